@@ -1,0 +1,1 @@
+"""The ``wonderland`` command line."""

@@ -1,0 +1,56 @@
+"""``wonderland``: play, simulate and replay the Wonderland games."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+
+import wonderland.games  # noqa: F401  (registers the built-in games)
+from wonderland import __version__
+from wonderland.core import WonderlandError, game_ids
+
+# Each subcommand lives in its own module: ``add_arguments(parser)`` and ``run(args) -> int``.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
+    "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
+    "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="wonderland",
+        description=f"Wonderland Table: play, teach, study and simulate {', '.join(game_ids())}.",
+    )
+    parser.add_argument("--version", action="version", version=f"wonderland {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sub)
+        sub.set_defaults(handler=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status (2 for bad input, with a message on stderr)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except WonderlandError as err:
+        Console(stderr=True).print(f"[bold red]error:[/] {err}", highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        Console(stderr=True).print("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

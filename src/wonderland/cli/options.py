@@ -1,0 +1,39 @@
+"""Argument helpers shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+from wonderland.core import ConfigError, Game, GameConfig, VariantSet, game_ids, get_game
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, players_default: int | None) -> None:
+    """GAME, --players, --variant and --content."""
+    parser.add_argument("game", choices=game_ids(), help="which game")
+    parser.add_argument("--players", type=int, default=players_default, help="number of players")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule variant (repeatable); see the game's RULES.md",
+    )
+    parser.add_argument("--content", default=None, metavar="DIR", help="your own content pack")
+
+
+def game_and_config(args: argparse.Namespace) -> tuple[Game[object, object], GameConfig]:
+    """The game and its checked configuration from the parsed arguments."""
+    game = get_game(args.game)
+    players = args.players if args.players is not None else game.spec.min_players
+    variants = VariantSet.parse_assignments(args.variant)
+    return game, game.make_config(players, variants, args.content)
+
+
+def parse_bots(text: str | None, default: str, players: int) -> list[str]:
+    """``random,greedy`` -> one bot name per seat (a single name fills every seat)."""
+    names = [part.strip() for part in (text or default).split(",") if part.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ConfigError(f"--bots names {len(names)} bots for {players} players")
+    return names

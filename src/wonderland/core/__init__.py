@@ -1,0 +1,46 @@
+"""The game-agnostic core: protocol, variants, records, registry, errors."""
+
+from wonderland.core.errors import (
+    ConfigError,
+    ContentError,
+    IllegalAction,
+    NotationError,
+    RecordError,
+    WonderlandError,
+)
+from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
+from wonderland.core.playout import Agent, Playout, next_actor, play_out
+from wonderland.core.record import GameRecord, ReplayStep, final_state, replay
+from wonderland.core.registry import game_ids, get_game, register
+from wonderland.core.seeding import derive_seed
+from wonderland.core.variants import Variant, VariantSet, VariantValue
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Agent",
+    "ConfigError",
+    "ContentError",
+    "Game",
+    "GameConfig",
+    "GameRecord",
+    "GameSpec",
+    "IllegalAction",
+    "NotationError",
+    "Playout",
+    "RecordError",
+    "ReplayStep",
+    "ToMove",
+    "Variant",
+    "VariantSet",
+    "VariantValue",
+    "WonderlandError",
+    "derive_seed",
+    "final_state",
+    "game_ids",
+    "get_game",
+    "next_actor",
+    "play_out",
+    "register",
+    "replay",
+]

@@ -1,0 +1,5 @@
+"""The built-in games, registered lazily with the core registry."""
+
+from wonderland.core import register
+
+register("parade", "wonderland.games.parade.game:GAME")

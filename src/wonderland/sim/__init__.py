@@ -1,0 +1,1 @@
+"""Seeded batch simulation and its summaries."""

@@ -1,0 +1,98 @@
+"""Seeded batch simulation: one row of results per game, reproducible from the run seed."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from wonderland.bots import make_bot
+from wonderland.core import GameConfig, GameRecord, derive_seed, get_game, play_out
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The outcome of one simulated game, in seat order."""
+
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    length: float
+    labels: tuple[str, ...] = ()
+    stats: Mapping[str, float] = field(default_factory=dict)
+    record: GameRecord | None = None
+
+
+SimulateOne = Callable[[GameConfig, Sequence[str], int, bool], GameResult]
+"""``simulate_one(config, bot_names, game_seed, keep_record) -> GameResult``."""
+
+# Games whose simulation is not a plain protocol playout register their own runner here.
+_CUSTOM_RUNNERS: dict[str, str] = {}
+
+
+def simulate_one(
+    game_id: str, config: GameConfig, bots: Sequence[str], seed: int, keep_record: bool = False
+) -> GameResult:
+    """Play one game with the named bots, all randomness drawn from ``seed``."""
+    custom = _CUSTOM_RUNNERS.get(game_id)
+    if custom is not None:
+        module_name, _, attribute = custom.partition(":")
+        runner: SimulateOne = getattr(importlib.import_module(module_name), attribute)
+        return runner(config, bots, seed, keep_record)
+    game = get_game(game_id)
+    agents = [make_bot(name, game_id, derive_seed(seed, "bot", i)) for i, name in enumerate(bots)]
+    playout = play_out(game, game.initial_state(config), agents, random.Random(seed))
+    state = playout.state
+    stats = game.stats(state)
+    record = None
+    if keep_record:
+        record = GameRecord(
+            game=game_id,
+            version=game.spec.version,
+            config=config,
+            seed=seed,
+            actions=tuple(playout.actions),
+            players=tuple(bots),
+        )
+    return GameResult(
+        seed=seed,
+        bots=tuple(bots),
+        scores=game.scores(state),
+        returns=game.returns(state),
+        winners=game.winners(state),
+        length=stats.get("turns", float(len(playout.actions))),
+        labels=game.labels(state),
+        stats=stats,
+        record=record,
+    )
+
+
+def seat_bots(bots: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
+    """The bots by seat for game ``index``: as given, or rotated one seat per game."""
+    if not rotate:
+        return tuple(bots)
+    shift = index % len(bots)
+    return tuple(bots[shift:]) + tuple(bots[:shift])
+
+
+def run_games(
+    game_id: str,
+    config: GameConfig,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    rotate: bool = False,
+    keep_records: bool = False,
+) -> Iterator[GameResult]:
+    """Yield ``games`` results in order; game ``i`` is seeded with ``derive_seed(seed, i)``."""
+    for index in range(games):
+        yield simulate_one(
+            game_id,
+            config,
+            seat_bots(bots, index, rotate),
+            derive_seed(seed, index),
+            keep_records,
+        )

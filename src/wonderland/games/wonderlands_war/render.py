@@ -1,0 +1,173 @@
+"""Plain text pictures of a Wonderland's War table, and words for actions."""
+
+from __future__ import annotations
+
+from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.content import Content
+from wonderland.games.wonderlands_war.rules import HIDDEN, score_parts, units
+from wonderland.games.wonderlands_war.state import BUST, DRAWING, HALTED, State
+
+_STATUS = {DRAWING: "drawing", HALTED: "halted", BUST: "BUST"}
+
+
+def _p(content: Content, rid: str) -> str:
+    return "*" if rid in content.provisional_ids else ""
+
+
+def faction_name(st: State, seat: int) -> str:
+    """The faction of ``seat`` (or ``seat N`` before factions are chosen)."""
+    f = st.players[seat].faction
+    return st.content.factions[f].name if f >= 0 else f"seat {seat}"
+
+
+def card_text(content: Content, card: int) -> str:
+    """One line for a tea party card: supporters, shard die icon and effects per half."""
+    c = content.cards[card]
+    halves = []
+    for h in c.halves:
+        bits = []
+        if h.supporters:
+            bits.append(f"{h.supporters} supporters")
+        if h.shard_die:
+            bits.append("shard die")
+        bits += [
+            fx.effect.replace("_", " ") + (f" {fx.n}" if fx.n != 1 else "") for fx in h.effects
+        ]
+        halves.append(", ".join(bits) or "nothing")
+    return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
+
+
+def describe(st: State, action: int) -> str:
+    """A sentence for ``action`` in the situation of ``st`` (chance outcomes included)."""
+    c = st.content
+    a = act.decode(action)
+    k = a.kind
+    regions = c.regions
+    if k == "move":
+        space = a.a
+        card = st.table[space]
+        what = card_text(c, card) if card >= 0 else "card"
+        half = f" (half {'AB'[a.b]})" if card >= 0 and len(c.cards[card].halves) > 1 else ""
+        return f"move to space {space} and take {what}{half}"
+    if k == "head":
+        return "move to the Head of the Table: roll the shard die, refill, then go on"
+    simple = {
+        "leader": "place the leader in {r}",
+        "support_all": "place all supporters in {r}",
+        "support_one": "place one supporter in {r}",
+        "castle": "build a castle in {r}",
+        "place_wl": "place the Wonderlandian in {r}",
+    }
+    if k in simple:
+        return simple[k].format(r=regions[a.a] if a.a < len(regions) else a.a)
+    if k == "pick_wl":
+        w = st.market[a.a]
+        name = c.wonderlandians[w].name if w >= 0 else "?"
+        return f"take {name} from the market"
+    if k in ("ally", "chip"):
+        chip = a.a if k == "ally" else a.b
+        name = c.chips[chip].name if chip < len(c.chips) else str(chip)
+        return f"gain chip {name}" if k == "ally" else f"{faction_name(st, a.a)} draws {name}"
+    if k == "keep":
+        return f"keep quest {a.a + 1}"
+    if k == "faction":
+        return f"play {c.factions[a.a].name}" if a.a < len(c.factions) else "faction"
+    if k == "forge":
+        return f"forge chip {c.chips[a.b].name} onto forge track {a.a + 1}"
+    if k == "wager":
+        return f"bet on {faction_name(st, a.a)}"
+    if k == "die":
+        return f"{faction_name(st, a.a)} rolls {c.die_faces[a.b]} shard(s)"
+    if k == "start":
+        return f"{faction_name(st, a.a)} starts"
+    words = {
+        "draw": "draw a chip",
+        "stop": "stop (keep your strength)",
+        "shield": "flip the shield: the madness chip goes back and you draw again",
+        "accept": "keep the madness chip",
+        "award_vp": "take the victory points",
+        "award_castle": "place a castle",
+        "no_forge": "do not forge",
+        "no_wager": "no bet",
+        "tile": "a scoring tile is placed",
+        "ally_set": "the ally set is chosen",
+        "wl": "a Wonderlandian is revealed",
+        "card": "a card is dealt",
+        "quest": "a quest is drawn",
+    }
+    return words.get(k, act.to_text(action))
+
+
+def bag_counts(st: State, seat: int) -> str:
+    """``name x count`` for the chips in ``seat``'s bag (counts only, no order)."""
+    p = st.players[seat]
+    parts = [f"{st.content.chips[i].name} x{k}" for i, k in enumerate(p.bag) if k]
+    return ", ".join(parts) or "empty"
+
+
+def render(st: State, seat: int | None) -> str:
+    """The table as text: tea table, regions, battle, players."""
+    c = st.content
+    lines = [f"Round {st.round} of {c.rules.rounds} - {'war' if st.war else 'tea party'}"]
+    if not st.war:
+        lines.append("Tea table (clockwise):")
+        for pos, need in enumerate(c.spaces):
+            if pos != c.head and need > st.n:
+                continue
+            who = [faction_name(st, s) for s, p in enumerate(st.players) if p.pos == pos]
+            card = st.table[pos] if pos < len(st.table) else -1
+            text = (
+                "Head of the Table (shard die)"
+                if pos == c.head
+                else (card_text(c, card) if card >= 0 else "-")
+            )
+            lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
+    lines.append("Regions:")
+    for r, name in enumerate(c.regions):
+        marks = " [battle marker]" if r == st.marker else ""
+        if st.b_region == r:
+            marks += " [BATTLE]"
+        tile = st.tiles[r]
+        award = c.tiles[tile][st.round - 1] if tile >= 0 else "?"
+        lines.append(f"  {name}: award {award} VP{marks}")
+        for s, p in enumerate(st.players):
+            if units(st, s, r) == 0 and st.castles[r][s] == 0:
+                continue
+            bits = [f"{st.supporters[r][s]} supporters"]
+            if p.region == r:
+                bits.append("leader")
+            figs = [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
+            bits += figs
+            if st.castles[r][s]:
+                bits.append(f"{st.castles[r][s]} castle(s)")
+            lines.append(f"    {faction_name(st, s)}: {', '.join(bits)}")
+    if st.b_region >= 0:
+        lines.append(f"Battle in {c.regions[st.b_region]}:")
+        for s in range(st.n):
+            if st.b_status[s] in _STATUS:
+                lines.append(
+                    f"  {faction_name(st, s)}: strength {st.b_strength[s]} "
+                    f"({_STATUS[st.b_status[s]]})"
+                )
+    lines.append("Players:")
+    for s, p in enumerate(st.players):
+        if p.faction < 0:
+            continue
+        sp = score_parts(st, s)
+        me = " (you)" if s == seat else ""
+        quests = (
+            ", ".join(c.quests[q].name for q in p.quests if q >= 0)
+            if seat is None or s == seat
+            else f"{len(p.quests)} hidden"
+        )
+        lines.append(
+            f"  {faction_name(st, s)}{me}: score {sp['total']}, shards {p.shards}, "
+            f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
+            f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
+            f"castles left {p.castles_left}, cards {len(p.cards)}"
+        )
+        lines.append(f"      bag: {bag_counts(st, s)}")
+        lines.append(f"      quests: {quests}")
+        if st.b_choice[s] == HIDDEN:
+            lines.append("      (has chosen)")
+    return "\n".join(lines)

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
     "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+    "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
 }
 
 

@@ -9,7 +9,6 @@ from wonderland.games.wonderlands_war import rules
 from wonderland.games.wonderlands_war.actions import from_text
 from wonderland.games.wonderlands_war.state import (
     A_END_TEA,
-    BUST,
     C_BAG,
     D_AWARD,
     D_FORGE,
@@ -21,8 +20,6 @@ from wonderland.games.wonderlands_war.state import (
 )
 
 from .helpers import CHIP, CONTENT, GAME, play, war
-
-S1, S2, S3 = "chip 0 {}", "chip 1 {}", "chip 2 {}"
 
 
 def draw(st: object, seat: int, chip: str) -> None:
@@ -133,7 +130,8 @@ def test_w36_shield_returns_madness_and_redraws() -> None:
     assert st.players[0].bag[CHIP["madness"]] == 1
     assert st.tasks[-1] == (C_BAG, 0)
     draw(st, 0, "start_2")
-    assert st.b_strength[0] == 2 and st.supporters[0][0] == 1
+    assert st.b_strength[0] == 2
+    assert st.supporters[0][0] == 1
 
 
 def test_g10_variant_shield_blocks_loss_only() -> None:
@@ -204,7 +202,8 @@ def test_w39_stop_keeps_strength_first_draw_mandatory() -> None:
     both_draw(st, "start_3", "start_1")
     play(st, 0, "stop")
     play(st, 1, "draw")
-    assert st.b_status[0] == HALTED and st.b_strength[0] == 3
+    assert st.b_status[0] == HALTED
+    assert st.b_strength[0] == 3
     draw(st, 1, "start_1")
     assert GAME.to_move(st) == frozenset({1})
     with pytest.raises(IllegalAction) as err:
@@ -407,7 +406,8 @@ def test_g7_no_castle_left_award_only() -> None:
     both_draw(st, "start_3", "start_1")
     play(st, 0, "stop")
     play(st, 1, "stop")
-    assert st.castles[0][0] == 0 and p.vp_battles > 0
+    assert st.castles[0][0] == 0
+    assert p.vp_battles > 0
     st = war(
         2,
         fighters={0: 3, 1: 3},

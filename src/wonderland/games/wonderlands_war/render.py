@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war import rules
 from wonderland.games.wonderlands_war.content import Content
 from wonderland.games.wonderlands_war.rules import HIDDEN, score_parts, units
-from wonderland.games.wonderlands_war.state import BUST, DRAWING, HALTED, State
+from wonderland.games.wonderlands_war.state import (
+    BUST,
+    D_AWARD,
+    D_CONTINUE,
+    D_FORGE,
+    D_SUPPORT,
+    D_TURN,
+    DRAWING,
+    HALTED,
+    S_STEP,
+    State,
+)
 
 _STATUS = {DRAWING: "drawing", HALTED: "halted", BUST: "BUST"}
 
@@ -171,3 +183,67 @@ def render(st: State, seat: int | None) -> str:
         if st.b_choice[s] == HIDDEN:
             lines.append("      (has chosen)")
     return "\n".join(lines)
+
+
+MenuEntry = tuple[int, str, str]
+"""(action id or -1, text, reason it is unavailable or "")."""
+
+
+def menu(st: State, seat: int) -> list[MenuEntry]:
+    """Every option of ``seat``'s current decision: legal ones, then unavailable ones with
+    the reason (clause) they cannot be taken."""
+    c = st.content
+    legal = rules.legal(st, seat)
+    out: list[MenuEntry] = [(a, describe(st, a), "") for a in legal]
+    if not st.tasks:
+        return out
+    kind = st.tasks[-1][0]
+    p = st.players[seat]
+    taken = set(legal)
+    if kind in (D_TURN, D_CONTINUE):
+        limit_reached = all(act.decode(a).kind == "leader" for a in legal)
+        for pos, need in enumerate(c.spaces):
+            if pos == c.head or any(
+                act.decode(a).kind == "move" and act.decode(a).a == pos for a in legal
+            ):
+                continue
+            if need > st.n:
+                why = f"not used with {st.n} players (W9)"
+            elif st.occupant[pos] >= 0:
+                why = f"occupied by {faction_name(st, st.occupant[pos])} (W19)"
+            elif st.table[pos] < 0:
+                why = "no card on it (W19)"
+            elif limit_reached:
+                why = "you hold the card limit: place your leader (W26)"
+            else:
+                why = "beyond the Head of the Table: stop there first (W24, W25)"
+            out.append((-1, f"space {pos}", why))
+        if act.HEAD not in taken:
+            why = (
+                "already passed this turn (W25)"
+                if p.passed_head or kind == D_CONTINUE
+                else "you start on it (G17)"
+                if p.pos == c.head
+                else "place your leader (W26)"
+            )
+            out.append((-1, "the Head of the Table", why))
+        if not limit_reached:
+            out.append(
+                (
+                    -1,
+                    "place the leader in a region",
+                    "only with the card limit or no move (W26, G19)",
+                )
+            )
+    elif kind == D_SUPPORT and not c.factions[p.faction].split_supporters:
+        out.append((-1, "split the supporters", "only the Queen of Hearts splits (W22)"))
+    elif kind == D_AWARD and act.AWARD_CASTLE not in taken:
+        out.append((-1, "place a castle", "no castle left (G7)"))
+    elif kind == S_STEP and act.STOP not in taken:
+        out.append((-1, "stop", "the first draw is mandatory (W39)"))
+    elif kind == D_FORGE:
+        tracks = c.factions[p.faction].forge_tracks
+        for t, track in enumerate(tracks):
+            if len(p.forged[t]) >= len(track.slots):
+                out.append((-1, f"forge onto {track.name}", "the track is full (W40)"))
+    return out

@@ -978,6 +978,7 @@ def _battle_end(st: State, task: Task) -> None:
             for s in seconds:
                 st.players[s].vp_battles += half
     st.b_first = firsts
+    st.log.append((st.round, region, tuple(st.b_strength), tuple(st.b_status), tuple(firsts)))
     # W46 order: quests, abilities, forging, wagers (wagers settle at once: no choices)
     if st.opts.wagers:
         _settle_wagers(st, firsts)

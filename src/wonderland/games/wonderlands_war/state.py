@@ -172,6 +172,9 @@ class State:
     wagers: list[int] = field(default_factory=list)
     decisions: int = 0
     final: bool = False
+    log: list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = field(
+        default_factory=list
+    )  # per battle fought: round, region, strengths, statuses, first place
 
     def clone(self) -> State:
         """An independent copy (content and options shared)."""
@@ -209,4 +212,5 @@ class State:
             self.wagers[:],
             self.decisions,
             self.final,
+            self.log[:],
         )

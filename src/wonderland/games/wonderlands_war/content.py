@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -427,6 +426,7 @@ class Content:
 
     rules: GameRules
     regions: tuple[str, ...]
+    region_ids: tuple[str, ...]
     tiles: tuple[tuple[int, ...], ...]
     tile_ids: tuple[str, ...]
     spaces: tuple[int, ...]  # minimum player count per space; 0 marks the Head of the Table
@@ -857,6 +857,7 @@ class _Compiler:
         return Content(
             rules=rules,
             regions=tuple(r.name or r.id for r in regions),
+            region_ids=tuple(r.id for r in regions),
             tiles=tuple(tuple(t.awards) for t in tiles),
             tile_ids=tuple(t.id for t in tiles),
             spaces=spaces,
@@ -907,8 +908,3 @@ def _load(folder: str | None) -> Content:
 def load_content(folder: str | Path | None = None) -> Content:
     """The compiled content (cached); ContentProblemsError listing every problem otherwise."""
     return _load(None if folder is None else str(Path(folder).resolve()))
-
-
-def provisional_note(content: Content, ids: Mapping[str, object]) -> str:
-    """`` (provisional)`` when any of ``ids`` is content of our own design."""
-    return " (provisional)" if any(i in content.provisional_ids for i in ids) else ""

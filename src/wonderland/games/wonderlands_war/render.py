@@ -141,7 +141,7 @@ def render(st: State, seat: int | None) -> str:
             marks += " [BATTLE]"
         tile = st.tiles[r]
         award = c.tiles[tile][st.round - 1] if tile >= 0 else "?"
-        lines.append(f"  {name}: award {award} VP{marks}")
+        lines.append(f"  {name}{_p(c, c.region_ids[r])}: award {award} VP{marks}")
         for s, p in enumerate(st.players):
             if units(st, s, r) == 0 and st.castles[r][s] == 0:
                 continue

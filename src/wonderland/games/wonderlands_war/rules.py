@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wonderland.core.errors import IllegalAction
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import Content, Fx
+from wonderland.games.wonderlands_war.content import MAX_CHIPS, MAX_DIE_FACES, Content, Fx
 from wonderland.games.wonderlands_war.effects import EFFECTS, FEAT_FNS, OBJECTIVE_FNS
 from wonderland.games.wonderlands_war.state import (
     A_BATTLE,
@@ -89,8 +89,8 @@ _TILE, _ASET, _WL, _CARD, _QUEST = (
     _BASE["quest"],
 )
 _START, _DIE, _CHIP = _BASE["start"], _BASE["die"], _BASE["chip"]
-_NCHIPS = 64
-_NFACES = 12
+_NCHIPS = MAX_CHIPS
+_NFACES = MAX_DIE_FACES
 
 # the clause that governs each decision (named in every rejection)
 CLAUSE = {

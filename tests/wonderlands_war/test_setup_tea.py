@@ -105,7 +105,8 @@ def test_w10_marker_from_a_quest_that_goes_back() -> None:
 
 
 def test_w11_w12_w13_w14_w17_faction_kit() -> None:
-    """W11-W14, W17: kit, four supporters on the forge track, the 10-chip bag, markers, shield."""
+    """W11, W12, W13, W14, W17: kit, four supporters on the forge track, the 10-chip bag,
+    markers, shield."""
     st = setup(3)
     bag = CONTENT.factions[0].start_bag
     for seat, p in enumerate(st.players):

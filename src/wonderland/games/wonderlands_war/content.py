@@ -674,7 +674,7 @@ class _Compiler:
         if not MAX_SEATS <= len(factions) <= MAX_FACTIONS:
             self.bad("factions", "", "", f"need {MAX_SEATS}-{MAX_FACTIONS} factions")
         faction_defs = []
-        needed: dict[int, int] = {}
+        per_faction: dict[int, list[int]] = {}
         for f in factions:
             bag = []
             for i, cid in enumerate(f.start_bag):
@@ -682,7 +682,6 @@ class _Compiler:
                     self.bad("factions", f.id, f"start_bag[{i}]", f"unknown chip {cid!r}")
                 else:
                     bag.append(chip_ids[cid])
-                    needed[chip_ids[cid]] = needed.get(chip_ids[cid], 0) + 1
             if f.artifact_chip not in chip_ids:
                 self.bad("factions", f.id, "artifact_chip", f"unknown chip {f.artifact_chip!r}")
             if f.castle_values[0] != rules.castle_base_vp:
@@ -710,6 +709,8 @@ class _Compiler:
                 )
                 for i, t in enumerate(f.forge_tracks)
             )
+            for chip in set(bag):
+                per_faction.setdefault(chip, []).append(bag.count(chip))
             faction_defs.append(
                 FactionDef(
                     f.id,
@@ -727,13 +728,15 @@ class _Compiler:
                     f.provisional,
                 )
             )
+        # the kits of the five factions that need the most of a chip must fit in the box
+        needed = {k: sum(sorted(v, reverse=True)[:MAX_SEATS]) for k, v in per_faction.items()}
         for cidx, need in needed.items():
             if chips[cidx].count < need:
                 self.bad(
                     "chips",
                     chips[cidx].id,
                     "count",
-                    f"{need} needed for every faction's starting bag, only {chips[cidx].count}",
+                    f"{need} needed for five starting bags, only {chips[cidx].count}",
                 )
         cards: list[TeaCard] = d["tea_cards.toml"].get("cards", [])
         self.index("cards", cards)

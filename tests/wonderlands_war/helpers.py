@@ -81,12 +81,14 @@ def war(
     **variants: Any,
 ) -> State:
     """A set-up game jumped to a single battle in ``region``: ``fighters`` maps seat to
-    supporters there, ``bags`` replaces bags, ``leaders`` stand in the region."""
+    supporters there, ``bags`` replaces bags, ``leaders`` stand in the region.  Faction
+    abilities are switched off so that only the clause under test acts."""
     st = setup(n, seed, **variants)
     st.tasks = []
     for p in st.players:
         p.pos = -1
         p.region = -1
+        p.unlocked = 0
     for seat, count in (fighters or {}).items():
         place(st, seat, region, count, seat in leaders)
     for seat, chips in (bags or {}).items():

@@ -9,15 +9,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wonderland.core import CHANCE, TERMINAL, GameRecord, IllegalAction, final_state, next_actor
+from wonderland.core import (
+    CHANCE,
+    TERMINAL,
+    GameRecord,
+    IllegalAction,
+    VariantValue,
+    final_state,
+    next_actor,
+)
 from wonderland.games.wonderlands_war.game import MAX_LENGTH
+from wonderland.games.wonderlands_war.variants import VARIANTS
 
 from .helpers import GAME
 
+FLAGS = sorted(v.name for v in VARIANTS if v.kind == "bool" and v.name != "split_half_award")
 
-def _playout(seed: int, players: int) -> None:
+
+def _playout(seed: int, players: int, variants: dict[str, VariantValue] | None = None) -> None:
     rng = random.Random(seed)
-    config = GAME.make_config(players)
+    config = GAME.make_config(players, variants)
     state = GAME.initial_state(config)
     actions: list[tuple[int, int]] = []
     while (actor := next_actor(GAME, state)) != TERMINAL:
@@ -58,6 +69,22 @@ def test_random_playouts_conform(seed: int, players: int) -> None:
     """Legal actions apply, illegal ones are refused with a clause and change nothing,
     invariants hold at every step, chance sums to 1, records replay, views determinize."""
     _playout(seed, players)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 5),
+    flags=st.sets(st.sampled_from(FLAGS)),
+    resistance=st.sampled_from([0, 8]),
+)
+def test_random_playouts_conform_under_variants(
+    seed: int, players: int, flags: set[str], resistance: int
+) -> None:
+    """The same checks with a random set of rule variants switched on."""
+    variants: dict[str, VariantValue] = dict.fromkeys(flags, True)
+    variants["two_player_resistance"] = resistance
+    _playout(seed, players, variants)
 
 
 def test_spectator_view_hides_every_quest() -> None:

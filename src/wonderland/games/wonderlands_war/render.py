@@ -101,12 +101,18 @@ def describe(st: State, action: int) -> str:
         "award_castle": "place a castle",
         "no_forge": "do not forge",
         "no_wager": "no bet",
-        "tile": "a scoring tile is placed",
-        "ally_set": "the ally set is chosen",
-        "wl": "a Wonderlandian is revealed",
-        "card": "a card is dealt",
         "quest": "a quest is drawn",
     }
+    task = st.tasks[-1] if st.tasks else (0, 0)
+    if k == "tile" and a.a < len(c.tile_ids):
+        awards = "/".join(str(x) for x in c.tiles[a.a])
+        return f"tile {c.tile_ids[a.a]} ({awards} VP) goes to {regions[task[1]]}"
+    if k == "ally_set" and a.a < len(c.ally_sets):
+        return f"ally set {c.ally_sets[a.a].id} is in play"
+    if k == "wl" and a.a < len(c.wonderlandians):
+        return f"{c.wonderlandians[a.a].name} is revealed in the market"
+    if k == "card" and a.a < len(c.cards):
+        return f"{card_text(c, a.a)} is dealt to space {task[1]}"
     return words.get(k, act.to_text(action))
 
 
@@ -134,6 +140,19 @@ def render(st: State, seat: int | None) -> str:
                 else (card_text(c, card) if card >= 0 else "-")
             )
             lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
+    if not st.war:
+        market = [c.wonderlandians[w] for w in st.market if w >= 0]
+        lines.append(
+            "Wonderlandian market: "
+            + (
+                ", ".join(
+                    f"{w.name}{_p(c, w.id)} "
+                    + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
+                    for w in market
+                )
+                or "empty"
+            )
+        )
     lines.append("Regions:")
     for r, name in enumerate(c.regions):
         marks = " [battle marker]" if r == st.marker else ""
@@ -179,6 +198,8 @@ def render(st: State, seat: int | None) -> str:
             f"castles left {p.castles_left}, cards {len(p.cards)}"
         )
         lines.append(f"      bag: {bag_counts(st, s)}")
+        if p.cards:
+            lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
         lines.append(f"      quests: {quests}")
         if st.b_choice[s] == HIDDEN:
             lines.append("      (has chosen)")

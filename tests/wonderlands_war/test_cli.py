@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,12 @@ from .helpers import GAME
 def test_play_a_whole_game_by_piping_answers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A person answering 1 to every menu plays a whole 3-player game; the record replays."""
-    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + "1\n" * 3000))
+    """Piped answers play a whole 3-player game, battles included; the record replays."""
+    rng = random.Random(1)
+    answers = "".join(f"{rng.choice([1, 1, 2, 3])}\n" for _ in range(6000))
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + answers))
     record = tmp_path / "game.json"
-    args = ["play", "wonderlands_war", "--players", "3", "--seat", "1", "--seed", "3"]
+    args = ["play", "wonderlands_war", "--players", "3", "--seat", "0", "--seed", "9"]
     assert main([*args, "--record", str(record)]) == 0
     out = capsys.readouterr().out
     assert "please answer a number" in out
@@ -29,6 +32,8 @@ def test_play_a_whole_game_by_piping_answers(
     assert "draws" in out
     assert "Battle in" in out
     assert "unavailable:" in out
+    assert "1. draw a chip" in out
+    assert "% madness next draw" in out
     assert "Final scoring" in out
     assert "Winner:" in out
     saved = GameRecord.load(record)

@@ -23,7 +23,15 @@ from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.game import WonderlandsWar
 from wonderland.games.wonderlands_war.render import describe, faction_name, menu
 from wonderland.games.wonderlands_war.rules import score_parts
-from wonderland.games.wonderlands_war.state import BUST, C_BAG, C_DIE, DRAWING, HALTED, State
+from wonderland.games.wonderlands_war.state import (
+    BUST,
+    C_BAG,
+    C_DIE,
+    DRAWING,
+    HALTED,
+    S_STEP,
+    State,
+)
 
 QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
 
@@ -31,6 +39,15 @@ QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
 def _ask(console: Console, st: State, game: WonderlandsWar, seat: int) -> int | None:
     """Show the table and the menu; return the chosen action (None: quit or end of input)."""
     console.print(Panel(escape(game.render(st, seat)), title=f"You: {faction_name(st, seat)}"))
+    if st.tasks[-1][0] == S_STEP:
+        bag = st.players[seat].bag
+        madness = sum(k for chip, k in enumerate(bag) if st.content.chips[chip].kind == "madness")
+        total = sum(bag)
+        console.print(
+            f"  your bag: {madness} madness in {total} chips "
+            f"({100 * madness / max(1, total):.0f} % madness next draw); "
+            f"{st.supporters[st.b_region][seat]} supporters here"
+        )
     entries = menu(st, seat)
     choices = [a for a, _, why in entries if not why]
     number = 0
@@ -85,7 +102,8 @@ def _narrate(console: Console, before: State, after: State, actor: int, action: 
     now = _battle_line(after, tuple(after.b_strength), tuple(after.b_status))
     if after.b_region >= 0 and after.b_region != before.b_region:
         console.rule(f"Battle in {escape(after.content.regions[after.b_region])}")
-        console.print(f"  start: {now}")
+        alone = sum(1 for x in after.b_status if x) == 1
+        console.print(f"  {'uncontested' if alone else 'start'}: {now}")
     elif (
         len(after.log) == len(before.log)
         and after.b_region >= 0

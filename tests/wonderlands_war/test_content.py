@@ -189,3 +189,17 @@ def test_every_clause_is_cited_by_a_test() -> None:
     missing = [i for i in ids if i not in cited]
     assert len(ids) == 58 + 27
     assert missing == []
+
+
+def test_battle_effects_only_where_a_battle_is_fought(tmp_path: Path) -> None:
+    """W21, W56: a battle-only effect on a tea card is a content problem."""
+    pack = _pack(
+        tmp_path,
+        {
+            "tea_cards.toml": '[[cards]]\nid = "tea_I_02"\ndeck = 1\n'
+            'effects = [{ effect = "add_strength", n = 2 }]\n'
+        },
+    )
+    _, problems = wc.check(pack)
+    assert [p.key for p in problems] == ["cards[id=tea_I_02].effects[0].effect"]
+    assert "only acts in a battle" in problems[0].reason

@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wonderland.core.errors import ContentError
 from wonderland.games.wonderlands_war.effects import (
+    BATTLE_EFFECTS,
+    BATTLE_HOOKS,
     CONDITIONS,
     EFFECT_PARAMS,
     EFFECTS,
@@ -565,7 +567,13 @@ class _Compiler:
         return ids
 
     def effects(
-        self, specs: list[EffectSpec], kind: str, rid: str, key: str, chips: dict[str, int]
+        self,
+        specs: list[EffectSpec],
+        kind: str,
+        rid: str,
+        key: str,
+        chips: dict[str, int],
+        in_battle: bool = False,
     ) -> tuple[Fx, ...]:
         out = []
         for i, spec in enumerate(specs):
@@ -573,6 +581,14 @@ class _Compiler:
             if spec.effect not in EFFECTS:
                 self.bad(kind, rid, f"{where}.effect", f"unknown effect {spec.effect!r}")
                 continue
+            if spec.effect in BATTLE_EFFECTS and not in_battle:
+                self.bad(
+                    kind,
+                    rid,
+                    f"{where}.effect",
+                    f"{spec.effect!r} only acts in a battle: use it in a chip's on_draw or an "
+                    f"ability with hook {' or '.join(BATTLE_HOOKS)}",
+                )
             needs = EFFECT_PARAMS[spec.effect]
             for param in ("n", "chip"):
                 given = getattr(spec, param) is not None
@@ -609,7 +625,9 @@ class _Compiler:
         if a.hook not in HOOKS:
             known = ", ".join(HOOKS)
             self.bad("factions", fid, f"{key}.hook", f"unknown hook {a.hook!r}; known: {known}")
-        fx = self.effects(a.effects, "factions", fid, f"{key}.effects", chips)
+        fx = self.effects(
+            a.effects, "factions", fid, f"{key}.effects", chips, a.hook in BATTLE_HOOKS
+        )
         return AbilityDef(a.id, a.name or a.id, a.hook, fx, a.provisional)
 
     def compile(self) -> Content | None:
@@ -653,7 +671,7 @@ class _Compiler:
         for c in chips:
             if c.kind == "madness" and c.supporters_lost < 1:
                 self.bad("chips", c.id, "supporters_lost", "a madness chip must cost a supporter")
-            fx = self.effects(c.on_draw, "chips", c.id, "on_draw", chip_ids)
+            fx = self.effects(c.on_draw, "chips", c.id, "on_draw", chip_ids, in_battle=True)
             chip_defs.append(
                 ChipDef(
                     c.id,

@@ -28,6 +28,10 @@ EffectFn = Callable[["State", int, "Fx"], None]
 
 HOOKS = ("battle_start", "on_halt", "on_win", "on_bust", "on_take_card", "round_end")
 """When unlocked abilities act."""
+BATTLE_HOOKS = ("battle_start", "on_halt")
+"""Hooks that act while a battle is being fought."""
+BATTLE_EFFECTS = frozenset({"add_strength", "may_forge", "heal"})
+"""Effects that only act in a battle (chips drawn, battle hooks)."""
 
 
 def gain_chips(st: State, seat: int, chip: int, n: int) -> int:

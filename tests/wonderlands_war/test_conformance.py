@@ -52,7 +52,9 @@ def _playout(seed: int, players: int, variants: dict[str, VariantValue] | None =
             again = GAME.determinize(view, random.Random(seed))
             assert GAME.view(again, actor) == view
             assert GAME.legal_actions(again, actor) == legal
+        successor = GAME.apply(state, actor, action)
         GAME.apply_in_place(state, actor, action)
+        assert successor == state  # the copying path equals the in-place path
         actions.append((actor, action))
         assert GAME.invariants(state) == []
     record = GameRecord("wonderlands_war", GAME.spec.version, config, seed, tuple(actions))

@@ -192,7 +192,8 @@ def render(st: State, seat: int | None) -> str:
             else f"{len(p.quests)} hidden"
         )
         lines.append(
-            f"  {faction_name(st, s)}{me}: score {sp['total']}, shards {p.shards}, "
+            f"  {faction_name(st, s)}{me}{_p(c, c.factions[p.faction].id)}: score {sp['total']}"
+            f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
             f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
             f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
             f"castles left {p.castles_left}, cards {len(p.cards)}"

@@ -39,12 +39,14 @@ def card_text(content: Content, card: int) -> str:
     for h in c.halves:
         bits = []
         if h.supporters:
-            bits.append(f"{h.supporters} supporters")
+            bits.append(f"{h.supporters} supporter{'s' if h.supporters > 1 else ''}")
         if h.shard_die:
             bits.append("shard die")
-        bits += [
-            fx.effect.replace("_", " ") + (f" {fx.n}" if fx.n != 1 else "") for fx in h.effects
-        ]
+        for fx in h.effects:
+            word = fx.effect.replace("_", " ")
+            if fx.chip >= 0:
+                word += f" {content.chips[fx.chip].name}"
+            bits.append(word + (f" x{fx.n}" if fx.n != 1 else ""))
         halves.append(", ".join(bits) or "nothing")
     return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
 

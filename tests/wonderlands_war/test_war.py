@@ -486,3 +486,15 @@ def test_w48_wagers() -> None:
     assert st.players[2].shards == shards + 1
     assert war(3, fighters={0: 3, 1: 3}, no_wagers=True).tasks[-1] == (C_BAG, 0)
     assert war(2, fighters={0: 3, 1: 3}).tasks[-1] == (C_BAG, 0)
+
+
+def test_w40_halting_on_a_forge_icon_earns_a_forge() -> None:
+    """W40: stopping on a battle-track forge icon earns a forge."""
+    icon = CONTENT.rules.battle_track_forge_icons[0]
+    st = war(2, fighters={0: 3, 1: 3}, bags={0: {"start_3": 3}, 1: {"start_1": 3}})
+    st.b_strength[0] = icon - 3
+    both_draw(st, "start_3", "start_1")
+    assert st.b_strength[0] == icon
+    play(st, 0, "stop")
+    play(st, 1, "draw")
+    assert st.b_forge[0] == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import rules
+from wonderland.games.wonderlands_war import effects, scoring
 
 from .helpers import CONTENT, GAME, setup
 
@@ -20,9 +20,9 @@ def test_w49_castle_value_rises_with_the_forge_track() -> None:
     st = setup(2)
     st.castles[0][0] = 2
     st.players[0].castles_left -= 2
-    assert rules.score_parts(st, 0)["castles"] == 6
+    assert scoring.score_parts(st, 0)["castles"] == 6
     st.players[0].castle_level = 2
-    assert rules.score_parts(st, 0)["castles"] == 2 * CONTENT.factions[0].castle_values[2]
+    assert scoring.score_parts(st, 0)["castles"] == 2 * CONTENT.factions[0].castle_values[2]
 
 
 def test_w50_w51_g1_quest_parts_and_doubling() -> None:
@@ -33,17 +33,17 @@ def test_w50_w51_g1_quest_parts_and_doubling() -> None:
     p = st.players[0]
     p.quests, p.feats = [q], [False]
     p.shards = limit + 1
-    assert rules.quest_points(st, 0) == 0
+    assert scoring.quest_points(st, 0) == 0
     p.shards = limit
-    assert rules.quest_points(st, 0) == 3
+    assert scoring.quest_points(st, 0) == 3
     p.feats = [True]
-    assert rules.quest_points(st, 0) == 12
+    assert scoring.quest_points(st, 0) == 12
     st2 = setup(2, quest_scoring_3_3_9=True)
     p2 = st2.players[0]
     p2.quests, p2.feats, p2.shards = [q], [True], limit
-    assert rules.quest_points(st2, 0) == 9
+    assert scoring.quest_points(st2, 0) == 9
     p2.feats = [False]
-    assert rules.quest_points(st2, 0) == 3
+    assert scoring.quest_points(st2, 0) == 3
 
 
 def test_w53_final_score_by_source() -> None:
@@ -54,7 +54,7 @@ def test_w53_final_score_by_source() -> None:
     p.quests, p.feats = [], []
     st.castles[3][1] = 1
     p.castles_left -= 1
-    parts = rules.score_parts(st, 1)
+    parts = scoring.score_parts(st, 1)
     assert parts == {
         "battles": 11,
         "other": 2,
@@ -95,8 +95,8 @@ def test_w56_abilities_unlock_in_order_and_act_at_hooks() -> None:
     hook = CONTENT.factions[0].abilities[1].hook
     assert hook == "battle_start"
     before = len(st.tasks)
-    rules._hook(st, 0, "battle_start")
+    effects.hook(st, 0, "battle_start")
     assert len(st.tasks) == before
     p.unlocked = 2
-    rules._hook(st, 0, "battle_start")
+    effects.hook(st, 0, "battle_start")
     assert len(st.tasks) == before + 1

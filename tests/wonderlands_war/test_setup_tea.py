@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wonderland.core import CHANCE, IllegalAction
-from wonderland.games.wonderlands_war import rules
+from wonderland.games.wonderlands_war import rules, tea
+from wonderland.games.wonderlands_war import war as war_rules
 from wonderland.games.wonderlands_war.actions import BASE, HEAD, from_text
 from wonderland.games.wonderlands_war.state import (
     A_END_TEA,
@@ -346,7 +347,7 @@ def test_w28_wonderlandian_figure_joins_retinue() -> None:
     GAME.apply_in_place(st, 0, BASE["place_wl"] + 2)
     assert st.players[0].retinue == [w]
     assert st.players[0].figures == [(w, 2)]
-    assert rules.units(st, 0, 2) == 1
+    assert war_rules.units(st, 0, 2) == 1
     assert st.tasks[-1] == (3, figure)  # C_MARKET: refilled from the deck
     GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
     assert st.market[figure] >= 0
@@ -360,7 +361,7 @@ def test_w29_g20_end_of_tea_party_madness_and_shards() -> None:
         p.shards = k
     before = [p.bag[CHIP["madness"]] for p in st.players]
     st.tasks = [(A_ROUND_END,)]  # stop there
-    rules._end_tea(st, (A_END_TEA,))
+    tea.end_tea(st, (A_END_TEA,))
     after = [p.bag[CHIP["madness"]] for p in st.players]
     assert [a - b for a, b in zip(after, before, strict=True)] == [2, 2, 1]
     assert [p.shards for p in st.players] == [3, 3, 2]
@@ -368,7 +369,7 @@ def test_w29_g20_end_of_tea_party_madness_and_shards() -> None:
     st2.players[0].shards = 5
     st2.players[1].shards = 0
     st2.players[2].shards = 0
-    rules._end_tea(st2, (A_END_TEA,))
+    tea.end_tea(st2, (A_END_TEA,))
     assert st2.players[0].shards == 2
 
 
@@ -378,7 +379,7 @@ def test_w29_nobody_affected_at_zero_shards() -> None:
     for p in st.players:
         p.shards = 0
     before = [p.bag[CHIP["madness"]] for p in st.players]
-    rules._end_tea(st, (A_END_TEA,))
+    tea.end_tea(st, (A_END_TEA,))
     assert [p.bag[CHIP["madness"]] - b for p, b in zip(st.players, before, strict=True)] == [1] * 3
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wonderland.core import CHANCE, IllegalAction
-from wonderland.games.wonderlands_war import rules
+from wonderland.games.wonderlands_war import tea
+from wonderland.games.wonderlands_war import war as war_rules
 from wonderland.games.wonderlands_war.actions import from_text
 from wonderland.games.wonderlands_war.state import (
     A_END_TEA,
@@ -14,6 +15,7 @@ from wonderland.games.wonderlands_war.state import (
     D_FORGE,
     DRAWING,
     HALTED,
+    HIDDEN,
     S_SHIELD,
     S_STEP,
     S_WAGER,
@@ -39,7 +41,7 @@ def test_w30_battles_from_marker_clockwise() -> None:
     st = setup(3)
     st.marker = 3
     st.tasks = []
-    rules._end_tea(st, (A_END_TEA,))
+    tea.end_tea(st, (A_END_TEA,))
     assert st.order == [3, 4, 0, 1, 2]
 
 
@@ -57,10 +59,10 @@ def test_w31_starting_strength_leader_castles_cards() -> None:
     st2 = war(2, region=1, fighters={0: 1, 1: 1}, leaders=(0,), bags={0: {"start_1": 1}})
     st2.castles[1][0] = 2
     st2.players[0].war_bonus = 3
-    assert rules.starting_strength(st2, 0, 1) == 2 + 3 + 2 * 2
+    assert war_rules.starting_strength(st2, 0, 1) == 2 + 3 + 2 * 2
     st3 = war(2, region=1, fighters={0: 1, 1: 1}, no_castle_strength=True)
     st3.castles[1][0] = 2
-    assert rules.starting_strength(st3, 0, 1) == 0
+    assert war_rules.starting_strength(st3, 0, 1) == 0
 
 
 def test_w33_simultaneous_draw_decision() -> None:
@@ -73,7 +75,7 @@ def test_w33_simultaneous_draw_decision() -> None:
     play(st, 1, "stop")
     assert GAME.to_move(st) == frozenset({0})
     hidden = GAME.view(st, 0).state.b_choice[1]
-    assert hidden == rules.HIDDEN
+    assert hidden == HIDDEN
     play(st, 0, "draw")
     assert st.b_status[1] == HALTED
     assert st.tasks[-1] == (C_BAG, 0)
@@ -471,7 +473,7 @@ def test_w48_wagers() -> None:
     assert st.tasks[-1] == (S_WAGER,)
     assert GAME.to_move(st) == frozenset({2})
     play(st, 2, "wager 0")
-    assert GAME.view(st, 0).state.wagers[2] == rules.HIDDEN
+    assert GAME.view(st, 0).state.wagers[2] == HIDDEN
     weak = CONTENT.ally_sets[st.ally_set].weak
     both_draw(st, "start_3", "start_1")
     play(st, 0, "stop")

@@ -22,7 +22,7 @@ from wonderland.core import CHANCE, TERMINAL, ConfigError, GameRecord, next_acto
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.game import WonderlandsWar
 from wonderland.games.wonderlands_war.render import describe, faction_name, menu
-from wonderland.games.wonderlands_war.rules import score_parts
+from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,
     C_BAG,

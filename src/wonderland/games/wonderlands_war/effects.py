@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wonderland.games.wonderlands_war.state import (
+    A_FX,
     BUST,
     C_QUEST,
     D_ALLY,
@@ -267,3 +268,16 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
     "max_shards": ("n",),
 }
 """Condition id -> the parameters it requires."""
+
+
+def push_fx(st: State, seat: int, effects: tuple[Fx, ...]) -> None:
+    for fx in reversed(effects):
+        st.tasks.append((A_FX, seat, fx))
+
+
+def hook(st: State, seat: int, hook: str) -> None:
+    """Push the effects of ``seat``'s unlocked abilities that act at ``hook``."""
+    p = st.players[seat]
+    for ability in reversed(st.content.factions[p.faction].abilities[: p.unlocked]):
+        if ability.hook == hook:
+            push_fx(st, seat, ability.effects)

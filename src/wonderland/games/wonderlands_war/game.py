@@ -8,7 +8,7 @@ from typing import Any
 from wonderland.core.errors import NotationError
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war import rules, view
+from wonderland.games.wonderlands_war import rules, scoring, view
 from wonderland.games.wonderlands_war.content import load_content
 from wonderland.games.wonderlands_war.render import render as render_text
 from wonderland.games.wonderlands_war.state import (
@@ -92,16 +92,16 @@ class WonderlandsWar(Game[State, WarView]):
         """1 shared among the winners at the end, 0 otherwise."""
         if state.tasks:
             return (0.0,) * state.n
-        won = rules.winners(state)
+        won = scoring.winners(state)
         return tuple(1 / len(won) if s in won else 0.0 for s in range(state.n))
 
     def scores(self, state: State) -> tuple[float, ...]:
         """Final score (W53) of each seat (so far, before the end)."""
-        return tuple(float(rules.score_parts(state, s)["total"]) for s in range(state.n))
+        return tuple(float(scoring.score_parts(state, s)["total"]) for s in range(state.n))
 
     def winners(self, state: State) -> tuple[int, ...]:
         """W54: highest score, then fewest shards, then most units on the board."""
-        return rules.winners(state) if not state.tasks else ()
+        return scoring.winners(state) if not state.tasks else ()
 
     def view(self, state: State, seat: int | None) -> WarView:
         """What ``seat`` may know."""
@@ -133,7 +133,7 @@ class WonderlandsWar(Game[State, WarView]):
 
     def invariants(self, state: State) -> list[str]:
         """Conservation of chips, supporters and castles."""
-        return rules.invariants(state)
+        return scoring.invariants(state)
 
     def labels(self, state: State) -> tuple[str, ...]:
         """Per seat: the faction played."""
@@ -144,7 +144,7 @@ class WonderlandsWar(Game[State, WarView]):
     def stats(self, state: State) -> dict[str, float]:
         """Mean score by source, bust rate, decisions per game."""
         n = state.n
-        parts = [rules.score_parts(state, s) for s in range(n)]
+        parts = [scoring.score_parts(state, s) for s in range(n)]
         fought = sum(p.battles for p in state.players)
         busts = sum(p.busts for p in state.players)
         out = {f"score_{k}": sum(p[k] for p in parts) / n for k in parts[0]}

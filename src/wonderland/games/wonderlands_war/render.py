@@ -5,7 +5,7 @@ from __future__ import annotations
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules
 from wonderland.games.wonderlands_war.content import Content
-from wonderland.games.wonderlands_war.rules import HIDDEN, score_parts, units
+from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,
     D_AWARD,
@@ -15,9 +15,11 @@ from wonderland.games.wonderlands_war.state import (
     D_TURN,
     DRAWING,
     HALTED,
+    HIDDEN,
     S_STEP,
     State,
 )
+from wonderland.games.wonderlands_war.war import units
 
 _STATUS = {DRAWING: "drawing", HALTED: "halted", BUST: "BUST"}
 

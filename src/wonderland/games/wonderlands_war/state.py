@@ -55,6 +55,7 @@ A_FX = 69  # (seat, Fx)
 A_DEAL_ALL = 70
 A_REFILL = 71
 A_FINAL = 72
+A_CLEANUP = 73
 
 CHANCE_TASKS = frozenset(range(1, 20))
 SEAT_TASKS = frozenset(range(20, 40))
@@ -64,6 +65,8 @@ SIMULTANEOUS_TASKS = frozenset(range(40, 60))
 OUT, DRAWING, HALTED, BUST = 0, 1, 2, 3
 WAITING = -1  # b_choice: a simultaneous decision still to make
 NONE = -2  # b_choice: nothing asked
+HIDDEN = -3  # a simultaneous choice the viewer may not see
+NO_BET = 9  # wagers[seat]: decided not to bet
 
 Task = tuple[Any, ...]
 

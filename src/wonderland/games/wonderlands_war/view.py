@@ -12,8 +12,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from wonderland.games.wonderlands_war.content import Fx
-from wonderland.games.wonderlands_war.rules import HIDDEN, NO_BET, legal
+from wonderland.games.wonderlands_war.rules import legal
 from wonderland.games.wonderlands_war.state import (
+    HIDDEN,
+    NO_BET,
     S_SHIELD,
     S_STEP,
     S_WAGER,

@@ -3,3 +3,4 @@
 from wonderland.core import register
 
 register("parade", "wonderland.games.parade.game:GAME")
+register("wonderdice", "wonderland.games.wonderdice.game:GAME")

@@ -82,14 +82,8 @@ def legal_actions(s: State, seat: int) -> list[int]:
         if seat != s.roller:
             return []
         if not s.faces:
-            if s.row[seat] == ROW_DONE:
-                return [A.CLAIM]
-            if s.table.flags.reclaim_any_block:
-                targets = [t for t, b in enumerate(s.block_on) if b is not None and b[0] == seat]
-            else:
-                targets = [last_block(s, seat)]
-            return [A.PASS] + [A.reclaim(t) for t in targets if t >= 0]
-        return _roll_actions(s, seat, s.faces)
+            return free_turn_actions(s, seat)
+        return roll_actions(s, seat, s.faces)
     if phase == TOUCH:
         return [A.TOUCH] if seat == s.roller else []
     if phase == BETRAY_CHOICE:
@@ -101,7 +95,20 @@ def legal_actions(s: State, seat: int) -> list[int]:
     return []
 
 
-def _roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
+def free_turn_actions(s: State, seat: int) -> list[int]:
+    """A turn without a roll (empty hand): touch the White Rabbit (D25) or take a block die
+    back (D23, Q3)."""
+    if s.row[seat] == ROW_DONE:
+        return [A.CLAIM]
+    if s.table.flags.reclaim_any_block:
+        targets = [t for t, b in enumerate(s.block_on) if b is not None and b[0] == seat]
+    else:
+        targets = [last_block(s, seat)]
+    return [A.PASS] + [A.reclaim(t) for t in targets if t >= 0]
+
+
+def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
+    """What ``seat`` may do with a roll showing ``f`` (counts per face) in state ``s``."""
     out = [A.PASS]
     n = s.n
     row = s.row

@@ -250,7 +250,8 @@ def test_d36_q17_betrayal_then_one_more_round_wins_alone() -> None:
     s = jabber_state(3)
     complete(s, 1)
     GAME.apply_in_place(s, 1, A.BETRAY)
-    assert s.upside[1] and s.side[1] == MAD
+    assert s.upside[1]
+    assert s.side[1] == MAD
     assert s.team_wins == 0
     complete(s, 1)
     assert s.winners == (1,)
@@ -300,7 +301,9 @@ def test_q8_first_claim_wins() -> None:
 def test_q13_optional_rules_are_off_by_default() -> None:
     """Q13: base game only."""
     flags = new_state().table.flags
-    assert not (flags.play_me or flags.challenge or flags.jabberwocky)
+    assert not (flags.play_me)
+    assert not (flags.challenge)
+    assert not (flags.jabberwocky)
 
 
 def test_e3_step_budget_abandons_the_game() -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from wonderland.core import CHANCE
+from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.state import DICE, State
-from wonderland.core.variants import VariantValue
 
 # content order with deal=in_order: seat i plays character i
 HATTER, ABSOLEM, ALICE, QUEEN, WALRUS, CHESHIRE = range(6)

@@ -125,7 +125,7 @@ def action_to_string(action: int) -> str:
 
 _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], int]]] = [
     (re.compile(r"block@([0-5]):([1-6])"), lambda m: block(int(m[1]), int(m[2]))),
-    (re.compile(r"advance ([1-5])\+[2-6]"), lambda m: advance_two(int(m[1]))),
+    (re.compile(r"advance ([1-6])\+[2-7]"), lambda m: advance_two(int(m[1]))),
     (re.compile(r"advance ([1-6])"), lambda m: advance(int(m[1]))),
     (re.compile(r"unblock ([1-6])"), lambda m: unblock(int(m[1]))),
     (re.compile(r"reclaim@([0-5])"), lambda m: reclaim(int(m[1]))),

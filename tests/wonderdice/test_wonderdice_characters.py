@@ -126,16 +126,17 @@ def test_hatter_admiring_double_advance() -> None:
     assert err.value.rule == "D17"
 
 
-def test_hatter_mad_advance_needs_pair() -> None:
-    """mad_hatter.mad: the roll must show the next number twice."""
+def test_hatter_mad_rests_after_each_advance() -> None:
+    """mad_hatter.mad: after an advance, his next roll cannot advance."""
     s = cast([HATTER, ALICE], mad=(0,))
-    roll(s, 0, [1, 2, 3, 4, 5, 6])
+    do(s, 0, [1, 2, 3, 4, 5, 6], A.advance(1))
+    roll(s, 0, [2, 2, 3, 4, 5])
     with pytest.raises(IllegalAction) as err:
-        GAME.apply_in_place(s, 0, A.advance(1))
+        GAME.apply_in_place(s, 0, A.advance(2))
     assert err.value.rule == "mad_hatter.mad"
     GAME.apply_in_place(s, 0, A.PASS)
-    do(s, 0, [1, 1, 3, 4, 5, 6], A.advance(1))
-    assert (s.row[0], s.hand[0]) == (1, 5)
+    do(s, 0, [2, 2, 3, 4, 5], A.advance(2))
+    assert (s.row[0], s.hand[0]) == (2, 4)
 
 
 def test_absolem_admiring_unblocks_with_neighbours() -> None:
@@ -147,17 +148,15 @@ def test_absolem_admiring_unblocks_with_neighbours() -> None:
     assert s.block_on[1] is None
 
 
-def test_absolem_mad_unblock_needs_pair() -> None:
-    """absolem.mad: to unblock the roll must show the blocking number twice."""
+def test_absolem_mad_unblock_costs_his_top_die() -> None:
+    """absolem.mad: unblocking also sends his top row die back to his hand."""
     s = cast([HATTER, ABSOLEM], mad=(1,))
-    do(s, 0, [1, 1, 1, 1, 1, 1], A.block(1, 1))
-    roll(s, 1, [1, 2, 3, 4, 5, 6])
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply_in_place(s, 1, A.unblock(1))
-    assert err.value.rule == "absolem.mad"
-    GAME.apply_in_place(s, 1, A.PASS)
-    do(s, 1, [1, 1, 3, 4, 5, 6], A.unblock(1))
+    set_row(s, 1, 2)
+    do(s, 0, [3, 3, 3, 3, 3, 3], A.block(1, 3))
+    do(s, 1, [1, 3, 3, 4], A.unblock(3))
     assert s.block_on[1] is None
+    assert (s.row[1], s.hand[1]) == (1, 5)
+    assert GAME.invariants(s) == []
 
 
 def test_alice_admiring_shielded_while_strictly_last() -> None:

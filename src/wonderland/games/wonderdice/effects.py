@@ -32,12 +32,12 @@ class Powers:
     """Blocks on this seat may show its number +- reach."""
     unblock_reach: int = 0
     """This seat unblocks with the blocking number +- reach."""
-    unblock_dice: int = 1
-    """Dice of the unblocking number this seat's roll must show."""
+    unblock_costs_die: bool = False
+    """When this seat unblocks, its top row die also goes back to its hand."""
     weak_blocks_reach: int = 0
     """Seats blocked by this seat unblock with the blocking number +- reach."""
-    advance_dice: int = 1
-    """Dice of the next number this seat's roll must show to advance."""
+    advance_rest: bool = False
+    """After an advance, this seat's next roll may not advance."""
     double_advance: bool = False
     """One advance may place the next two numbers when both are rolled."""
     hold_back_lead: int = 0
@@ -112,9 +112,9 @@ def _unblock_with_neighbours(p: Powers, params: Params) -> Powers:
     return replace(p, unblock_reach=max(p.unblock_reach, params["reach"]))
 
 
-@effect("unblock_needs_pair")
-def _unblock_needs_pair(p: Powers, params: Params) -> Powers:
-    return replace(p, unblock_dice=2)
+@effect("unblock_costs_die")
+def _unblock_costs_die(p: Powers, params: Params) -> Powers:
+    return replace(p, unblock_costs_die=True)
 
 
 @effect("double_advance")
@@ -122,9 +122,9 @@ def _double_advance(p: Powers, params: Params) -> Powers:
     return replace(p, double_advance=True)
 
 
-@effect("advance_needs_pair")
-def _advance_needs_pair(p: Powers, params: Params) -> Powers:
-    return replace(p, advance_dice=2)
+@effect("advance_rest")
+def _advance_rest(p: Powers, params: Params) -> Powers:
+    return replace(p, advance_rest=True)
 
 
 @effect("force_take_back")

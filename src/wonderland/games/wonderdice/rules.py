@@ -124,7 +124,7 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
     r = row[seat]
     need = r + 1
     # ADVANCE (D18), the cancel case of D24, double advance (ability)
-    if need <= ROW_DONE and f[need] >= me.advance_dice and _under_cap(s, seat, need):
+    if need <= ROW_DONE and f[need] and _under_cap(s, seat, need) and not s.tired[seat]:
         if blocked is None or _in_window(s, blocked[2]):
             out.append(A.advance(need))
         if (
@@ -140,7 +140,7 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
         reach = max(me.unblock_reach, powers[blocked[0]].weak_blocks_reach)
         bv = blocked[1]
         for v in range(max(1, bv - reach), min(6, bv + reach) + 1):
-            if f[v] >= me.unblock_dice:
+            if f[v]:
                 out.append(A.unblock(v))
         if s.table.flags.blocked_may_only_unblock:
             return out
@@ -240,10 +240,10 @@ def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
             )
         if s.block_on[seat] is not None:
             return "D21", "you are blocked: unblock first"
-        if f[a.value] < me.advance_dice:
-            if f[a.value]:
-                return ability_id(s, seat), f"you need {me.advance_dice} dice showing {need}"
+        if not f[a.value]:
             return "D15", f"your roll shows no {need}"
+        if s.tired[seat]:
+            return ability_id(s, seat), "you advanced on your previous roll"
         if a.kind == "advance_two" and (need == 6 or not f[need + 1]):
             return "D15", f"your roll does not show both {need} and {need + 1}"
         return ability_id(s, seat), "you may not run that far ahead of the shortest row"
@@ -253,8 +253,6 @@ def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
             return "D22", "you are not blocked"
         if not f[a.value]:
             return "D15", f"your roll shows no {a.value}"
-        if f[a.value] < me.unblock_dice:
-            return ability_id(s, seat), f"you need {me.unblock_dice} dice showing {a.value}"
         return "D22", f"the blocking die shows {b[1]}: unblock with that number"
     if a.kind == "block":
         t = a.target
@@ -331,6 +329,7 @@ def new_round(s: State) -> None:
     s.placed = [[] for _ in range(n)]
     s.adv_t = [NEVER] * n
     s.adv_n = [0] * n
+    s.tired = [False] * n
     s.suppressed = s.penalty
     s.penalty = [False] * n
     s.roller = -1
@@ -387,6 +386,8 @@ def apply_action(s: State, seat: int, action: int) -> None:
 
 
 def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
+    if faces:
+        s.tired[seat] = False  # mad_hatter.mad rests for one roll only
     if action == A.PASS:
         return
     st = s.stats
@@ -408,6 +409,7 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
         s.placed[seat].extend([-1] * k)
         s.adv_t[seat] = s.now
         s.adv_n[seat] = k
+        s.tired[seat] = s.powers[seat].advance_rest
         if s.row[seat] == ROW_DONE and s.table.flags.auto_claim:
             win_round(s, seat, "Q8")
     elif kind == "block":
@@ -430,6 +432,8 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
     elif kind == "unblock":
         _remove_block(s, seat)
         st["unblocks"] += 1
+        if s.powers[seat].unblock_costs_die and s.row[seat]:
+            _take_back_row(s, seat)
     elif kind == "reclaim":
         _remove_block(s, a.target)
         st["reclaims"] += 1
@@ -473,10 +477,15 @@ def _take_back(s: State, target: int) -> None:
     if last >= 0:
         _remove_block(s, last)
     else:
-        s.placed[target].pop()
-        s.row[target] -= 1
-        s.hand[target] += 1
-        s.adv_n[target] = max(0, s.adv_n[target] - 1)
+        _take_back_row(s, target)
+
+
+def _take_back_row(s: State, seat: int) -> None:
+    """The top die of ``seat``'s row goes back to the hand."""
+    _unplace_row(s.placed[seat], 1)
+    s.row[seat] -= 1
+    s.hand[seat] += 1
+    s.adv_n[seat] = max(0, s.adv_n[seat] - 1)
 
 
 # -- winning -------------------------------------------------------------------------------

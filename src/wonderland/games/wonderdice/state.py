@@ -67,6 +67,7 @@ class State:
         "suppressed",
         "table",
         "team_wins",
+        "tired",
         "touched",
         "upside",
         "winners",
@@ -90,6 +91,7 @@ class State:
         self.placed: list[list[int]] = [[] for _ in range(n)]
         self.adv_t = [NEVER] * n
         self.adv_n = [0] * n
+        self.tired = [False] * n
         self.wins = [[0, 0] for _ in range(n)]
         self.now = 0
         self.roller = -1
@@ -140,6 +142,7 @@ class State:
         c.placed = [p[:] for p in self.placed]
         c.adv_t = self.adv_t[:]
         c.adv_n = self.adv_n[:]
+        c.tired = self.tired[:]
         c.wins = [w[:] for w in self.wins]
         c.now = self.now
         c.roller = self.roller

@@ -33,6 +33,7 @@ class View:
     placed: tuple[tuple[int, ...], ...]
     adv_t: tuple[int, ...]
     adv_n: tuple[int, ...]
+    tired: tuple[bool, ...]
     wins: tuple[tuple[int, ...], ...]
     now: int
     roller: int

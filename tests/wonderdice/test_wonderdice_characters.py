@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from wd_helpers import (
+
+from tests.wonderdice.wd_helpers import (
     ABSOLEM,
     ALICE,
     CHESHIRE,
@@ -18,7 +19,6 @@ from wd_helpers import (
     seat_chars,
     set_row,
 )
-
 from wonderland.core import ContentError, IllegalAction
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.content import load_content, side_index

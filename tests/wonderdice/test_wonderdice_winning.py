@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from wd_helpers import complete, do, free, new_state, set_row
 
+from tests.wonderdice.wd_helpers import complete, do, free, new_state, set_row
 from wonderland.core import CHANCE, TERMINAL, IllegalAction
 from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
@@ -307,11 +307,11 @@ def test_q13_optional_rules_are_off_by_default() -> None:
 
 
 def test_e3_step_budget_abandons_the_game() -> None:
-    """E3: an undecided game is abandoned after its event budget, with no winner."""
+    """E3: an undecided game is abandoned after its event budget, as a draw."""
     s = new_state(2)
     s.steps = 39_999
     roll(s, 0, [2, 2, 2, 2, 2, 2])
     assert s.phase == OVER
-    assert s.winners == ()
+    assert s.winners == (0, 1)
     assert s.end_rule == "E3"
-    assert GAME.returns(s) == (0.0, 0.0)
+    assert GAME.returns(s) == (0.5, 0.5)

@@ -50,6 +50,8 @@ class GameSpec:
     simultaneous: bool
     real_time: bool = False
     description: str = ""
+    max_steps: int = 100_000
+    """An upper bound on the steps (chance included) of any game at any player count."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from wonderland.games.wonderdice.state import (
     BETRAY_CHOICE,
     DEAL,
     MADDEN_CHOICE,
+    MAX_STEPS_PER_GAME,
     OVER,
     PLAY,
     TOUCH,
@@ -53,6 +54,17 @@ def roll_table(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=512)
+def _seat_outcomes(seat: int, k: int, seats: int) -> tuple[tuple[int, float], ...]:
+    """Chance outcomes of ``seat`` rolling ``k`` dice next, one of ``seats`` equally likely."""
+    table = roll_table(k) if k else (((0,) * 7, 1.0),)
+    return tuple(
+        (A.encode_roll(seat, gap, counts), pg * pf / seats)
+        for gap, pg in GAPS
+        for counts, pf in table
+    )
+
+
 def roll_dice(rng: random.Random, k: int) -> tuple[int, ...]:
     """Counts per face of ``k`` fair dice."""
     counts = [0] * 7
@@ -77,6 +89,7 @@ class WonderdiceGame(Game[State, View]):
         simultaneous=False,
         real_time=True,
         description="Play Me: Alice in Wonderdice, a real-time dice race (2-6 players).",
+        max_steps=MAX_STEPS_PER_GAME * 6,
     )
     variants = VARIANTS
 
@@ -142,14 +155,9 @@ class WonderdiceGame(Game[State, View]):
         if state.roller >= 0 or state.phase not in (PLAY, TOUCH):
             return []
         seats = self._eligible(state)
-        out = []
+        out: list[tuple[int, float]] = []
         for seat in seats:
-            k = state.hand[seat] if state.phase == PLAY else 0
-            table = roll_table(k) if k else (((0,) * 7, 1.0),)
-            for gap, pg in GAPS:
-                p = pg / len(seats)
-                for counts, pf in table:
-                    out.append((A.encode_roll(seat, gap, counts), p * pf))
+            out += _seat_outcomes(seat, state.hand[seat] if state.phase == PLAY else 0, len(seats))
         return out
 
     def sample_chance(self, state: State, rng: random.Random) -> int:

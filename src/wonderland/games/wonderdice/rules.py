@@ -641,9 +641,9 @@ def count_step(s: State) -> None:
     s.steps += 1
     budget = MAX_STEPS_PER_GAME * (s.n if s.table.flags.challenge else 1)
     if s.steps >= budget and s.phase != OVER:
-        s.history.append(f"the game is abandoned after {s.steps} events (E3)")
+        s.history.append(f"the game is abandoned as a draw after {s.steps} events (E3)")
         s.phase = OVER
-        s.winners = ()
+        s.winners = tuple(range(s.n))
         s.end_rule = "E3"
         s.roller = -1
 

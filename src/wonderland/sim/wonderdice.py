@@ -267,7 +267,7 @@ def simulate_one(
         scores=GAME.scores(s),
         returns=returns,
         winners=GAME.winners(s),
-        length=sim.t / 1000,
+        length=float(s.stats["rolls"]),
         labels=GAME.labels(s),
         stats=stats,
         record=record,

@@ -92,6 +92,7 @@ class WonderdiceGame(Game[State, View]):
         max_steps=MAX_STEPS_PER_GAME * 6,
     )
     variants = VARIANTS
+    label_name = "character"
 
     # -- setting up -------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> State:
@@ -289,6 +290,10 @@ class WonderdiceGame(Game[State, View]):
         wins_m = st["mad_round_wins"]
         if wins_a + wins_m:
             out["round_win_share_admiring_side"] = wins_a / (wins_a + wins_m)
+        chars = state.table.content.characters
+        for c in sorted(set(state.dealt)):
+            for side, name in enumerate(("admiring", "mad")):
+                out[f"round_wins_{chars[c].id}_{name}"] = float(state.char_wins[2 * c + side])
         if state.table.flags.jabberwocky:
             out["jabberwocky_appeared"] = 1.0 if state.jabber >= 0 else 0.0
             out["jabberwocky_won"] = (

@@ -498,6 +498,7 @@ def win_round(s: State, seat: int, rule: str) -> None:
     name = character_name(s, seat)
     side = s.side[seat]
     st["mad_round_wins" if side == MAD else "admiring_round_wins"] += 1
+    s.char_wins[2 * s.chars[seat] + side] += 1
     flags = s.table.flags
     if flags.challenge and flags.challenge_counts_round_wins:
         s.series_score[seat] += 1

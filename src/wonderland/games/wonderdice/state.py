@@ -40,6 +40,7 @@ class State:
         "adv_n",
         "adv_t",
         "block_on",
+        "char_wins",
         "chars",
         "dealt",
         "decider",
@@ -109,6 +110,7 @@ class State:
         self.last_event: tuple[int, int, str] = (-1, -1, "")
         self.history: list[str] = []
         self.dealt: list[int] = list(range(n))
+        self.char_wins = [0] * (2 * len(table.content.characters))
         self.steps = 0
         self.stats = {
             "rolls": 0,
@@ -130,6 +132,7 @@ class State:
         c.phase = self.phase
         c.chars = self.chars[:]
         c.dealt = self.dealt[:]
+        c.char_wins = self.char_wins[:]
         c.side = self.side[:]
         c.upside = self.upside[:]
         c.suppressed = self.suppressed[:]

@@ -19,6 +19,7 @@ class View:
     seat: int | None
     table: Table
     phase: int
+    char_wins: tuple[int, ...]
     chars: tuple[int, ...]
     dealt: tuple[int, ...]
     side: tuple[int, ...]

@@ -82,6 +82,12 @@ _BY_NAME = {name: code for code, name in _SIMPLE.items()}
 
 def decode(action: int) -> Action:
     """The typed form of seat action ``action`` (NotationError if it is not one)."""
+    if 0 <= action < NUM_ACTIONS:
+        return _DECODED[action]
+    raise NotationError(f"{action} is not a seat action id (0..{NUM_ACTIONS - 1})")
+
+
+def _decode(action: int) -> Action:
     if action in _SIMPLE:
         return Action(_SIMPLE[action])
     if not 0 <= action < NUM_ACTIONS:
@@ -101,6 +107,9 @@ def decode(action: int) -> Action:
             offset = action - base
             return Action(kind, offset) if per_seat else Action(kind, value=offset + 1)
     raise NotationError(f"{action} is not a seat action id")  # pragma: no cover
+
+
+_DECODED = [_decode(a) for a in range(NUM_ACTIONS)]
 
 
 def action_to_string(action: int) -> str:
@@ -161,11 +170,19 @@ def faces_code(counts: tuple[int, ...]) -> int:
 
 def faces_from_code(code: int) -> tuple[int, ...]:
     """Counts per face (index 0 is 0) from a faces code."""
+    cached = _FACES.get(code)
+    if cached is not None:
+        return cached
     counts = [0]
+    key = code
     for _ in range(6):
         code, c = divmod(code, 7)
         counts.append(c)
-    return tuple(counts)
+    _FACES[key] = result = tuple(counts)
+    return result
+
+
+_FACES: dict[int, tuple[int, ...]] = {}
 
 
 def faces_list(counts: tuple[int, ...]) -> list[int]:

@@ -27,6 +27,7 @@ from wonderland.games.wonderdice.state import (
 )
 
 ROW_DONE = 6
+_BLOCK = A.block(0, 1)
 
 
 # -- small queries ------------------------------------------------------------------------
@@ -145,26 +146,47 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
         if s.table.flags.blocked_may_only_unblock:
             return out
     # BLOCK (D19, D20, D24)
+    block_on = s.block_on
+    adv_n = s.adv_n
+    adv_t = s.adv_t
+    top = s.table.flags.block_matches_top_die
+    window = s.table.flags.window_ms
+    now = s.now
+    my_reach = me.block_reach
     for t in range(n):
-        if t == seat or s.block_on[t] is not None or protected(s, t):
+        if t == seat or block_on[t] is not None:
             continue
-        reach = max(me.block_reach, powers[t].exposed_reach)
+        pt = powers[t]
+        if pt.unblockable or (pt.shield_when_last and protected(s, t)):
+            continue
+        nt = row[t] if top else row[t] + 1
+        reach = max(my_reach, pt.exposed_reach)
+        recent = adv_n[t] and now - adv_t[t] <= window
+        base = _BLOCK + 6 * t - 1
+        if not (reach or recent):  # the common case: one number to match
+            if 1 <= nt <= 6 and f[nt]:
+                out.append(base + nt)
+            continue
         values: set[int] = set()
-        nt = block_number(s, t)
         if 1 <= nt <= 6:
             values.update(range(max(1, nt - reach), min(6, nt + reach) + 1))
-        if s.adv_n[t] and _in_window(s, s.adv_t[t]):
-            pre = nt - s.adv_n[t]
+        if recent:
+            pre = nt - adv_n[t]
             if pre >= 1:
                 values.update(range(max(1, pre - reach), min(6, pre + reach) + 1))
         for v in sorted(values):
             if f[v]:
-                out.append(A.block(t, v))
+                out.append(base + v)
     # take-backs (Walrus: D8, Q9; exposed Walrus)
-    pair = max(f) >= 2
-    for t in range(n):
-        if t != seat and s.placed[t] and (me.take_back or (pair and powers[t].exposed_take_back)):
-            out.append(A.take_back(t))
+    if me.take_back or max(f) >= 2:
+        pair = max(f) >= 2
+        for t in range(n):
+            if (
+                t != seat
+                and s.placed[t]
+                and (me.take_back or (pair and powers[t].exposed_take_back))
+            ):
+                out.append(A.take_back(t))
     return out
 
 

@@ -66,15 +66,45 @@ _NESTED = {"placed", "wins"}
 
 def make_view(s: State, seat: int | None) -> View:
     """The view of ``s`` for ``seat``."""
-    values: dict[str, Any] = {}
-    for name in _COPIED:
-        value = getattr(s, name)
-        if name in _NESTED:
-            value = tuple(tuple(x) for x in value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        values[name] = value
-    return View(seat=seat, table=s.table, stats=tuple(s.stats.items()), **values)
+    return View(
+        seat,
+        s.table,
+        s.phase,
+        tuple(s.char_wins),
+        tuple(s.chars),
+        tuple(s.dealt),
+        tuple(s.side),
+        tuple(s.upside),
+        tuple(s.suppressed),
+        tuple(s.penalty),
+        tuple(s.powers),
+        tuple(s.hand),
+        tuple(s.row),
+        tuple(s.block_on),
+        tuple(s.nblocks),
+        tuple(map(tuple, s.placed)),
+        tuple(s.adv_t),
+        tuple(s.adv_n),
+        tuple(s.tired),
+        tuple(map(tuple, s.wins)),
+        s.now,
+        s.roller,
+        s.faces,
+        tuple(s.touched),
+        s.decider,
+        s.jabber,
+        s.team_wins,
+        s.round_no,
+        s.round_start,
+        s.game_no,
+        tuple(s.series_score),
+        s.winners,
+        s.end_rule,
+        s.last_event,
+        tuple(s.history),
+        s.steps,
+        tuple(s.stats.items()),
+    )
 
 
 def determinize(view: View, rng: random.Random) -> State:

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ConfigError("--games must be at least 1")
     bots = parse_bots(args.bots, "random", config.num_players)
-    for name in set(bots):
+    for name in {spec.split(":")[0] for spec in bots}:  # "greedy:fast": options after ':'
         if name not in bot_names(game.spec.id):
             raise ConfigError(
                 f"no bot {name!r} for {game.spec.id}; choose from: "

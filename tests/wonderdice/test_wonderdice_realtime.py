@@ -272,3 +272,28 @@ def test_fuzz_random_event_timings(
     replayed = final_state(GAME, record)
     assert GAME.view(replayed, None) == GAME.view(s, None)
     json.dumps(GAME.view_to_json(GAME.view(s, 0)))
+
+
+def test_q5_fixed_input_delay_holds_actions_back() -> None:
+    """Q5 fixed_input_delay: an action takes effect that long after it was decided (or after
+    the seat's latency, whichever is longer)."""
+    from wonderland.sim.wonderdice import _Sim
+
+    config = GAME.make_config(2, {"fixed_input_delay": 250})
+    sim = _Sim(config, ["greedy", "greedy:latency=400"], 1)
+    assert sim._arrival(0, 1000.0) == 1250.0
+    assert sim._arrival(1, 1000.0) == 1400.0
+    plain = _Sim(GAME.make_config(2), ["greedy", "greedy"], 1)
+    assert plain._arrival(0, 1000.0) == 1000.0
+
+
+@pytest.mark.slow
+def test_speed_model_faster_seat_wins_more() -> None:
+    """The speed model matters: a fast greedy seat beats a slow one most of the time."""
+    config = GAME.make_config(2)
+    results = [
+        simulate_one(config, ["greedy:fast", "greedy:slow"], seed, False) for seed in range(60)
+    ]
+    fast_share = sum(r.returns[0] for r in results) / len(results)
+    assert fast_share > 0.55
+    assert all(r.stats["win_fastest_seat"] == r.returns[0] for r in results)

@@ -211,7 +211,8 @@ class LiveTable:
         self.next_t[seat] = now + self.reaction(seat)
 
     def bot_roll(self, seat: int, faces: tuple[int, ...], now: float) -> None:
-        choice = self.bot_choose(seat, rules.roll_actions(self.s, seat, faces))
+        legal = rules.roll_actions(self.s, seat, faces, self.drv.now_ms())
+        choice = self.bot_choose(seat, legal)
         if choice == A.PASS:
             self.drv.act(seat, A.PASS)
             self.next_t[seat] = now + self.drv.timing.cooldown_ms / 1000 + self.reaction(seat)
@@ -250,7 +251,7 @@ class LiveTable:
             if faces is None:
                 self.message = Text("Roll first (space): no action without a roll (D14)", "red")
                 return
-            legal = rules.roll_actions(s, me, faces)
+            legal = rules.roll_actions(s, me, faces, drv.now_ms())
             kind = "block" if prefix == "b" else "take_back"
             options = [
                 a for a in legal if A.decode(a).kind == kind and A.decode(a).target == target
@@ -283,7 +284,9 @@ class LiveTable:
             else:
                 b = s.block_on[me]
                 legal = [
-                    a for a in rules.roll_actions(s, me, faces) if A.decode(a).kind == "unblock"
+                    a
+                    for a in rules.roll_actions(s, me, faces, drv.now_ms())
+                    if A.decode(a).kind == "unblock"
                 ]
                 action = legal[0] if legal else A.unblock(b[1] if b else 1)
             self.attempt(lambda: drv.act(me, action))

@@ -97,6 +97,7 @@ class _Sim:
         ]
         self.next_t = [NEVER] * n
         self.plan: list[int | None] = [None] * n
+        self.last_choice = [-1] * n
         self.t = 0.0
         self.round_ms: list[float] = []
         self.stale = 0
@@ -175,7 +176,7 @@ class _Sim:
                 self.stale += 1  # Q6: stale; look again (unless the roll was spent)
                 faces = drv.pending[seat]
                 if faces is not None:
-                    self._decide_roll(seat, faces)
+                    self._decide_roll(seat, faces, retry=True)
                     return
             self._after(round_no, seat)
             return
@@ -192,10 +193,13 @@ class _Sim:
         drv.turn(seat, action, latency)
         self._after(round_no, seat)
 
-    def _decide_roll(self, seat: int, faces: tuple[int, ...]) -> None:
+    def _decide_roll(self, seat: int, faces: tuple[int, ...], retry: bool = False) -> None:
         drv, s = self.drv, self.drv.state
-        legal = rules.roll_actions(s, seat, faces)
+        legal = rules.roll_actions(s, seat, faces, drv.now_ms())
         action = self._choose(seat, legal)
+        if retry and action == self.last_choice[seat]:
+            action = A.PASS  # the same choice was just refused: let this roll go
+        self.last_choice[seat] = action
         if action == A.PASS:
             round_no = s.round_no
             drv.act(seat, A.PASS)

@@ -114,8 +114,12 @@ def free_turn_actions(s: State, seat: int) -> list[int]:
     return [A.PASS] + [A.reclaim(t) for t in targets if t >= 0]
 
 
-def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
-    """What ``seat`` may do with a roll showing ``f`` (counts per face) in state ``s``."""
+def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None) -> list[int]:
+    """What ``seat`` may do with a roll showing ``f`` (counts per face) in state ``s``, for
+    an action stamped ``at`` (default: the time of the last event).  Only the simultaneity
+    window (D24) depends on the stamp."""
+    now = s.now if at is None or at < s.now else at
+    window = s.table.flags.window_ms
     out = [A.PASS]
     n = s.n
     row = s.row
@@ -126,7 +130,7 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
     need = r + 1
     # ADVANCE (D18), the cancel case of D24, double advance (ability)
     if need <= ROW_DONE and f[need] and _under_cap(s, seat, need) and not s.tired[seat]:
-        if blocked is None or _in_window(s, blocked[2]):
+        if blocked is None or now - blocked[2] <= window:
             out.append(A.advance(need))
         if (
             blocked is None
@@ -150,8 +154,6 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...]) -> list[int]:
     adv_n = s.adv_n
     adv_t = s.adv_t
     top = s.table.flags.block_matches_top_die
-    window = s.table.flags.window_ms
-    now = s.now
     my_reach = me.block_reach
     for t in range(n):
         if t == seat or block_on[t] is not None:

@@ -101,6 +101,8 @@ class _Sim:
         self.t = 0.0
         self.round_ms: list[float] = []
         self.stale = 0
+        self.touch_t = [NEVER] * n
+        self.opened = 0.0
         self.cooldown = self.drv.timing.cooldown_ms
         self.delay = self.drv.timing.fixed_input_delay_ms
         self._new_round()

@@ -59,13 +59,19 @@ class Timing:
     def from_config(cls, config: GameConfig) -> Timing:
         """Timing from a checked configuration."""
         v = GAME.variants.resolve(config.variants)
+
+        def number(name: str) -> int:
+            value = v[name]
+            assert isinstance(value, int)
+            return value
+
         return cls(
-            cooldown_ms=int(v["roll_cooldown_ms"]),  # type: ignore[arg-type]
-            countdown_ms=int(v["countdown_ms"]),  # type: ignore[arg-type]
+            cooldown_ms=number("roll_cooldown_ms"),
+            countdown_ms=number("countdown_ms"),
             host_starts=bool(v["host_starts"]),
             partial_roll=bool(v["partial_roll"]),
             latency_compensated=bool(v["latency_compensated"]),
-            fixed_input_delay_ms=int(v["fixed_input_delay"]),  # type: ignore[arg-type]
+            fixed_input_delay_ms=number("fixed_input_delay"),
             rejected_consumes_roll=bool(v["rejected_action_consumes_roll"]),
         )
 

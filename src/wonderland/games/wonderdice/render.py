@@ -10,18 +10,17 @@ ROW_MARKS = "123456"
 
 
 def row_text(s: State, seat: int) -> str:
-    """``[1 2 3 . . .]`` with the blocking die shown as ``|X4|``."""
+    """``123...`` with the blocking die shown as ``X4@2`` (a 4 placed by seat 2)."""
     r = s.row[seat]
-    cells = [ROW_MARKS[i] if i < r else "." for i in range(6)]
-    text = "[" + " ".join(cells) + "]"
+    text = ROW_MARKS[:r] + "." * (6 - r)
     b = s.block_on[seat]
     if b is not None:
-        text += f" |X{b[1]} by seat {b[0]}|"
+        text += f" X{b[1]}@{b[0]}"
     return text
 
 
 def seat_line(s: State, seat: int) -> str:
-    """One line about ``seat``: character, side, row, hand, wins."""
+    """One line about ``seat``: character, side, row, hand, round wins per side."""
     ch = s.table.content.characters[s.chars[seat]]
     marks = []
     if seat == s.jabber:
@@ -32,8 +31,9 @@ def seat_line(s: State, seat: int) -> str:
         marks.append("no ability")
     extra = f" ({', '.join(marks)})" if marks else ""
     return (
-        f"seat {seat} {ch.name:<24} {side_name(s, s.side[seat]):<8} {row_text(s, seat):<28} "
-        f"hand {s.hand[seat]}  wins A{s.wins[seat][0]}/M{s.wins[seat][1]}{extra}"
+        f"seat {seat} {ch.name:<16.16} {side_name(s, s.side[seat]):<8} "
+        f"{row_text(s, seat):<12} hand {s.hand[seat]}  "
+        f"wins {s.wins[seat][0]}/{s.wins[seat][1]}{extra}"
     )
 
 
@@ -73,6 +73,7 @@ def render(s: State, seat: int | None = None) -> str:
         lines.append(f"The Jabberwocky is seat {s.jabber}; team wins {s.team_wins}")
     for i in range(s.n):
         lines.append(("> " if i == seat else "  ") + seat_line(s, i))
+    lines.append("  (row: dice placed; X5@2: blocked by a 5 of seat 2; wins: Admiring/Mad)")
     if s.roller >= 0 and s.faces:
         shown = " ".join(map(str, A.faces_list(s.faces)))
         lines.append(f"seat {s.roller} rolled: {shown}")

@@ -136,3 +136,18 @@ def test_play_in_a_pseudo_terminal(tmp_path: Path) -> None:
     saved = GameRecord.load(record)
     assert len(saved.actions) > 1
     assert not GAME.invariants(final_state(GAME, saved))
+
+
+def test_simulate_with_a_content_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--content DIR plays with the user's own cards; a bad file is a clear error."""
+    (tmp_path / "characters.toml").write_text(
+        '[[characters]]\nid = "alice"\n[characters.madness]\neffect = "unblockable"\n'
+        'text = "My card."\n',
+        encoding="utf-8",
+    )
+    args = ["simulate", "wonderdice", "--games", "2", "--bots", "greedy", "--json"]
+    assert main([*args, "--content", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (tmp_path / "characters.toml").write_text("[[characters]]\nid = 3\n", encoding="utf-8")
+    assert main([*args, "--content", str(tmp_path / "x")]) == 2
+    assert "cannot read" in capsys.readouterr().err

@@ -209,6 +209,8 @@ def check(s: State, seat: int, action: int) -> None:
         raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
     if not 0 <= action < A.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
+    if action == A.PASS and s.phase == PLAY and seat == s.roller and s.faces:
+        return  # D14: a roll may always go unused
     if action in legal_actions(s, seat):
         return
     rule, why = _explain(s, seat, A.decode(action))

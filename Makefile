@@ -5,12 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types layers chromium pytest bench clean
+.PHONY: run test lint types layers chromium postgresql pytest bench clean
 
 run: $(STAMP)
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP) lint types layers chromium pytest
+test: $(STAMP) lint types layers chromium postgresql pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -32,6 +32,15 @@ chromium:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 		else \
 			echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+		fi; }
+
+# The store's tests also run on a throwaway PostgreSQL cluster.
+postgresql:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+		else \
+			echo "The store tests need PostgreSQL: sudo apt-get install postgresql"; exit 1; \
 		fi; }
 
 bench: $(STAMP)

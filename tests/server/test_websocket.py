@@ -270,3 +270,57 @@ def test_replay_opens_when_the_game_is_over(client: TestClient, game_id: str) ->
     assert all(step["view"]["hand"] == [] for step in replay["steps"])
     running = create(client, game_id, [{"kind": "human"}] * 2)
     assert client.get(f"/api/tables/{running['table']}/replay").status_code == 409
+
+
+def test_simultaneous_choices_do_not_go_stale(client: TestClient) -> None:
+    """In the secret end choice, an answer made before another seat's choice still counts:
+    the other's hidden choice changed nothing this seat could see."""
+    created = create(client, "parade", [{"kind": "human"}, {"kind": "human"}])
+    table, tokens = created["table"], [s["token"] for s in created["seats"]]
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        sockets = [a, b]
+        states = [hello(a, table, tokens[0]), hello(b, table, tokens[1])]
+        while states[0]["view"]["phase"] != "choose" or states[1]["view"]["phase"] != "choose":
+            newest = max(x["version"] for x in states)
+            seat = next(
+                (
+                    s
+                    for s in (0, 1)
+                    if states[s]["legal"]
+                    and states[s]["version"] == newest
+                    and states[s]["view"]["phase"] != "choose"
+                ),
+                None,
+            )
+            if seat is None:
+                behind = 0 if states[0]["version"] < states[1]["version"] else 1
+                states[behind] = next_state(sockets[behind])
+                continue
+            sockets[seat].send_text(
+                json.dumps(
+                    {
+                        "type": "act",
+                        "version": states[seat]["version"],
+                        "action": states[seat]["legal"][0]["id"],
+                    }
+                )
+            )
+            states[seat] = next_state(sockets[seat])
+        seen = states[1]["version"]
+        a.send_text(
+            json.dumps(
+                {
+                    "type": "act",
+                    "version": states[0]["version"],
+                    "action": states[0]["legal"][0]["id"],
+                }
+            )
+        )
+        assert next_state(a)["version"] == seen + 1
+        b.send_text(
+            json.dumps({"type": "act", "version": seen, "action": states[1]["legal"][0]["id"]})
+        )
+        final = next_state(b)
+        while not final["finished"]:
+            final = next_state(b)
+        assert final["winners"]

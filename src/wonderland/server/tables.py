@@ -63,6 +63,8 @@ class LiveTable:
     state: Any
     version: int = 0
     actions: list[tuple[int, int]] = field(default_factory=list)
+    decision_since: int = 0
+    """Version at which the current simultaneous decision began (see ``is_current``)."""
     logs: dict[int | None, list[str]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
@@ -77,6 +79,34 @@ class LiveTable:
     def viewers(self) -> list[int | None]:
         """Every seat and the spectator."""
         return [*range(len(self.seats)), None]
+
+    def accept_step(self, before: Any, after: Any, actor: int, action: int) -> None:
+        """Make ``after`` the state: count the version, keep the action, write the logs."""
+        still_deciding = isinstance(self.game.to_move(before), frozenset) and isinstance(
+            self.game.to_move(after), frozenset
+        )
+        self.state = after
+        self.version += 1
+        self.actions.append((actor, action))
+        if not still_deciding:
+            self.decision_since = self.version
+        self.record_log(before, actor, action)
+
+    def is_current(self, seat: int, version: int) -> bool:
+        """Whether an action made against ``version`` is still an answer to the present.
+
+        Exactly the current version is; so is any version since a simultaneous decision
+        began, while the seat is still deciding: the others' hidden choices change nothing
+        the seat can see.
+        """
+        if version == self.version:
+            return True
+        mover = self.game.to_move(self.state)
+        return (
+            isinstance(mover, frozenset)
+            and seat in mover
+            and self.decision_since <= version < self.version
+        )
 
     def record_log(self, before: Any, actor: int, action: int) -> None:
         """Append each viewer's line about the step just applied."""
@@ -191,11 +221,7 @@ class TableManager:
             stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
         )
         for actor, action, _ in stored.actions:
-            before = table.state
-            table.state = game.apply(before, actor, action)
-            table.version += 1
-            table.actions.append((actor, action))
-            table.record_log(before, actor, action)
+            table.accept_step(table.state, game.apply(table.state, actor, action), actor, action)
         self.tables[table.id] = table
         return table
 
@@ -235,7 +261,7 @@ class TableManager:
         async with table.lock:
             if table.finished:
                 raise refuse("finished", "the game is over")
-            if version != table.version:
+            if not table.is_current(seat, version):
                 raise refuse(
                     "stale",
                     f"your action was made against version {version}, but the table is at "
@@ -268,10 +294,7 @@ class TableManager:
             at_ms,
             finished,
         )
-        table.state = after
-        table.version += 1
-        table.actions.append((actor, action))
-        table.record_log(before, actor, action)
+        table.accept_step(before, after, actor, action)
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from wonderland.core import NotationError, VariantValue
 from wonderland.games.parade.cards import COLOUR_NAMES, DECK_SIZE, NUM_COLOURS, Card, card_str
 from wonderland.games.parade.rules import ScoreSheet, ranking_winners, score_sheet
-from wonderland.games.parade.variants import VARIANTS, ParadeRules
+from wonderland.games.parade.variants import ParadeRules
 from wonderland.hosting.scoring import Field, PlayerEntry, ScoreCalculator, ScoreReport
 
 KEPT_AT_END = 2
@@ -33,6 +33,7 @@ class ParadeScoreCalculator(ScoreCalculator):
     )
     min_players = 2
     max_players = 6
+    variant_names = SCORING_VARIANTS
 
     def read_cards(self, entry: PlayerEntry) -> tuple[list[int], list[str]]:
         """The entry's card ids and the problems of its words."""
@@ -161,8 +162,3 @@ def explain(sheet: ScoreSheet, names: Sequence[str], rules: ParadeRules) -> str:
     if rules.tiebreak_random:
         return f"{tie}. {still} are still level: draw one of them at random (A6)."
     return f"{tie}. {still} are still level and share the win (P37)."
-
-
-def scoring_variants() -> list[str]:
-    """The variants that change Parade's scoring (the others do not matter here)."""
-    return [v.name for v in VARIANTS if v.name in SCORING_VARIANTS]

@@ -84,6 +84,8 @@ class ScoreCalculator(ABC):
     fields: tuple[Field, ...]
     min_players: int
     max_players: int
+    variant_names: tuple[str, ...] = ()
+    """The game's variants that change scoring."""
 
     @abstractmethod
     def problems(self, entries: Sequence[PlayerEntry], players: int) -> list[str]:
@@ -163,6 +165,10 @@ class ScoreCalculator(ABC):
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ScoreInputError([f"not valid JSON: {err}"]) from None
+        return self.parse_data(data)
+
+    def parse_data(self, data: object) -> tuple[list[PlayerEntry], dict[str, VariantValue]]:
+        """Parsed JSON: ``{"players": [{"name": ..., field: value}], "variants": {...}}``."""
         players = data.get("players") if isinstance(data, dict) else None
         if not isinstance(players, list):
             raise ScoreInputError(['expected {"players": [{"name": ..., ...}, ...]}'])
@@ -177,6 +183,7 @@ class ScoreCalculator(ABC):
                     value = " ".join(str(v) for v in value)
                 values[f.key] = str(value)
             entries.append(PlayerEntry(item["name"], values))
+        assert isinstance(data, dict)
         variants = data.get("variants") or {}
         if not isinstance(variants, dict):
             raise ScoreInputError(["'variants' must be an object of NAME: VALUE"])

@@ -61,6 +61,8 @@ def test_cheapest_tasks_match_the_rules(level: int) -> None:
         for card, points in cost.items():
             assert task.check([card]).correct == (points == best), (seed, card, task.table)
         assert set(task.questions[0].choices) == set(hand)
+        by_number = str(task.questions[0].choices.index(hand[0]) + 1)
+        assert task.check([by_number]).correct == (cost[hand[0]] == best)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -50,7 +50,7 @@ def ask(console: Console, question: Question) -> str | None:
         if text.lower() in ("quit", "q"):
             return None
         try:
-            question.judge(text)
+            question.mark(text)
         except AnswerError as err:
             console.print(f"[red]{err}[/]")
             continue

@@ -41,6 +41,13 @@ class Question:
     choices: tuple[str, ...] = ()
     """The possible answers, for a multiple-choice question (empty: free text)."""
 
+    def mark(self, text: str) -> bool:
+        """Whether ``text`` is right; a choice may be named by its number (1-based)."""
+        word = text.strip()
+        if self.choices and word.isdigit() and 1 <= int(word) <= len(self.choices):
+            word = self.choices[int(word) - 1]
+        return self.judge(word)
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict without the answer (the server keeps that)."""
         return {"prompt": self.prompt, "form": self.form, "choices": list(self.choices)}
@@ -66,7 +73,7 @@ class Task:
         marks = []
         for number, (question, text) in enumerate(zip(self.questions, answers, strict=True)):
             try:
-                marks.append(question.judge(text))
+                marks.append(question.mark(text))
             except AnswerError as err:
                 prefix = f"question {number + 1}: " if len(self.questions) > 1 else ""
                 raise AnswerError(f"{prefix}{err}") from None

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("wonderland.cli.score", "score a physical game and explain the winner"),
     "rules": ("wonderland.cli.rules", "the rules as implemented: by clause, by search, variants"),
     "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
+    "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
 }
 
 

@@ -58,6 +58,7 @@ class GameAids(ABC):
 
 _AIDS: dict[str, str] = {
     "parade": "wonderland.hosting.parade_aids:AIDS",
+    "wonderlands_war": "wonderland.hosting.wonderlands_war_aids:AIDS",
 }
 
 

@@ -139,6 +139,7 @@ def test_quest_points_and_tie_breaks() -> None:
     """G1 doubling, the 3/3/9 variant; W54's shard and unit tie-breaks, then a shared win."""
     assert quest_points("3/2 -/4 -/-", False) == 10 + 4
     assert quest_points("3/2 -/4 -/-", True) == 9 + 3
+    assert quest_points("none", False) == quest_points("", False) == 0
 
     def explain(*rows: str) -> str:
         entries = [

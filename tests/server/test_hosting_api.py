@@ -84,3 +84,27 @@ def test_score_calculator_over_http(client: TestClient) -> None:
     assert any("'Z3' is not a Parade card" in p for p in problems)
     assert any("Ann: R1 is entered twice" in p for p in problems)
     assert any("R1 is entered for both Ann and Bob" in p for p in problems)
+
+
+def test_war_score_and_learn_over_http(client: TestClient) -> None:
+    """Wonderland's War has a Learn page and a calculator by source."""
+    info = client.get("/api/learn/wonderlands_war").json()
+    assert info["practice"] == ["bust", "battle"] and info["score"] is True
+    form = client.get("/api/score/wonderlands_war").json()
+    assert [f["key"] for f in form["fields"]][:3] == ["battles", "other", "castles"]
+    body = {
+        "players": [
+            {"name": "Ann", "battles": "12", "castles": "2", "quests": "3/2", "shards": "2"},
+            {"name": "Bob", "battles": "14", "castles": "3", "castle_value": "4"},
+        ]
+    }
+    report = client.post("/api/score/wonderlands_war", json=body).json()
+    assert [p["total"] for p in report["players"]] == [12 + 6 + 10 - 2, 14 + 12]
+    assert report["winners"] == ["Bob"] and report["lowest_wins"] is False
+    assert "Bob wins with the fewest (W54)" in report["explanation"]
+    bad = client.post(
+        "/api/score/wonderlands_war",
+        json={"players": [{"name": "Ann", "battles": "x"}, {"name": "Bob", "battles": "1"}]},
+    )
+    assert bad.status_code == 400
+    assert "Ann: battles 'x' is not a whole number" in bad.json()["detail"]["problems"]

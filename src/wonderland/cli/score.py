@@ -62,8 +62,9 @@ def prompt_entries(console: Console, calc: ScoreCalculator) -> list[PlayerEntry]
         name = name or f"player {number}"
         values = {}
         for field in calc.fields:
+            blank = f"; blank: {field.blank}" if field.blank is not None else ""
             values[field.key] = console.input(
-                f"{name}'s {field.prompt} (e.g. {field.example}): "
+                f"{name}'s {field.prompt} (e.g. {field.example}{blank}): "
             ).strip()
         entry = PlayerEntry(name, values)
         trial = [*entries, entry]

@@ -34,6 +34,8 @@ class Field:
     key: str
     prompt: str
     example: str
+    blank: str | None = None
+    """What an empty answer means (None: the field must be filled in)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,22 +16,16 @@ from wonderland.hosting.scoring import Field, PlayerEntry, ScoreCalculator, Scor
 
 FIELDS = (
     Field("battles", "award VP won in battles", "12"),
-    Field("other", "other VP (card and ability effects)", "2"),
-    Field("castles", "castles on the board", "3"),
-    Field("castle_value", "value of one castle (3 unless forged higher)", "3"),
-    Field("quests", "quests as feat/objective points, '-' if not achieved", "3/2 -/4"),
-    Field("shards", "shards held", "2"),
-    Field("units", "units on the board (tie-break only)", "9"),
+    Field("other", "other VP (card and ability effects)", "2", blank="0"),
+    Field("castles", "castles on the board", "3", blank="0"),
+    Field("castle_value", "value of one castle (3 unless forged higher)", "3", blank="3"),
+    Field("quests", "quests as feat/objective points, '-' if not achieved", "3/2 -/4", "none"),
+    Field("shards", "shards held", "2", blank="0"),
+    Field("units", "units on the board (tie-break only)", "9", blank="0"),
 )
-OPTIONAL = {
-    "other": "0",
-    "castles": "0",
-    "castle_value": "",
-    "quests": "",
-    "shards": "0",
-    "units": "0",
-}
-"""Fields that may be left blank, and what a blank means (castle value: the base value)."""
+OPTIONAL = {f.key: f.blank for f in FIELDS if f.blank is not None and f.key != "castle_value"}
+"""Fields that may be left blank and the number a blank stands for (castle value: the base
+value of the content in use)."""
 SCORING_VARIANTS = ("quest_scoring_3_3_9",)
 
 
@@ -58,6 +52,8 @@ def quest_points(text: str, three_three_nine: bool) -> int:
     the 3/3/9 variant a part scores 3 and a whole quest 9 (the printed points are ignored)."""
     total = 0
     for word in text.split():
+        if word.lower() in ("none", "-"):
+            continue
         feat_text, slash, objective_text = word.partition("/")
         if not slash:
             raise ValueError(f"{word!r} is not feat/objective, e.g. 3/2 or -/4")
@@ -93,7 +89,7 @@ class WonderlandsWarScoreCalculator(ScoreCalculator):
         self.content = content or load_content(None)
 
     def _number(self, entry: PlayerEntry, key: str, problems: list[str]) -> int:
-        text = entry.values.get(key, "").strip() or OPTIONAL.get(key, "")
+        text = entry.values.get(key, "").strip() or OPTIONAL.get(key) or ""
         if not text and key == "castle_value":
             return self.content.rules.castle_base_vp
         try:

@@ -205,7 +205,8 @@ def hosting_router(static: Path) -> APIRouter:
             "min_players": calc.min_players,
             "max_players": calc.max_players,
             "fields": [
-                {"key": f.key, "prompt": f.prompt, "example": f.example} for f in calc.fields
+                {"key": f.key, "prompt": f.prompt, "example": f.example, "blank": f.blank}
+                for f in calc.fields
             ],
             "variants": [
                 {"name": v.name, "help": v.help, "clause": v.clause, "default": v.default}

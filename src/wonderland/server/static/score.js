@@ -14,7 +14,7 @@ function drawEntries() {
     const name = el("input", { id: `name-${p}`, class: "name", value: values[0] || `Player ${p + 1}`, size: "14" });
     const fields = form.fields.map((field, i) => el("span", {}, " ",
       el("label", { for: `${field.key}-${p}` }, field.prompt), " ",
-      el("input", { id: `${field.key}-${p}`, "data-key": field.key, class: "field", size: "40", placeholder: field.example, value: values[i + 1] || "" })));
+      el("input", { id: `${field.key}-${p}`, "data-key": field.key, class: "field", size: field.example.length > 12 ? "40" : "8", placeholder: field.blank ?? field.example, title: `e.g. ${field.example}`, value: values[i + 1] || "" })));
     return el("p", { class: "entry" }, el("label", { for: `name-${p}` }, `Seat ${p}`), " ", name, ...fields);
   }));
 }

@@ -1,7 +1,8 @@
 """Teaching scripts: TOML data, validated with pydantic and by playing every step on the engine.
 
 A script is a list of scenes; each scene builds a real position (the game's ``setup`` table, or
-a seeded deal) and walks through steps.  A step says what happens and why (a clause of the
+a seeded deal; ``chance`` lists outcomes to apply first, e.g. the first roll) and walks through
+steps.  A step says what happens and why (a clause of the
 game's RULES.md) and either asks the learner for a move (``expect``), makes a move for a seat
 (``play``) or only explains.  After a move, listed chance outcomes (``chance``, e.g. the card
 drawn) are applied, then any further chance is drawn with the scene's seed.
@@ -82,6 +83,9 @@ class SceneModel(BaseModel):
         default_factory=dict, description="the game's position builder; empty: a seeded deal"
     )
     seed: int = 0
+    chance: list[str] = Field(
+        default_factory=list, description="chance outcomes at the start (e.g. the first roll)"
+    )
     steps: list[StepModel] = Field(min_length=1)
 
 
@@ -243,7 +247,7 @@ class _Stage:
         problems = game.invariants(self.state)
         if problems:
             raise ScriptError(script.source, f"{key}.setup", "; ".join(problems))
-        self.settle(game)
+        self.chance(game, scene.chance, key)
 
     def settle(self, game: Game[Any, Any]) -> None:
         """Draw every pending chance outcome with the scene's RNG."""
@@ -251,13 +255,17 @@ class _Stage:
             game.apply_in_place(self.state, CHANCE, game.sample_chance(self.state, self.rng))
 
     def chance(self, game: Game[Any, Any], outcomes: list[str], key: str) -> None:
-        """Apply the listed chance outcomes (by notation), then settle the rest."""
+        """Apply the listed chance outcomes (by notation), then settle the rest.  A chance step
+        with a single possible outcome (a fixed deal) need not be listed."""
         for j, text in enumerate(outcomes):
-            if game.to_move(self.state) != CHANCE:
-                raise ScriptError(self.source, f"{key}.chance[{j}]", "no chance step comes now")
-            names = {
-                game.action_to_string(a).lower(): a for a, _ in game.chance_outcomes(self.state)
-            }
+            while True:
+                if game.to_move(self.state) != CHANCE:
+                    raise ScriptError(self.source, f"{key}.chance[{j}]", "no chance step comes now")
+                possible = game.chance_outcomes(self.state)
+                names = {game.action_to_string(a).lower(): a for a, _ in possible}
+                if text.strip().lower() in names or len(possible) != 1:
+                    break
+                game.apply_in_place(self.state, CHANCE, possible[0][0])
             action = names.get(text.strip().lower())
             if action is None:
                 raise ScriptError(

@@ -20,6 +20,7 @@ from wonderland.hosting.practice import (
     make_task,
     read_choice,
     read_percent,
+    read_seats,
 )
 
 AIDS = get_aids("parade")
@@ -118,6 +119,8 @@ def test_same_seed_same_task() -> None:
         (lambda t: read_choice(t, ["advance", "block"]), "fly", "advance, block"),
         (read_percent, "lots", "type a chance"),
         (read_percent, "150 %", "between 0 % and 100 %"),
+        (lambda t: read_seats(t, 3), "Bob", "type seat numbers"),
+        (lambda t: read_seats(t, 3), "1 4", "the seats are 0-2"),
     ],
 )
 def test_unreadable_answers_say_what_form_is_expected(
@@ -134,6 +137,8 @@ def test_answer_readers_accept_the_usual_forms() -> None:
     assert read_choice("2", ["advance", "block"]) == "block"
     assert read_majorities("r0 b:1,2 P-", 3)[:3] == (frozenset({0}), frozenset({1, 2}), frozenset())
     assert read_cards("none") == set()
+    assert read_seats("seats 0 and 2", 3) == read_seats("0,2", 3) == read_seats("02", 3) == {0, 2}
+    assert read_seats("none", 3) == set()
 
 
 def test_session_rotates_kinds_and_moves_the_level() -> None:

@@ -270,3 +270,18 @@ def read_percent(text: str) -> float:
     if not 0 <= value <= 1:
         raise AnswerError("a chance lies between 0 % and 100 %")
     return value
+
+
+def read_seats(text: str, seats: int) -> set[int]:
+    """Seat numbers typed as ``0 2``, ``0,2``, ``02`` or ``seats 0 and 2``; ``none`` is empty."""
+    word = text.strip().lower()
+    if word in ("none", "-", "nobody"):
+        return set()
+    cleaned = word.replace("seats", " ").replace("seat", " ").replace("and", " ")
+    cleaned = cleaned.replace(",", " ")
+    if not cleaned.strip() or any(not (ch.isdigit() or ch.isspace()) for ch in cleaned):
+        raise AnswerError("type seat numbers, e.g. 0 2, or 'none'")
+    found = {int(ch) for ch in cleaned if ch.isdigit()}
+    if any(seat >= seats for seat in found):
+        raise AnswerError(f"the seats are 0-{seats - 1}")
+    return found

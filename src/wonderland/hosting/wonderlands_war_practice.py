@@ -28,7 +28,7 @@ from wonderland.games.wonderlands_war.state import (
     State,
 )
 from wonderland.hosting.aids import TaskMaker, seats_text
-from wonderland.hosting.practice import AnswerError, Question, Task, read_numbers, read_percent
+from wonderland.hosting.practice import Question, Task, read_numbers, read_percent, read_seats
 
 CANDIDATES = 8
 TOLERANCE = 0.01
@@ -288,17 +288,6 @@ def _battle_task(before: State, after: State, entry: tuple[Any, ...], level: int
         why += f" {seats_text(busted).capitalize()} busted and scores nothing (W35, W43)."
     answer_seats = "".join(map(str, sorted(winners))) or "none"
 
-    def judge_winner(text: str) -> bool:
-        word = text.strip().lower()
-        if word in ("none", "-", "nobody"):
-            return not winners
-        seats = {int(ch) for ch in word if ch.isdigit()}
-        if not seats or any(ch.isalpha() for ch in word.replace("seat", "")):
-            raise AnswerError("type the winning seat number(s), e.g. 0 or 1 2, or 'none'")
-        if any(s >= n for s in seats):
-            raise AnswerError(f"seats are 0-{n - 1}")
-        return seats == winners
-
     return Task(
         kind="battle",
         title="Who wins this battle and what does each player score?",
@@ -309,7 +298,7 @@ def _battle_task(before: State, after: State, entry: tuple[Any, ...], level: int
                 prompt="Who wins the battle?",
                 form="the seat number(s), e.g. 0 or 1 2, or 'none'",
                 answer=" ".join(answer_seats) if winners else "none",
-                judge=judge_winner,
+                judge=lambda text: read_seats(text, n) == winners,
             ),
             Question(
                 prompt="How many award VP does each seat gain from this battle, in seat order?",

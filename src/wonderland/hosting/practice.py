@@ -65,6 +65,8 @@ class Task:
     explanation: str
     rules: tuple[str, ...] = ()
     """The clauses the task exercises."""
+    position: Any = field(default=None, repr=False, compare=False)
+    """The engine state the task was built from, where one exists (never sent to a client)."""
 
     def check(self, answers: Sequence[str]) -> Verdict:
         """Judge one answer per question (AnswerError, naming the question, for unreadable text)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from wonderland.cli.main import main
-from wonderland.hosting.aids import aids_game_ids, get_aids
+from wonderland.hosting.aids import aids_game_ids, get_aids, scored_game_ids
 from wonderland.hosting.teaching import (
     Lesson,
     ScriptError,
@@ -163,6 +163,9 @@ def test_own_script_from_a_file_and_bad_file(
 
 
 def test_aids_registry_names_missing_games() -> None:
-    """Asking for aids of an unknown game lists the games that have them."""
+    """Asking for aids of an unknown game lists the games that have them; the registry's
+    score flags match the calculators."""
     with pytest.raises(ValueError, match="available for: parade"):
         get_aids("chess")
+    for game in aids_game_ids():
+        assert (game in scored_game_ids()) == (get_aids(game).score_calculator() is not None)

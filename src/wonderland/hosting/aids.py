@@ -56,10 +56,12 @@ class GameAids(ABC):
         return None
 
 
-_AIDS: dict[str, str] = {
-    "parade": "wonderland.hosting.parade_aids:AIDS",
-    "wonderlands_war": "wonderland.hosting.wonderlands_war_aids:AIDS",
+_AIDS: dict[str, tuple[str, bool]] = {
+    "parade": ("wonderland.hosting.parade_aids:AIDS", True),
+    "wonderlands_war": ("wonderland.hosting.wonderlands_war_aids:AIDS", True),
 }
+"""game id -> (where its aids live, whether it has a score calculator); nothing is imported
+until a game's aids are used, so the command line starts fast."""
 
 
 def aids_game_ids() -> list[str]:
@@ -72,14 +74,14 @@ def get_aids(game_id: str) -> GameAids:
     if game_id not in _AIDS:
         known = ", ".join(aids_game_ids())
         raise ConfigError(f"no hosting aids for {game_id!r}; available for: {known}")
-    module_name, _, attribute = _AIDS[game_id].partition(":")
+    module_name, _, attribute = _AIDS[game_id][0].partition(":")
     aids: GameAids = getattr(importlib.import_module(module_name), attribute)
     return aids
 
 
 def scored_game_ids() -> list[str]:
     """Game ids that have a score calculator."""
-    return [g for g in aids_game_ids() if get_aids(g).score_calculator() is not None]
+    return [g for g in aids_game_ids() if _AIDS[g][1]]
 
 
 def seats_text(seats: Sequence[int]) -> str:

@@ -115,6 +115,12 @@ class TeachScript:
         return self.model.title
 
 
+def prose(text: str) -> str:
+    """Text as paragraphs: lines joined with spaces, blank lines kept as paragraph breaks."""
+    paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
 def _loc(parts: tuple[int | str, ...]) -> str:
     text = ""
     for part in parts:
@@ -343,13 +349,13 @@ class Lesson:
         viewer = actor if step.expect is not None else self.script.model.seat
         return StepCard(
             scene=scene.title,
-            scene_intro=scene.intro,
+            scene_intro=prose(scene.intro),
             scene_number=self.scene_index + 1,
             scenes=len(self.script.model.scenes),
             step_number=self.step_index + 1,
             steps=len(scene.steps),
             title=step.title,
-            say=step.say.strip(),
+            say=prose(step.say),
             rule=step.rule,
             rule_text=self.rule_text(step.rule),
             table=self.aids.table(self.state, viewer),
@@ -413,7 +419,7 @@ class Lesson:
         expected = self._parse(step.expect, f"{self._step_key()}.expect")
         actor = self._actor()
         why = self.rule_text(step.rule)
-        hint = f" {step.hint.strip()}" if step.hint.strip() else ""
+        hint = f" {prose(step.hint)}" if step.hint.strip() else ""
         try:
             action = self.game.parse_action(self.state, actor, text)
             if action != expected:

@@ -30,6 +30,14 @@ def test_parade_clauses_and_register() -> None:
     assert book.clause("P99") is None
 
 
+def test_register_as_a_list_section() -> None:
+    """Wonderland's War writes its register as list items in its own section."""
+    book = load_rulebook("wonderlands_war")
+    register = [c.id for c in book.register()]
+    assert register[0] == "G1" and all(c.startswith("G") for c in register)
+    assert not any(c.register for c in book.clauses if c.id.startswith("W"))
+
+
 def test_continuation_lines_join_the_clause() -> None:
     """A clause wrapped over several lines is one text; a heading ends it."""
     book = parse_rulebook("x", "## A\n- **X1.** one\n  two\n## B\n- **X2.** three\n")

@@ -1,7 +1,8 @@
 """A game's RULES.md as data: numbered clauses, the ambiguity register, search.
 
-Clauses are Markdown list items that start with a bold id (``- **P14.** text``); rows of the
-ambiguity register are table rows whose first cell is an id (``| A3 | ... |``).
+Clauses are Markdown list items that start with a bold id (``- **P14.** text``); the ambiguity
+register is either table rows whose first cell is an id (``| A3 | ... |``) or the clauses of a
+section called "Ambiguity register".
 
 >>> book = parse_rulebook("parade", "## Scoring\\n- **P9.** The goal is the lowest score.\\n")
 >>> book.clause("p9").text
@@ -93,7 +94,8 @@ def parse_rulebook(game_id: str, text: str) -> Rulebook:
     def close() -> None:
         nonlocal current
         if current is not None:
-            clauses.append(Clause(current_id, " ".join(current).strip(), section))
+            register = "ambiguity register" in section.lower()
+            clauses.append(Clause(current_id, " ".join(current).strip(), section, register))
         current = None
 
     for raw in text.splitlines():

@@ -82,3 +82,25 @@ def test_score_calculation(browser: Browser, site: ServerProcess) -> None:
         "Bob wins with the fewest cards (P35)."
     )
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_score_calculation_by_source(browser: Browser, site: ServerProcess) -> None:
+    """Wonderland's War: points per source in, blanks as 0, the shard tie-break explained."""
+    page = new_page(browser)
+    page.goto(site.url + "/score/wonderlands_war")
+    page.locator("#players").select_option("2")
+    page.locator("#name-0").fill("Ann")
+    page.locator("#battles-0").fill("12")
+    page.locator("#castles-0").fill("2")
+    page.locator("#quests-0").fill("3/2")
+    page.locator("#shards-0").fill("2")
+    page.locator("#name-1").fill("Bob")
+    page.locator("#battles-1").fill("14")
+    page.locator("#castles-1").fill("3")
+    page.locator("#castle_value-1").fill("4")
+    page.locator("#calculate").click()
+    expect(page.locator(".scores .total")).to_have_text(["26", "26"])
+    expect(page.locator(".explanation")).to_have_text(
+        "Ann and Bob tie on 26 points; shards: Ann 2, Bob 0. Bob wins with the fewest (W54)."
+    )
+    assert not page.errors  # type: ignore[attr-defined]

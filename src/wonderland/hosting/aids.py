@@ -58,6 +58,7 @@ class GameAids(ABC):
 
 _AIDS: dict[str, tuple[str, bool]] = {
     "parade": ("wonderland.hosting.parade_aids:AIDS", True),
+    "wonderdice": ("wonderland.hosting.wonderdice_aids:AIDS", False),
     "wonderlands_war": ("wonderland.hosting.wonderlands_war_aids:AIDS", True),
 }
 """game id -> (where its aids live, whether it has a score calculator); nothing is imported

@@ -86,6 +86,15 @@ def test_score_calculator_over_http(client: TestClient) -> None:
     assert any("R1 is entered for both Ann and Bob" in p for p in problems)
 
 
+def test_wonderdice_learn_without_calculator(client: TestClient) -> None:
+    """Wonderdice has a Learn page and no score calculator."""
+    info = client.get("/api/learn/wonderdice").json()
+    assert info["practice"] == ["actions", "block"] and info["score"] is False
+    assert client.get("/api/score/wonderdice").status_code == 404
+    lesson = client.post("/api/learn/wonderdice/lessons", json={}).json()
+    assert "rolled" in lesson["card"]["table"]
+
+
 def test_war_score_and_learn_over_http(client: TestClient) -> None:
     """Wonderland's War has a Learn page and a calculator by source."""
     info = client.get("/api/learn/wonderlands_war").json()

@@ -158,7 +158,7 @@ def _action_reasons(state: State, kinds: set[str], targets: set[int]) -> list[st
     else:
         reasons.append("no block: no opponent's number shows (or they are protected) (D19)")
     if "take back" in kinds:
-        reasons.append(f"take back: your ability ({ability_id(state, me)}, D8)")
+        reasons.append("take back: allowed by the Walrus's card (D8, Q9)")
     return reasons
 
 

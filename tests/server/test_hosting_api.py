@@ -91,6 +91,7 @@ def test_wonderdice_learn_without_calculator(client: TestClient) -> None:
     info = client.get("/api/learn/wonderdice").json()
     assert info["practice"] == ["actions", "block"] and info["score"] is False
     assert client.get("/api/score/wonderdice").status_code == 404
+    assert client.get("/score/wonderdice").status_code == 404
     lesson = client.post("/api/learn/wonderdice/lessons", json={}).json()
     assert "rolled" in lesson["card"]["table"]
 

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from wonderland.core import WonderlandError, get_game
-from wonderland.hosting.aids import aids_game_ids, get_aids
+from wonderland.hosting.aids import aids_game_ids, get_aids, scored_game_ids
 from wonderland.hosting.practice import PracticeSession, Task, Verdict
 from wonderland.hosting.teaching import Feedback, Lesson, shipped_scripts
 
@@ -127,7 +127,8 @@ def hosting_router(static: Path) -> APIRouter:
 
     @router.get("/score/{game_id}", include_in_schema=False)
     async def score_page(game_id: str) -> FileResponse:
-        _aided(game_id)
+        if game_id not in scored_game_ids():
+            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
         return FileResponse(static / "score.html")
 
     @router.get("/api/learn/{game_id}")

@@ -98,6 +98,25 @@ class Driver:
         self._round_no = self.state.round_no
         self._open_round()
 
+    @classmethod
+    def resume(
+        cls, config: GameConfig, seed: int, clock: Clock, actions: list[tuple[int, int]]
+    ) -> Driver:
+        """A driver carrying on a recorded game (a table restored after a restart): the
+        actions replayed, the table clock going on from the last event, rolls that were
+        pending dropped, and a new countdown for the round in play."""
+        drv = cls(config, seed, clock)
+        drv.state = GAME.initial_state(config)
+        drv.actions = []
+        for actor, action in actions:
+            GAME.apply_in_place(drv.state, actor, action)
+            drv.actions.append((actor, action))
+        drv.t0 = clock() - drv.state.now / 1000
+        drv.round_opened = []
+        drv._round_no = drv.state.round_no
+        drv._open_round()
+        return drv
+
     # -- time ---------------------------------------------------------------------------------
     def now_ms(self) -> int:
         """Milliseconds on the table clock since the driver started."""

@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
     "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+    "report": ("wonderland.cli.report", "write report.html with plots for simulation runs"),
+    "sweep": ("wonderland.cli.sweep", "simulate a grid of variants and report the comparison"),
 }
 
 

@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
     "report": ("wonderland.cli.report", "write report.html with plots for simulation runs"),
     "sweep": ("wonderland.cli.sweep", "simulate a grid of variants and report the comparison"),
+    "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
 }
 
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 
 import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland import __version__
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except WonderlandError as err:
-        Console(stderr=True).print(f"[bold red]error:[/] {err}", highlight=False)
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(err))}", highlight=False)
         return 2
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")

@@ -12,7 +12,7 @@ from types import ModuleType
 from wonderland.core import ConfigError
 
 _EXTRA = {"pyarrow": "sim", "pyarrow.parquet": "sim", "matplotlib": "sim", "ray": "ray"}
-_PURPOSE = {"sim": "Parquet output and reports", "ray": "the Ray backend"}
+_PURPOSE = {"sim": "Parquet output and reports need", "ray": "the Ray backend needs"}
 
 
 def require(module: str) -> ModuleType:

@@ -12,6 +12,7 @@ from rich.table import Table
 from wonderland.cli.options import add_run_arguments, parse_bots
 from wonderland.cli.progress import run_progress
 from wonderland.core import ConfigError, game_ids, get_game
+from wonderland.sim.backends import backend_session, check_backend
 from wonderland.sim.batch import RunOutcome, check_job, run_simulation, summary_header
 from wonderland.sim.job import SimJob
 from wonderland.sim.report import write_report
@@ -88,23 +89,25 @@ def _players(text: str | None, default: int) -> list[int]:
 def run(args: argparse.Namespace) -> int:
     """Run every point (resuming finished ones), then write the comparison report."""
     sweep, jobs = plan(args)
+    check_backend(args.workers, args.backend, args.address)
     sweep.save()
     console = Console(stderr=True)
     hidden = args.json and not console.is_terminal
     outcomes: list[tuple[SweepPoint, RunOutcome]] = []
-    for point, job in jobs:
-        with run_progress(console, point.name, hidden) as bar:
-            outcome = run_simulation(
-                job,
-                workers=args.workers,
-                backend=args.backend,
-                address=args.address,
-                out=sweep.point_path(point),
-                chunk_size=args.chunk_size,
-                on_start=bar.start,
-                on_progress=bar.advance,
-            )
-        outcomes.append((point, outcome))
+    with backend_session(args.backend, args.workers, args.address):
+        for point, job in jobs:
+            with run_progress(console, point.name, hidden) as bar:
+                outcome = run_simulation(
+                    job,
+                    workers=args.workers,
+                    backend=args.backend,
+                    address=args.address,
+                    out=sweep.point_path(point),
+                    chunk_size=args.chunk_size,
+                    on_start=bar.start,
+                    on_progress=bar.advance,
+                )
+            outcomes.append((point, outcome))
     page = write_report([sweep.path])
     if args.json:
         print(

@@ -11,6 +11,7 @@ import os
 import signal
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 
 from wonderland.core import ConfigError
 from wonderland.sim.deps import require
@@ -45,6 +46,19 @@ def run_chunks(
     if workers == 1 or len(chunks) <= 1:
         return (play_chunk(job, start, stop, keep_records) for start, stop in chunks)
     return process_chunks(job, chunks, min(workers, len(chunks)), keep_records)
+
+
+@contextmanager
+def backend_session(backend: str, workers: int, address: str | None) -> Iterator[None]:
+    """Keep the backend up across several runs (one Ray start for a whole sweep)."""
+    check_backend(workers, backend, address)
+    if backend != "ray":
+        yield
+        return
+    from wonderland.sim.ray_backend import ray_session
+
+    with ray_session(workers, address):
+        yield
 
 
 def check_backend(workers: int, backend: str, address: str | None) -> None:

@@ -28,11 +28,6 @@ class RunOutcome:
     summary: Summary
     played: int
     already_done: int
-    out: RunDir | None = None
-
-    def header(self) -> dict[str, Any]:
-        """The run's description, first part of the JSON summary."""
-        return summary_header(self.job)
 
 
 def summary_header(job: SimJob) -> dict[str, Any]:
@@ -116,7 +111,7 @@ def run_simulation(
     else:
         summary = summarize(store.results())
         store.write_summary({**summary_header(job), **summary.to_json()})
-    return RunOutcome(job, summary, remaining, already, store)
+    return RunOutcome(job, summary, remaining, already)
 
 
 def save_records(job: SimJob, chunk: Chunk, folder: Path) -> None:

@@ -9,10 +9,34 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from wonderland.sim.deps import require
 from wonderland.sim.job import Chunk, SimJob, play_chunk
+
+
+@contextmanager
+def ray_session(workers: int, address: str | None) -> Iterator[Any]:
+    """Ray, connected: the running instance if there is one (left running), else a new one
+    (a local Ray with ``workers`` CPUs, or the cluster at ``address``), shut down afterwards."""
+    ray = require("ray")
+    if ray.is_initialized():
+        yield ray
+        return
+    options: dict[str, Any] = {
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "logging_level": logging.WARNING,
+    }
+    if address is None:
+        ray.init(num_cpus=workers, **options)
+    else:
+        ray.init(address=address, **options)
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
 
 
 def ray_chunks(
@@ -24,20 +48,7 @@ def ray_chunks(
     keep_records: bool,
 ) -> Iterator[Chunk]:
     """Play ``chunks`` as Ray tasks, a bounded number in flight; yield each when done."""
-    ray = require("ray")
-    started = False
-    if not ray.is_initialized():
-        options: dict[str, Any] = {
-            "include_dashboard": False,
-            "log_to_driver": False,
-            "logging_level": logging.WARNING,
-        }
-        if address is None:
-            ray.init(num_cpus=workers, **options)
-        else:
-            ray.init(address=address, **options)
-        started = True
-    try:
+    with ray_session(workers, address) as ray:
         task = ray.remote(num_cpus=1)(play_chunk)
         cpus = int(ray.cluster_resources().get("CPU", workers))
         limit = 2 * max(1, cpus)
@@ -54,6 +65,3 @@ def ray_chunks(
             following = next(queue, None)
             if following is not None:
                 pending.append(task.remote(job, *following, keep_records))
-    finally:
-        if started:
-            ray.shutdown()

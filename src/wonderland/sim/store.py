@@ -172,8 +172,10 @@ class RunDir:
         return table.combine_chunks()
 
     def results(self) -> Iterator[GameResult]:
-        """Every stored game as a result, by game index."""
-        return table_results(self.read_table())
+        """Every stored game as a result, by game index, one part file at a time."""
+        pq = require_parquet()
+        for _, _, path in self.parts():
+            yield from table_results(pq.read_table(path))
 
     # -- summary ----------------------------------------------------------------------------
     def write_summary(self, summary: dict[str, Any]) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,11 +26,6 @@ class Estimate:
     def to_json(self) -> dict[str, float]:
         """A JSON-ready dict."""
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, float]) -> Estimate:
-        """The estimate written by :meth:`to_json`."""
-        return cls(float(data["mean"]), float(data["low"]), float(data["high"]), int(data["n"]))
 
 
 def estimate(values: Sequence[float]) -> Estimate:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wonderland.core import RecordError, get_game
-from wonderland.sim.batch import summary_header
 from wonderland.sim.job import SimJob
 from wonderland.sim.store import RunDir, is_run_dir
 from wonderland.sim.summary import Summary, SummaryBuilder
@@ -62,10 +61,6 @@ class RunData:
             words.append("--rotate-seats")
         words.append("--out DIR")
         return " ".join(words)
-
-    def header(self) -> dict[str, object]:
-        """The run's description (as in ``summary.json``)."""
-        return summary_header(self.job)
 
 
 def word(value: object) -> str:

@@ -130,21 +130,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_points(console: Console, outcomes: list[tuple[SweepPoint, RunOutcome]]) -> None:
-    """One row per point: games, each seat's win share and the mean length."""
+    """One row per point: games, each seat's win share ± half its 95 % interval, mean length."""
     seats = max(o.job.config.num_players for _, o in outcomes)
-    table = Table(title="Sweep (win share by seat with 95 % CI; mean length)")
-    table.add_column("point")
+    axes = " / ".join(axis for axis, _ in outcomes[0][0].values)
+    table = Table(title="Win share by seat (± half the 95 % interval) and mean length")
+    table.add_column(axes)
     table.add_column("games", justify="right")
     for seat in range(seats):
         table.add_column(f"seat {seat}", justify="right")
     table.add_column("length", justify="right")
     for point, outcome in outcomes:
         shares = [
-            f"{100 * e.mean:.1f} % [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+            f"{100 * e.mean:.1f} ±{100 * max(e.high - e.mean, e.mean - e.low):.1f}"
             for e in outcome.summary.win_by_seat
         ]
         shares += ["–"] * (seats - len(shares))
         table.add_row(
-            point.name, str(outcome.summary.games), *shares, f"{outcome.summary.length.mean:.1f}"
+            " / ".join(value for _, value in point.values),
+            str(outcome.summary.games),
+            *shares,
+            f"{outcome.summary.length.mean:.1f}",
         )
     console.print(table)

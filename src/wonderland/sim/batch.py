@@ -11,7 +11,7 @@ from wonderland.bots import make_bot
 from wonderland.core import ConfigError, get_game
 from wonderland.sim.backends import check_backend, run_chunks
 from wonderland.sim.deps import require_pyarrow
-from wonderland.sim.job import Chunk, SimJob, auto_chunk_size, split
+from wonderland.sim.job import Chunk, SimJob, auto_chunk_size, play_chunk, split
 from wonderland.sim.rows import chunk_table
 from wonderland.sim.store import RunDir
 from wonderland.sim.summary import Summary, SummaryBuilder, summarize
@@ -45,13 +45,15 @@ def summary_header(job: SimJob) -> dict[str, Any]:
 
 
 def check_job(job: SimJob) -> None:
-    """ConfigError for a job that cannot run: no games, unknown bots, wrong seat count."""
+    """ConfigError for a job that cannot run (no games, unknown bots or bot options, wrong
+    seat count), raised before anything is written."""
     if job.games < 1:
         raise ConfigError("--games must be at least 1")
     if len(job.bots) != job.config.num_players:
         raise ConfigError(f"{len(job.bots)} bots for {job.config.num_players} players")
-    for name in sorted(set(job.bots)):
-        make_bot(name, job.game, 0)
+    for spec in sorted(set(job.bots)):  # ``NAME[:OPTIONS]``; the options are the runner's
+        make_bot(spec.partition(":")[0], job.game, 0)
+    play_chunk(job, 0, 1)  # one trial game checks whatever else the game's runner reads
 
 
 def run_simulation(

@@ -222,9 +222,10 @@ def effect(pairs: list[tuple[RunData, RunData]], path: Path, axis: str) -> Path:
     right.errorbar(
         range(len(pairs)), [d.mean for d in lengths], yerr=_errors(lengths), fmt="s", capsize=3
     )
-    labels = [run.short for run, _ in pairs]
+    labels = [f"{run.short}\nvs {base.short}" for run, base in pairs]
     for ax, title in ((left, "Δ win share"), (right, "Δ mean length")):
         ax.axhline(0, color="grey", linewidth=1)
+        ax.set_xlim(-0.6, len(pairs) - 0.4)
         ax.set_xticks(range(len(pairs)), labels, fontsize="small")
         ax.set_xlabel(axis)
         ax.set_title(f"{title} against the baseline", fontsize="medium")

@@ -72,17 +72,22 @@ def execute(
     """Run ``job`` with the run options of ``args`` behind a progress bar."""
     out: Path | None = args.out
     with run_progress(console, job.game, hidden) as bar:
-        outcome = run_simulation(
-            job,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            out=out,
-            chunk_size=args.chunk_size,
-            record_dir=getattr(args, "record", None),
-            on_start=bar.start,
-            on_progress=bar.advance,
-        )
+        try:
+            outcome = run_simulation(
+                job,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                out=out,
+                chunk_size=args.chunk_size,
+                record_dir=getattr(args, "record", None),
+                on_start=bar.start,
+                on_progress=bar.advance,
+            )
+        except KeyboardInterrupt:
+            if out is not None:
+                console.print(f"finished games are kept in {out}; the same command resumes")
+            raise
     if out is not None and not hidden:
         resumed = f", {outcome.already_done} of them already there" if outcome.already_done else ""
         console.print(f"{job.games} games in {out}{resumed}; summary in {out / 'summary.json'}")

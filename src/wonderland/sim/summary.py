@@ -13,6 +13,17 @@ from wonderland.sim.runner import GameResult
 
 Z95 = 1.959963984540054
 
+_LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
+
+
+def label_noun(game_id: str) -> str:
+    """What a seat's label (``Game.labels``) names in ``game_id``: character, faction, ...
+
+    >>> label_noun("wonderlands_war"), label_noun("parade")
+    ('faction', 'label')
+    """
+    return _LABEL_NOUNS.get(game_id, "label")
+
 
 @dataclass(frozen=True, slots=True)
 class Estimate:

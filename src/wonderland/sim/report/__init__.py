@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from wonderland.sim.report import plots
-from wonderland.sim.report.data import LABEL_NOUNS, ReportInput, RunData, load_report_input
+from wonderland.sim.report.data import ReportInput, RunData, load_report_input
 from wonderland.sim.report.page import write_page
+from wonderland.sim.summary import label_noun
 
 __all__ = ["ReportInput", "RunData", "load_report_input", "write_report"]
 
@@ -28,7 +29,7 @@ def write_report(paths: list[Path], page: Path | None = None) -> Path:
         "bot": plots.win_by_group(runs, folder / "win_by_bot.png", "bot", "bot", axis),
     }
     if any(run.summary.win_by_label for run in runs):
-        noun = LABEL_NOUNS.get(runs[0].job.game, "label")
+        noun = label_noun(runs[0].job.game)
         made["label"] = plots.win_by_group(runs, folder / f"win_by_{noun}.png", "label", noun, axis)
     if len(runs) > 1:
         made["advantage"] = plots.seat_advantage(runs, folder / "seat_advantage.png", axis)

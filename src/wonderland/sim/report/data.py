@@ -11,9 +11,6 @@ from wonderland.sim.store import RunDir, is_run_dir
 from wonderland.sim.summary import Summary, SummaryBuilder
 from wonderland.sim.sweep import PLAYERS, Sweep, SweepPoint, is_sweep_dir, load_sweep
 
-LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
-"""What a seat's label is in each game (``label`` otherwise)."""
-
 
 @dataclass(frozen=True, slots=True)
 class RunData:

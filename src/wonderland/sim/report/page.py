@@ -9,8 +9,8 @@ from pathlib import Path
 
 from wonderland import __version__
 from wonderland.core import get_game
-from wonderland.sim.report.data import LABEL_NOUNS, ReportInput, RunData, word
-from wonderland.sim.summary import Estimate, difference
+from wonderland.sim.report.data import ReportInput, RunData, word
+from wonderland.sim.summary import Estimate, difference, label_noun
 
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
@@ -108,7 +108,7 @@ def write_page(data: ReportInput, page: Path, plots: dict[str, Path]) -> Path:
     """Write the HTML report to ``page``; ``plots`` maps section keys to PNG files."""
     runs = data.runs
     game = get_game(runs[0].job.game)
-    noun = LABEL_NOUNS.get(game.spec.id, "label")
+    noun = label_noun(game.spec.id)
     seats = max(run.job.config.num_players for run in runs)
     seat_heads = ["run", *(f"seat {s}" for s in range(seats))]
     parts = [

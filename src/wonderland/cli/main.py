@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("wonderland.cli.report", "write report.html with plots for simulation runs"),
     "sweep": ("wonderland.cli.sweep", "simulate a grid of variants and report the comparison"),
     "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
+    "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
 }
 
 

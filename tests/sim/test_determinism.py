@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+import wonderland.games  # noqa: F401  (registers the built-in games)
 from tests.sim.helpers import parade_job, summary_of
-from wonderland.core import derive_seed
+from wonderland.core import derive_seed, game_ids, get_game
 from wonderland.sim.batch import run_simulation
-from wonderland.sim.job import play_chunk
+from wonderland.sim.job import SimJob, play_chunk
 from wonderland.sim.runner import run_games
 from wonderland.sim.store import RunDir
 
@@ -64,3 +65,25 @@ def test_ray_backend_matches_local(tmp_path: Path) -> None:
     assert len(ray.parts()) == 7
     assert local.read_table().equals(ray.read_table())
     assert summary_of(tmp_path / "local") == summary_of(tmp_path / "ray")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_stores_the_same_rows_with_one_or_two_workers(
+    tmp_path: Path, game_id: str
+) -> None:
+    """Each registered game: W=1 and W=2 store equal rows with its labels and figures."""
+    game = get_game(game_id)
+    players = game.spec.min_players + 1
+    job = SimJob(game_id, game.make_config(players), ("random",) * players, 12, seed=5)
+    run_simulation(job, workers=1, out=tmp_path / "w1", chunk_size=5)
+    run_simulation(job, workers=2, out=tmp_path / "w2", chunk_size=3)
+    table = RunDir.load(tmp_path / "w1").read_table()
+    assert table.equals(RunDir.load(tmp_path / "w2").read_table())
+    assert summary_of(tmp_path / "w1") == summary_of(tmp_path / "w2")
+    rows = table.to_pylist()
+    expected = list(run_games(game_id, job.config, job.bots, 12, 5))
+    assert [r["labels"] for r in rows] == [list(e.labels) for e in expected]
+    for row, result in zip(rows, expected, strict=True):
+        assert {k: row[f"stat_{k}"] for k in result.stats} == dict(result.stats)
+        assert min(row["rank"]) == 1 and len(row["rank"]) == players
+        assert {s for s, r in enumerate(row["rank"]) if r == 1} >= set(row["winners"])

@@ -11,7 +11,10 @@ import pytest
 
 from tests.sim.helpers import parade_job
 from wonderland.cli.main import main
+from wonderland.core import get_game
 from wonderland.sim.batch import run_simulation
+from wonderland.sim.job import SimJob
+from wonderland.sim.report import write_report
 from wonderland.sim.store import RunDir
 from wonderland.sim.summary import Z95
 
@@ -159,3 +162,23 @@ def test_bad_input_is_named_and_writes_nothing(
     assert main([*argv, "--out", str(tmp_path / "x")] if argv[0] == "sweep" else argv) == 2
     assert message in " ".join(capsys.readouterr().err.split())
     assert not (tmp_path / "x").exists()
+
+
+def test_report_shows_win_share_by_faction(tmp_path: Path) -> None:
+    """A game with labels (Wonderland's War factions): the faction section, from the rows."""
+    game = get_game("wonderlands_war")
+    job = SimJob("wonderlands_war", game.make_config(3), ("random",) * 3, 12, seed=2)
+    run_simulation(job, workers=1, out=tmp_path / "war")
+    page_path = write_report([tmp_path / "war"])
+    page = page_path.read_text()
+    assert "<h2>Win share by faction</h2>" in page
+    assert (tmp_path / "war" / "report_plots" / "win_by_faction.png").is_file()
+    rows = RunDir.load(tmp_path / "war").read_table().to_pylist()
+    shares: dict[str, list[float]] = {}
+    for row in rows:
+        for label, share in zip(row["labels"], row["win_share"], strict=True):
+            shares.setdefault(label, []).append(share)
+    assert len(shares) > 1
+    for label, values in shares.items():
+        assert f"<th>{label}</th>" in page
+        assert f"{pct(values)} [" in page and f"(n={len(values)})" in page

@@ -48,6 +48,8 @@ def estimate(values: Sequence[float]) -> Estimate:
     >>> e = estimate([1, 0, 0, 0])
     >>> round(e.mean, 2), round(e.low, 3), round(e.high, 3)
     (0.25, 0.046, 0.699)
+    >>> estimate([0, 0, 0]).low
+    0.0
     """
     n = len(values)
     if n == 0:
@@ -57,7 +59,8 @@ def estimate(values: Sequence[float]) -> Estimate:
         denom = 1 + Z95**2 / n
         centre = (mean + Z95**2 / (2 * n)) / denom
         half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
-        return Estimate(mean, max(0.0, centre - half), min(1.0, centre + half), n)
+        low, high = max(0.0, centre - half), min(1.0, centre + half)
+        return Estimate(mean, min(low, mean), max(high, mean), n)  # rounding at 0 and 1
     if n == 1:
         return Estimate(mean, mean, mean, 1)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)

@@ -41,7 +41,11 @@ def _legend(figure: Any, ax: Any, title: str | None = None) -> None:
 
 
 def _errors(estimates: Sequence[Estimate]) -> list[list[float]]:
-    return [[e.mean - e.low for e in estimates], [e.high - e.mean for e in estimates]]
+    """Whisker lengths below and above each mean (never negative: rounding at 0 and 1)."""
+    return [
+        [max(0.0, e.mean - e.low) for e in estimates],
+        [max(0.0, e.high - e.mean) for e in estimates],
+    ]
 
 
 def _grouped_bars(

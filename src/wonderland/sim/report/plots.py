@@ -143,14 +143,17 @@ def length(runs: list[RunData], path: Path, legend: str) -> Path:
 
 
 def win_by_group(runs: list[RunData], path: Path, kind: str, noun: str, legend: str) -> Path:
-    """Win share per seat played for each bot or label, with intervals."""
+    """Win share per seat played for each bot or label, with intervals; over the fair share
+    1/P when the runs have different player counts."""
     tables = [run.summary.win_by_bot if kind == "bot" else run.summary.win_by_label for run in runs]
     names = sorted({name for table in tables for name in table})
+    relative = len({run.job.config.num_players for run in runs}) > 1
     figure, (ax,) = _figure(height=max(2.4, 0.9 + 0.35 * len(names) * max(1, len(runs)) ** 0.5))
     height = 0.8 / len(runs)
     for r, (run, table) in enumerate(zip(runs, tables, strict=True)):
+        fair = 1 / run.job.config.num_players if relative else 0.0
         ys = [i + (r - (len(runs) - 1) / 2) * height for i, n in enumerate(names) if n in table]
-        present = [table[n] for n in names if n in table]
+        present = [_shift(table[n], fair) for n in names if n in table]
         ax.barh(
             ys,
             [e.mean for e in present],
@@ -162,13 +165,21 @@ def win_by_group(runs: list[RunData], path: Path, kind: str, noun: str, legend: 
         )
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
-    for share in sorted({1 / run.job.config.num_players for run in runs}):
-        ax.axvline(share, color="grey", linestyle="--", linewidth=1)
-    ax.set_xlabel("win share per seat played")
-    ax.set_title(f"Win share by {noun} (95 % intervals; dashed: fair share 1/P)")
+    if relative:
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_xlabel("win share per seat played − 1/P")
+        ax.set_title(f"Win share by {noun} over the fair share 1/P (95 % intervals)")
+    else:
+        ax.axvline(1 / runs[0].job.config.num_players, color="grey", linestyle="--", linewidth=1)
+        ax.set_xlabel("win share per seat played")
+        ax.set_title(f"Win share by {noun} (95 % intervals; dashed: fair share 1/P)")
     if len(runs) > 1:
         _legend(figure, ax, legend)
     return _save(figure, path)
+
+
+def _shift(e: Estimate, by: float) -> Estimate:
+    return Estimate(e.mean - by, e.low - by, e.high - by, e.n)
 
 
 def seat_advantage(runs: list[RunData], path: Path, axis: str) -> Path:
@@ -183,7 +194,7 @@ def seat_advantage(runs: list[RunData], path: Path, axis: str) -> Path:
                 e = run.summary.win_by_seat[s]
                 fair = 1 / run.job.config.num_players
                 xs.append(r + (s - (seats - 1) / 2) * width)
-                points.append(Estimate(e.mean - fair, e.low - fair, e.high - fair, e.n))
+                points.append(_shift(e, fair))
         ax.errorbar(
             xs,
             [p.mean for p in points],

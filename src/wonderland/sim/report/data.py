@@ -44,7 +44,7 @@ class RunData:
             job.game,
             f"--players {job.config.num_players}",
             f"--games {job.games}",
-            f"--bots {','.join(job.bots)}",
+            f"--bots {job.bots[0] if len(set(job.bots)) == 1 else ','.join(job.bots)}",
             f"--seed {job.seed}",
         ]
         words += [

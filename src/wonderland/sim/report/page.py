@@ -59,6 +59,11 @@ def _image(path: Path, page: Path, alt: str) -> str:
     return f'<p><img src="{html.escape(src)}" alt="{html.escape(alt)}"></p>'
 
 
+def _bots(bots: Sequence[str]) -> str:
+    """``greedy × 4`` when every seat has the same bot, else the list in seat order."""
+    return f"{bots[0]} × {len(bots)}" if len(set(bots)) == 1 else ", ".join(bots)
+
+
 def runs_section(data: ReportInput) -> str:
     """Who played what: N, seeds and the command that reproduces each run."""
     rows = []
@@ -71,7 +76,7 @@ def runs_section(data: ReportInput) -> str:
             [
                 run.name,
                 str(job.config.num_players),
-                ",".join(job.bots) + (" (rotated)" if job.rotate else ""),
+                _bots(job.bots) + (" (rotated)" if job.rotate else ""),
                 ", ".join(f"{k}={word(v)}" for k, v in changed.items()) or "defaults",
                 stored,
                 str(job.seed),

@@ -136,8 +136,7 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
     stats = Table(title="Per game (mean with 95 % CI)")
     stats.add_column("figure")
     stats.add_column("mean", justify="right")
-    stats.add_row("turns", _num(summary.length))
+    stats.add_row("length", _num(summary.length))
     for name, est in summary.stats.items():
-        if name != "turns":
-            stats.add_row(name, _num(est))
+        stats.add_row(name, _num(est))
     console.print(stats)

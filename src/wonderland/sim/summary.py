@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import wonderland.games  # noqa: F401  (registers the built-in games)
+from wonderland.core import get_game
 from wonderland.sim.runner import GameResult
 
 Z95 = 1.959963984540054
@@ -17,12 +19,14 @@ _LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
 
 
 def label_noun(game_id: str) -> str:
-    """What a seat's label (``Game.labels``) names in ``game_id``: character, faction, ...
+    """What a seat's label (``Game.labels``) names in ``game_id``: the game's own
+    ``label_name`` when it declares one, else character, faction, ... by game.
 
     >>> label_noun("wonderlands_war"), label_noun("parade")
     ('faction', 'label')
     """
-    return _LABEL_NOUNS.get(game_id, "label")
+    declared = getattr(get_game(game_id), "label_name", None)
+    return declared if isinstance(declared, str) else _LABEL_NOUNS.get(game_id, "label")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 from wonderland.bots import make_bot
 from wonderland.core import ConfigError, get_game
-from wonderland.sim.backends import check_backend, run_chunks
+from wonderland.sim.backends import backend_session, check_backend, run_chunks
 from wonderland.sim.deps import require_pyarrow
 from wonderland.sim.job import Chunk, SimJob, auto_chunk_size, play_chunk, split
 from wonderland.sim.rows import chunk_table
@@ -81,39 +81,40 @@ def run_simulation(
     if chunk_size is not None and chunk_size < 1:
         raise ConfigError("--chunk-size must be at least 1")
     rules_version = get_game(job.game).spec.version
-    store = RunDir.open(out, job, rules_version) if out is not None else None
-    todo = store.missing() if store is not None else [(0, job.games)]
-    remaining = sum(stop - start for start, stop in todo)
-    already = job.games - remaining
-    size = chunk_size or auto_chunk_size(remaining, workers)
-    chunks = list(split(todo, size))
-    if on_start is not None:
-        on_start(job.games, already)
-    builder = SummaryBuilder() if store is None else None
-    for chunk in run_chunks(
-        job,
-        chunks,
-        workers=workers,
-        backend=backend,
-        address=address,
-        keep_records=record_dir is not None,
-    ):
-        if store is not None:
-            store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
-        if builder is not None:
-            for result in chunk.results:
-                builder.add(result)
-        if record_dir is not None:
-            save_records(job, chunk, record_dir)
-        if on_progress is not None:
-            on_progress(len(chunk.results))
-    if store is None:
-        assert builder is not None
-        summary = builder.build()
-    else:
-        summary = summarize(store.results())
-        store.write_summary({**summary_header(job), **summary.to_json()})
-    return RunOutcome(job, summary, remaining, already)
+    with backend_session(backend, workers, address):  # a cluster is reached before any write
+        store = RunDir.open(out, job, rules_version) if out is not None else None
+        todo = store.missing() if store is not None else [(0, job.games)]
+        remaining = sum(stop - start for start, stop in todo)
+        already = job.games - remaining
+        size = chunk_size or auto_chunk_size(remaining, workers)
+        chunks = list(split(todo, size))
+        if on_start is not None:
+            on_start(job.games, already)
+        builder = SummaryBuilder() if store is None else None
+        for chunk in run_chunks(
+            job,
+            chunks,
+            workers=workers,
+            backend=backend,
+            address=address,
+            keep_records=record_dir is not None,
+        ):
+            if store is not None:
+                store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
+            if builder is not None:
+                for result in chunk.results:
+                    builder.add(result)
+            if record_dir is not None:
+                save_records(job, chunk, record_dir)
+            if on_progress is not None:
+                on_progress(len(chunk.results))
+        if store is None:
+            assert builder is not None
+            summary = builder.build()
+        else:
+            summary = summarize(store.results())
+            store.write_summary({**summary_header(job), **summary.to_json()})
+        return RunOutcome(job, summary, remaining, already)
 
 
 def save_records(job: SimJob, chunk: Chunk, folder: Path) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from wonderland.core import ConfigError
 from wonderland.sim.deps import require
 from wonderland.sim.job import Chunk, SimJob, play_chunk
 
@@ -24,15 +25,15 @@ def ray_session(workers: int, address: str | None) -> Iterator[Any]:
     if ray.is_initialized():
         yield ray
         return
-    options: dict[str, Any] = {
-        "include_dashboard": False,
-        "log_to_driver": False,
-        "logging_level": logging.WARNING,
-    }
-    if address is None:
-        ray.init(num_cpus=workers, **options)
-    else:
-        ray.init(address=address, **options)
+    options: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
+    try:
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, **options)
+        else:
+            ray.init(address=address, **options)
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        raise ConfigError(f"cannot start or reach {where}: {err}") from None
     try:
         yield ray
     finally:

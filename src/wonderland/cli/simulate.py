@@ -22,7 +22,7 @@ from wonderland.cli.options import (
 from wonderland.cli.progress import run_progress
 from wonderland.sim.batch import RunOutcome, run_simulation, summary_header
 from wonderland.sim.job import SimJob
-from wonderland.sim.summary import Estimate, Summary, label_noun
+from wonderland.sim.summary import Estimate, Summary
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -124,7 +124,7 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
     console.print(seats)
     groups = [("bot", summary.win_by_bot)]
     if summary.win_by_label:
-        groups.append((label_noun(str(header["game"])), summary.win_by_label))
+        groups.append((str(header["label"]), summary.win_by_label))
     for title, table_data in groups:
         table = Table(title=f"By {title} (win share per seat played, 95 % CI)")
         table.add_column(title)

@@ -14,7 +14,7 @@ from wonderland.sim.deps import require_pyarrow
 from wonderland.sim.job import Chunk, SimJob, auto_chunk_size, play_chunk, split
 from wonderland.sim.rows import chunk_table
 from wonderland.sim.store import RunDir
-from wonderland.sim.summary import Summary, SummaryBuilder, summarize
+from wonderland.sim.summary import Summary, SummaryBuilder, label_noun, summarize
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -40,6 +40,7 @@ def summary_header(job: SimJob) -> dict[str, Any]:
         "bots": list(job.bots),
         "seed": job.seed,
         "rotate_seats": job.rotate,
+        "label": label_noun(job.game),
         "seeding": "game i is seeded with derive_seed(seed, i)",
     }
 

@@ -13,7 +13,7 @@ Columns (per-seat values are lists in seat order):
 ``rank``           1 for the winners, then by score (see :func:`ranks`)
 ``winners``        the winning seats
 ``labels``         each seat's character or faction (empty list when the game has none)
-``length``         the game's length (its ``turns`` figure, else its number of steps)
+``length``         the game's length as its runner counts it (turns; rolls in Wonderdice)
 ``stat_<name>``    each game-specific figure; null where a game did not report it
 =================  ==========================================================================
 """

@@ -135,7 +135,7 @@ def length(runs: list[RunData], path: Path, legend: str) -> Path:
             color=COLOURS[r % len(COLOURS)],
             label=f"{run.short} (mean {run.summary.length.mean:.1f})",
         )
-    ax.set_xlabel("game length (turns)")
+    ax.set_xlabel("game length (as the game counts it: turns, rolls)")
     ax.set_ylabel("share of games")
     ax.set_title("Game length")
     _legend(figure, ax, legend)

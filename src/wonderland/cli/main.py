@@ -21,6 +21,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
     "report": ("wonderland.cli.report", "write report.html with plots for simulation runs"),
     "sweep": ("wonderland.cli.sweep", "simulate a grid of variants and report the comparison"),
+    "teach": ("wonderland.cli.teach", "learn a game step by step on a real table"),
+    "practice": ("wonderland.cli.practice", "practise the tricky rules with checked tasks"),
+    "score": ("wonderland.cli.score", "score a physical game and explain the winner"),
+    "rules": ("wonderland.cli.rules", "the rules as implemented: by clause, by search, variants"),
     "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
     "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
 }

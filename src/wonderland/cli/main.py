@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 
 import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland import __version__
@@ -18,6 +19,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
     "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+    "report": ("wonderland.cli.report", "write report.html with plots for simulation runs"),
+    "sweep": ("wonderland.cli.sweep", "simulate a grid of variants and report the comparison"),
     "teach": ("wonderland.cli.teach", "learn a game step by step on a real table"),
     "practice": ("wonderland.cli.practice", "practise the tricky rules with checked tasks"),
     "score": ("wonderland.cli.score", "score a physical game and explain the winner"),
@@ -51,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except WonderlandError as err:
-        Console(stderr=True).print(f"[bold red]error:[/] {err}", highlight=False)
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(err))}", highlight=False)
         return 2
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from wonderland.core import ConfigError, Game, GameConfig, VariantSet, game_ids, get_game
+from wonderland.sim.backends import BACKENDS, available_cores
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, players_default: int | None) -> None:
@@ -37,3 +38,39 @@ def parse_bots(text: str | None, default: str, players: int) -> list[str]:
     if len(names) != players:
         raise ConfigError(f"--bots names {len(names)} bots for {players} players")
     return names
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """How many games, which bots and seed, and where and how to run them."""
+    parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    parser.add_argument("--bots", default=None, help="bot per seat, comma separated")
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument(
+        "--rotate-seats", action="store_true", help="rotate the bots one seat per game"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=available_cores(),
+        metavar="W",
+        help=f"worker processes (default: all {available_cores()} cores); 1 runs in this process",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local worker processes (default) or Ray",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="Ray cluster address (default: start a local Ray with W CPUs)",
+    )
+    parser.add_argument(
+        "--chunk-size",
+        type=int,
+        default=None,
+        metavar="K",
+        help="games per task and per Parquet part (default: about 8 chunks per worker, ≤ 500)",
+    )

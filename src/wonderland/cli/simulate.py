@@ -1,4 +1,8 @@
-"""``wonderland simulate GAME``: many seeded bot games, summarised with confidence intervals."""
+"""``wonderland simulate GAME``: many seeded bot games, summarised with confidence intervals.
+
+Games run in worker processes (or on Ray); with ``--out DIR`` every game is stored as a
+Parquet row and an interrupted run resumes where it stopped.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +11,30 @@ import json
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from wonderland.bots import bot_names
-from wonderland.cli.options import add_game_arguments, game_and_config, parse_bots
-from wonderland.core import ConfigError
-from wonderland.sim.runner import GameResult, run_games
-from wonderland.sim.summary import Estimate, Summary, summarize
+from wonderland.cli.options import (
+    add_game_arguments,
+    add_run_arguments,
+    game_and_config,
+    parse_bots,
+)
+from wonderland.cli.progress import run_progress
+from wonderland.sim.batch import RunOutcome, run_simulation, summary_header
+from wonderland.sim.job import SimJob
+from wonderland.sim.summary import Estimate, Summary
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``simulate``."""
     add_game_arguments(parser, players_default=None)
-    parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    parser.add_argument("--bots", default=None, help="bot per seat, comma separated")
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    add_run_arguments(parser)
     parser.add_argument(
-        "--rotate-seats", action="store_true", help="rotate the bots one seat per game"
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="store one Parquet row per game and summary.json in DIR; resumes a run there",
     )
     parser.add_argument(
         "--record",
@@ -43,62 +46,52 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
+def job_from_args(args: argparse.Namespace) -> SimJob:
+    """The simulation job the options describe (checked configuration and bots)."""
+    game, config = game_and_config(args)
+    bots = parse_bots(args.bots, "random", config.num_players)
+    return SimJob(game.spec.id, config, tuple(bots), args.games, args.seed, args.rotate_seats)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the games with a progress bar, then print the summary."""
-    game, config = game_and_config(args)
-    if args.games < 1:
-        raise ConfigError("--games must be at least 1")
-    bots = parse_bots(args.bots, "random", config.num_players)
-    for name in {spec.split(":")[0] for spec in bots}:  # "greedy:fast": options after ':'
-        if name not in bot_names(game.spec.id):
-            raise ConfigError(
-                f"no bot {name!r} for {game.spec.id}; choose from: "
-                f"{', '.join(bot_names(game.spec.id))}"
-            )
-    results: list[GameResult] = []
-    stream = run_games(
-        game.spec.id,
-        config,
-        bots,
-        args.games,
-        args.seed,
-        args.rotate_seats,
-        keep_records=args.record is not None,
-    )
+    job = job_from_args(args)
     console = Console(stderr=True)
-    with Progress(
-        TextColumn(f"[bold]{game.spec.name}[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=args.json and not console.is_terminal,
-    ) as progress:
-        task = progress.add_task("games", total=args.games, rate="-")
-        for result in stream:
-            results.append(result)
-            if args.record is not None and result.record is not None:
-                result.record.save(args.record / f"{game.spec.id}-{len(results) - 1:06d}.json")
-            elapsed = progress.tasks[0].elapsed or 0.0
-            rate = f"{len(results) / elapsed:,.0f}" if elapsed > 0 else "-"
-            progress.update(task, advance=1, rate=rate)
-    summary = summarize(results)
-    header = {
-        "game": game.spec.id,
-        "players": config.num_players,
-        "variants": dict(config.variants),
-        "bots": bots,
-        "seed": args.seed,
-        "rotate_seats": args.rotate_seats,
-        "label": getattr(game, "label_name", "side"),
-    }
+    outcome = execute(job, args, console, hidden=args.json and not console.is_terminal)
+    header = summary_header(job)
     if args.json:
-        print(json.dumps({**header, **summary.to_json()}, indent=2))
+        print(json.dumps({**header, **outcome.summary.to_json()}, indent=2))
     else:
-        print_summary(Console(), header, summary)
+        print_summary(Console(), header, outcome.summary)
     return 0
+
+
+def execute(
+    job: SimJob, args: argparse.Namespace, console: Console, hidden: bool = False
+) -> RunOutcome:
+    """Run ``job`` with the run options of ``args`` behind a progress bar."""
+    out: Path | None = args.out
+    with run_progress(console, job.game, hidden) as bar:
+        try:
+            outcome = run_simulation(
+                job,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                out=out,
+                chunk_size=args.chunk_size,
+                record_dir=getattr(args, "record", None),
+                on_start=bar.start,
+                on_progress=bar.advance,
+            )
+        except KeyboardInterrupt:
+            if out is not None:
+                console.print(f"finished games are kept in {out}; the same command resumes")
+            raise
+    if out is not None and not hidden:
+        resumed = f", {outcome.already_done} of them already there" if outcome.already_done else ""
+        console.print(f"{job.games} games in {out}{resumed}; summary in {out / 'summary.json'}")
+    return outcome
 
 
 def _pct(e: Estimate) -> str:
@@ -131,7 +124,7 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
     console.print(seats)
     groups = [("bot", summary.win_by_bot)]
     if summary.win_by_label:
-        groups.append((str(header.get("label", "side")), summary.win_by_label))
+        groups.append((str(header["label"]), summary.win_by_label))
     for title, table_data in groups:
         table = Table(title=f"By {title} (win share per seat played, 95 % CI)")
         table.add_column(title)
@@ -143,8 +136,7 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
     stats = Table(title="Per game (mean with 95 % CI)")
     stats.add_column("figure")
     stats.add_column("mean", justify="right")
-    stats.add_row("turns", _num(summary.length))
+    stats.add_row("length", _num(summary.length))
     for name, est in summary.stats.items():
-        if name != "turns":
-            stats.add_row(name, _num(est))
+        stats.add_row(name, _num(est))
     console.print(stats)

@@ -3,14 +3,30 @@
 from __future__ import annotations
 
 import math
+from array import array
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import wonderland.games  # noqa: F401  (registers the built-in games)
+from wonderland.core import get_game
 from wonderland.sim.runner import GameResult
 
 Z95 = 1.959963984540054
+
+_LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
+
+
+def label_noun(game_id: str) -> str:
+    """What a seat's label (``Game.labels``) names in ``game_id``: the game's own
+    ``label_name`` when it declares one, else character, faction, ... by game.
+
+    >>> label_noun("wonderlands_war"), label_noun("parade")
+    ('faction', 'label')
+    """
+    declared = getattr(get_game(game_id), "label_name", None)
+    return declared if isinstance(declared, str) else _LABEL_NOUNS.get(game_id, "label")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +52,8 @@ def estimate(values: Sequence[float]) -> Estimate:
     >>> e = estimate([1, 0, 0, 0])
     >>> round(e.mean, 2), round(e.low, 3), round(e.high, 3)
     (0.25, 0.046, 0.699)
+    >>> estimate([0, 0, 0]).low
+    0.0
     """
     n = len(values)
     if n == 0:
@@ -45,12 +63,32 @@ def estimate(values: Sequence[float]) -> Estimate:
         denom = 1 + Z95**2 / n
         centre = (mean + Z95**2 / (2 * n)) / denom
         half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
-        return Estimate(mean, max(0.0, centre - half), min(1.0, centre + half), n)
+        low, high = max(0.0, centre - half), min(1.0, centre + half)
+        return Estimate(mean, min(low, mean), max(high, mean), n)  # rounding at 0 and 1
     if n == 1:
         return Estimate(mean, mean, mean, 1)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = Z95 * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def difference(values: Sequence[float], baseline: Sequence[float]) -> Estimate:
+    """Mean of ``values`` minus mean of ``baseline``, with a 95 % interval (independent samples).
+
+    >>> d = difference([1, 1, 0, 1], [0, 0, 1, 0])
+    >>> round(d.mean, 2), d.low < 0.5 < d.high
+    (0.5, True)
+    """
+    a, b = estimate(values), estimate(baseline)
+    if a.n < 2 or b.n < 2:
+        return Estimate(a.mean - b.mean, math.nan, math.nan, min(a.n, b.n))
+    se = math.sqrt(_variance(values, a.mean) / a.n + _variance(baseline, b.mean) / b.n)
+    mean = a.mean - b.mean
+    return Estimate(mean, mean - Z95 * se, mean + Z95 * se, min(a.n, b.n))
+
+
+def _variance(values: Sequence[float], mean: float) -> float:
+    return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,30 +116,61 @@ class Summary:
         }
 
 
+class SummaryBuilder:
+    """Collects results one at a time (in any order) and builds their :class:`Summary`.
+
+    Values are kept in compact ``array('d')`` buffers, not as result objects, and every mean
+    and variance is an exactly rounded ``math.fsum``: the summary does not depend on the
+    order in which results arrive, so parallel runs summarise bit for bit like serial ones.
+    The buffers are public for plots: ``by_seat`` / ``by_bot`` / ``by_label`` hold win
+    shares, ``scores`` scores per seat, ``length`` game lengths, ``stats`` each figure.
+    """
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.by_seat: list[array[float]] = []
+        self.scores: list[array[float]] = []
+        self.by_bot: dict[str, array[float]] = defaultdict(_values)
+        self.by_label: dict[str, array[float]] = defaultdict(_values)
+        self.stats: dict[str, array[float]] = defaultdict(_values)
+        self.length: array[float] = _values()
+
+    def add(self, row: GameResult) -> None:
+        """Count one game; a shared win counts as 1/k for each of the k winners."""
+        self.games += 1
+        while len(self.by_seat) < len(row.scores):
+            self.by_seat.append(_values())
+            self.scores.append(_values())
+        for seat, share in enumerate(row.returns):
+            self.by_seat[seat].append(share)
+            self.scores[seat].append(row.scores[seat])
+            self.by_bot[row.bots[seat]].append(share)
+            if row.labels:
+                self.by_label[row.labels[seat]].append(share)
+        for key, value in row.stats.items():
+            self.stats[key].append(value)
+        self.length.append(row.length)
+
+    def build(self) -> Summary:
+        """The summary of every game added so far."""
+        return Summary(
+            games=self.games,
+            win_by_seat=[estimate(v) for v in self.by_seat],
+            win_by_bot={k: estimate(v) for k, v in sorted(self.by_bot.items())},
+            win_by_label={k: estimate(v) for k, v in sorted(self.by_label.items())},
+            score_by_seat=[estimate(v) for v in self.scores],
+            length=estimate(self.length),
+            stats={k: estimate(v) for k, v in sorted(self.stats.items())},
+        )
+
+
+def _values() -> array[float]:
+    return array("d")
+
+
 def summarize(results: Iterable[GameResult]) -> Summary:
     """Aggregate results; a shared win counts as 1/k for each of the k winners."""
-    rows = list(results)
-    seats = max((len(r.scores) for r in rows), default=0)
-    by_seat: list[list[float]] = [[] for _ in range(seats)]
-    scores: list[list[float]] = [[] for _ in range(seats)]
-    by_bot: dict[str, list[float]] = defaultdict(list)
-    by_label: dict[str, list[float]] = defaultdict(list)
-    stats: dict[str, list[float]] = defaultdict(list)
-    for row in rows:
-        for seat, share in enumerate(row.returns):
-            by_seat[seat].append(share)
-            scores[seat].append(row.scores[seat])
-            by_bot[row.bots[seat]].append(share)
-            if row.labels:
-                by_label[row.labels[seat]].append(share)
-        for key, value in row.stats.items():
-            stats[key].append(value)
-    return Summary(
-        games=len(rows),
-        win_by_seat=[estimate(v) for v in by_seat],
-        win_by_bot={k: estimate(v) for k, v in sorted(by_bot.items())},
-        win_by_label={k: estimate(v) for k, v in sorted(by_label.items())},
-        score_by_seat=[estimate(v) for v in scores],
-        length=estimate([r.length for r in rows]),
-        stats={k: estimate(v) for k, v in sorted(stats.items())},
-    )
+    builder = SummaryBuilder()
+    for row in results:
+        builder.add(row)
+    return builder.build()

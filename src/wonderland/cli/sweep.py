@@ -1,0 +1,154 @@
+"""``wonderland sweep GAME --variant NAME=A,B …``: every point of the grid, then the report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from wonderland.cli.options import add_run_arguments, parse_bots
+from wonderland.cli.progress import run_progress
+from wonderland.core import ConfigError, game_ids, get_game
+from wonderland.sim.backends import backend_session, check_backend
+from wonderland.sim.batch import RunOutcome, check_job, run_simulation, summary_header
+from wonderland.sim.job import SimJob
+from wonderland.sim.report import write_report
+from wonderland.sim.sweep import PLAYERS, Sweep, SweepPoint, grid, parse_axes
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``sweep``."""
+    parser.add_argument("game", choices=game_ids(), help="which game")
+    parser.add_argument(
+        "--players",
+        default=None,
+        metavar="N[,N…]",
+        help="player count, or a list of counts to sweep (default: the game's minimum)",
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=A[,B…]",
+        help="a rule variant: one value is fixed, a list is swept (repeatable)",
+    )
+    parser.add_argument("--content", default=None, metavar="DIR", help="your own content pack")
+    add_run_arguments(parser)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="sweep folder: one run folder per point, sweep.json, report.html "
+        "(default sweep-GAME-AXES-seedS); resumes a sweep there",
+    )
+    parser.add_argument("--json", action="store_true", help="print every point's summary as JSON")
+
+
+def plan(args: argparse.Namespace) -> tuple[Sweep, list[tuple[SweepPoint, SimJob]]]:
+    """The sweep and one checked job per point; nothing is written."""
+    game = get_game(args.game)
+    fixed, axes = parse_axes(args.variant)
+    players = _players(args.players, game.spec.min_players)
+    if len(players) > 1:
+        axes = {PLAYERS: [str(p) for p in players], **axes}
+    if not axes:
+        raise ConfigError("nothing to sweep: give a list, e.g. --variant NAME=A,B or --players 2,3")
+    for name in axes:
+        if name != PLAYERS:
+            game.variants.get(name)
+    points = grid(axes)
+    jobs = []
+    for point in points:
+        count = point.players(players[0])
+        assert count is not None
+        config = game.make_config(count, {**fixed, **point.variants()}, args.content)
+        bots = parse_bots(args.bots, "random", count)
+        job = SimJob(game.spec.id, config, tuple(bots), args.games, args.seed, args.rotate_seats)
+        check_job(job)
+        jobs.append((point, job))
+    out = args.out or Path(f"sweep-{game.spec.id}-{'-'.join(axes)}-seed{args.seed}")
+    return Sweep(out, game.spec.id, axes, tuple(points)), jobs
+
+
+def _players(text: str | None, default: int) -> list[int]:
+    if text is None:
+        return [default]
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise ConfigError(f"--players {text!r}: expected a number or a list like 2,3,4") from None
+    if not counts or len(set(counts)) != len(counts):
+        raise ConfigError(f"--players {text!r}: expected distinct numbers like 2,3,4")
+    return counts
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run every point (resuming finished ones), then write the comparison report."""
+    sweep, jobs = plan(args)
+    check_backend(args.workers, args.backend, args.address)
+    sweep.save()
+    console = Console(stderr=True)
+    hidden = args.json and not console.is_terminal
+    outcomes: list[tuple[SweepPoint, RunOutcome]] = []
+    with backend_session(args.backend, args.workers, args.address):
+        for point, job in jobs:
+            with run_progress(console, point.name, hidden) as bar:
+                outcome = run_simulation(
+                    job,
+                    workers=args.workers,
+                    backend=args.backend,
+                    address=args.address,
+                    out=sweep.point_path(point),
+                    chunk_size=args.chunk_size,
+                    on_start=bar.start,
+                    on_progress=bar.advance,
+                )
+            outcomes.append((point, outcome))
+    page = write_report([sweep.path])
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "sweep": sweep.to_json(),
+                    "report": str(page),
+                    "points": [
+                        {"point": p.name, **summary_header(o.job), **o.summary.to_json()}
+                        for p, o in outcomes
+                    ],
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print_points(Console(highlight=False), outcomes)
+    Console(highlight=False).print(f"report written to {page}")
+    return 0
+
+
+def print_points(console: Console, outcomes: list[tuple[SweepPoint, RunOutcome]]) -> None:
+    """One row per point: games, each seat's win share ± half its 95 % interval, mean length."""
+    seats = max(o.job.config.num_players for _, o in outcomes)
+    axes = " / ".join(axis for axis, _ in outcomes[0][0].values)
+    table = Table(title="Win share by seat (± half the 95 % interval) and mean length")
+    table.add_column(axes)
+    table.add_column("games", justify="right")
+    for seat in range(seats):
+        table.add_column(f"seat {seat}", justify="right")
+    table.add_column("length", justify="right")
+    for point, outcome in outcomes:
+        shares = [
+            f"{100 * e.mean:.1f} ±{100 * max(e.high - e.mean, e.mean - e.low):.1f}"
+            for e in outcome.summary.win_by_seat
+        ]
+        shares += ["–"] * (seats - len(shares))
+        table.add_row(
+            " / ".join(value for _, value in point.values),
+            str(outcome.summary.games),
+            *shares,
+            f"{outcome.summary.length.mean:.1f}",
+        )
+    console.print(table)

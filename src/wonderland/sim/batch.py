@@ -1,0 +1,125 @@
+"""Running a simulation job end to end: chunks on a backend, output stored, summary built."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wonderland.bots import make_bot
+from wonderland.core import ConfigError, get_game
+from wonderland.sim.backends import backend_session, check_backend, run_chunks
+from wonderland.sim.deps import require_pyarrow
+from wonderland.sim.job import Chunk, SimJob, auto_chunk_size, play_chunk, split
+from wonderland.sim.rows import chunk_table
+from wonderland.sim.store import RunDir
+from wonderland.sim.summary import Summary, SummaryBuilder, label_noun, summarize
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """A finished run: its summary and how many games were played now or found stored."""
+
+    job: SimJob
+    summary: Summary
+    played: int
+    already_done: int
+
+
+def summary_header(job: SimJob) -> dict[str, Any]:
+    """What was simulated: enough to repeat the run exactly."""
+    return {
+        "game": job.game,
+        "players": job.config.num_players,
+        "variants": dict(job.config.variants),
+        "content": job.config.content,
+        "bots": list(job.bots),
+        "seed": job.seed,
+        "rotate_seats": job.rotate,
+        "label": label_noun(job.game),
+        "seeding": "game i is seeded with derive_seed(seed, i)",
+    }
+
+
+def check_job(job: SimJob) -> None:
+    """ConfigError for a job that cannot run (no games, unknown bots or bot options, wrong
+    seat count), raised before anything is written."""
+    if job.games < 1:
+        raise ConfigError("--games must be at least 1")
+    if len(job.bots) != job.config.num_players:
+        raise ConfigError(f"{len(job.bots)} bots for {job.config.num_players} players")
+    for spec in sorted(set(job.bots)):  # ``NAME[:OPTIONS]``; the options are the runner's
+        make_bot(spec.partition(":")[0], job.game, 0)
+    play_chunk(job, 0, 1)  # one trial game checks whatever else the game's runner reads
+
+
+def run_simulation(
+    job: SimJob,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: Path | None = None,
+    chunk_size: int | None = None,
+    record_dir: Path | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+    on_progress: Progress | None = None,
+) -> RunOutcome:
+    """Play ``job`` and summarise it.
+
+    With ``out``, each finished chunk is stored as a Parquet part, games already stored there
+    are skipped (resume), ``summary.json`` is written, and the summary covers every stored
+    game.  ``on_start(total, already_done)`` is called once before the first game.
+    """
+    check_job(job)
+    check_backend(workers, backend, address)
+    if out is not None:
+        require_pyarrow()
+    if chunk_size is not None and chunk_size < 1:
+        raise ConfigError("--chunk-size must be at least 1")
+    rules_version = get_game(job.game).spec.version
+    with backend_session(backend, workers, address):  # a cluster is reached before any write
+        store = RunDir.open(out, job, rules_version) if out is not None else None
+        todo = store.missing() if store is not None else [(0, job.games)]
+        remaining = sum(stop - start for start, stop in todo)
+        already = job.games - remaining
+        size = chunk_size or auto_chunk_size(remaining, workers)
+        chunks = list(split(todo, size))
+        if on_start is not None:
+            on_start(job.games, already)
+        builder = SummaryBuilder() if store is None else None
+        for chunk in run_chunks(
+            job,
+            chunks,
+            workers=workers,
+            backend=backend,
+            address=address,
+            keep_records=record_dir is not None,
+        ):
+            if store is not None:
+                store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
+            if builder is not None:
+                for result in chunk.results:
+                    builder.add(result)
+            if record_dir is not None:
+                save_records(job, chunk, record_dir)
+            if on_progress is not None:
+                on_progress(len(chunk.results))
+        if store is None:
+            assert builder is not None
+            summary = builder.build()
+        else:
+            summary = summarize(store.results())
+            store.write_summary({**summary_header(job), **summary.to_json()})
+        return RunOutcome(job, summary, remaining, already)
+
+
+def save_records(job: SimJob, chunk: Chunk, folder: Path) -> None:
+    """One replayable JSON record per game, named by the game's index."""
+    for index, result in enumerate(chunk.results, start=chunk.start):
+        if result.record is not None:
+            result.record.save(folder / f"{job.game}-{index:06d}.json")

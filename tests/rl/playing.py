@@ -1,0 +1,24 @@
+"""Random playouts over the core protocol, for the learning-environment tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from wonderland.core import CHANCE, TERMINAL, Game, next_actor
+
+
+def positions(game: Game[Any, Any], players: int, seed: int) -> Iterator[tuple[Any, int]]:
+    """Every decision ``(state, seat)`` of one random game (the state is the live one)."""
+    rng = random.Random(seed)
+    state = game.initial_state(game.make_config(players))
+    while True:
+        actor = next_actor(game, state)
+        if actor == TERMINAL:
+            return
+        if actor == CHANCE:
+            game.apply_in_place(state, CHANCE, game.sample_chance(state, rng))
+            continue
+        yield state, actor
+        game.apply_in_place(state, actor, rng.choice(game.legal_actions(state, actor)))

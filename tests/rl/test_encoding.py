@@ -1,0 +1,140 @@
+"""Observation encodings (each game's ``encoding.py``): size, range, and hidden information.
+
+The encoding reads a seat's view only, so a seat's observation cannot change with another
+seat's hidden cards; these tests check it on states that differ only there.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.parade.scenario import ids, position
+from tests.rl.playing import positions
+from wonderland.core import get_game
+from wonderland.games.parade import encoding as parade_encoding
+from wonderland.games.parade.state import CHOOSE
+from wonderland.rl.encoders import encoding_module
+from wonderland.rl.versions import game_ids
+
+pytestmark = pytest.mark.rl
+GAMES = game_ids()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_observations_fit_the_layout(game_id: str, data: st.DataObject, seed: int) -> None:
+    """Dense and sparse forms agree, the size is the layout's, every value is in [0, 1]."""
+    game = get_game(game_id)
+    module = encoding_module(game)
+    players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
+    size = module.observation_size(players)
+    assert size == sum(n for _, n in module.layout(players))
+    for state, seat in positions(game, players, seed):
+        view = game.view(state, seat)
+        dense = module.encode(view)
+        index, value = module.encode_sparse(view)
+        assert len(dense) == size
+        assert len(set(index)) == len(index), "an entry is written twice"
+        assert all(0.0 <= v <= 1.0 for v in dense)
+        assert [dense[i] for i in index] == value
+        assert sum(1 for v in dense if v) == sum(1 for v in value if v)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_observation_ignores_other_seats_hidden_information(
+    game_id: str, data: st.DataObject, seed: int
+) -> None:
+    """A determinized state (the seat's view kept, every hidden thing redrawn) encodes the same
+    for that seat, even though the other seats' own observations differ."""
+    game = get_game(game_id)
+    module = encoding_module(game)
+    players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
+    rng = random.Random(seed)
+    others_changed = 0
+    for state, seat in positions(game, players, seed):
+        other = game.determinize(game.view(state, seat), rng)
+        assert module.encode(game.view(other, seat)) == module.encode(game.view(state, seat))
+        others_changed += any(
+            module.encode(game.view(other, s)) != module.encode(game.view(state, s))
+            for s in range(players)
+            if s != seat
+        )
+    assert others_changed > 0, "the determinized states never differed for the other seats"
+
+
+def test_parade_observation_ignores_another_hand() -> None:
+    """Two Parade states differing only in seat 1's hand (one card swapped with the pile):
+    seat 0 and seat 2 observe the same vector, seat 1 does not."""
+    hands = ["R1 B2 P3 G4 K5", "Y6 R7 B8 P9 G10", "K0 Y1 R2 B3 P4"]
+    first = position(hands, "G0 G1 G2 G3 K1 K2")
+    second = position(hands, "G0 G1 G2 G3 K1 K2")
+    second.hands[1][0] = ids("Y10")[0]
+    second.pile[second.pile.index(ids("Y10")[0])] = ids("Y6")[0]
+    game = get_game("parade")
+
+    def observe(state: object, seat: int) -> list[float]:
+        return parade_encoding.encode(game.view(state, seat))
+
+    assert observe(first, 0) == observe(second, 0)
+    assert observe(first, 2) == observe(second, 2)
+    assert observe(first, 1) != observe(second, 1)
+
+
+def test_parade_observation_ignores_a_pending_end_choice() -> None:
+    """P28: another seat's pending keep choice changes only the 'chosen' flag, not the cards."""
+    game = get_game("parade")
+    state = position(["R1 B2 P3 G4", "Y6 R7 B8 P9"], "G0 G1 G2 G3 K1 K2")
+    state.phase = CHOOSE
+    a = game.apply(state, 1, game.legal_actions(state, 1)[0])
+    b = game.apply(state, 1, game.legal_actions(state, 1)[-1])
+    view_a, view_b = game.view(a, 0), game.view(b, 0)
+    assert parade_encoding.encode(view_a) == parade_encoding.encode(view_b)
+    assert parade_encoding.encode(view_a) != parade_encoding.encode(game.view(state, 0))
+
+
+def test_parade_parade_depth_channels() -> None:
+    """The parade feature records each card at its depth from the end (P13's safe zone)."""
+    game = get_game("parade")
+    state = position(["R1", "B2"], "G0 G1 G2 G3 K1 K2 K3 K4 K5 K6 K7 K8")
+    encoded = parade_encoding.encode(game.view(state, 0))
+    base = 66  # after the hand
+    depth = {
+        card: encoded[base + card * 11 : base + card * 11 + 11].index(1.0)
+        for card in ids("G0 K8 K7 G1")
+    }
+    assert depth == {ids("K8")[0]: 0, ids("K7")[0]: 1, ids("G1")[0]: 10, ids("G0")[0]: 10}
+
+
+def test_parade_seats_are_egocentric() -> None:
+    """Block 0 of the collections is the observer's own; block 1 the next seat's."""
+    game = get_game("parade")
+    state = position(["R1", "B2", "P3"], "G0 G1", collections=["Y1", "Y2", "Y3"])
+    sizes = dict(parade_encoding.layout(3))
+    base = sizes["hand"] + sizes["parade"]
+    for seat, own, nxt in ((0, "Y1", "Y2"), (2, "Y3", "Y1")):
+        encoded = parade_encoding.encode(game.view(state, seat))
+        assert encoded[base + ids(own)[0]] == 1.0
+        assert encoded[base + 66 + ids(nxt)[0]] == 1.0
+
+
+def test_parade_spectator_has_no_observation() -> None:
+    """An observation is a seat's: a spectator view is refused with a clear error."""
+    game = get_game("parade")
+    state = position(["R1", "B2"], "G0 G1")
+    with pytest.raises(ValueError, match="spectator"):
+        parade_encoding.encode(game.view(state, None))
+
+
+def test_parade_steps_hide_other_seats_cards() -> None:
+    """What a seat sees of a step: its own deals, every play; '?' for another seat's deal."""
+    game = get_game("parade")
+    state = game.initial_state(game.make_config(2))
+    assert parade_encoding.observe_step(state, -1, 5, 0) == "deal 0:R5"
+    assert parade_encoding.observe_step(state, -1, 5, 1) == "deal 0:?"
+    play = position(["R1 B2", "P3 G4"], "G0 G1")
+    assert parade_encoding.observe_step(play, 0, ids("R1")[0], 1) == "0:R1"

@@ -36,12 +36,28 @@ def test_observations_fit_the_layout(game_id: str, data: st.DataObject, seed: in
     for state, seat in positions(game, players, seed):
         view = game.view(state, seat)
         dense = module.encode(view)
-        index, value = module.encode_sparse(view)
+        ones, others = module.encode_sparse(view)
+        index = [*ones, *(i for i, _ in others)]
         assert len(dense) == size
         assert len(set(index)) == len(index), "an entry is written twice"
         assert all(0.0 <= v <= 1.0 for v in dense)
-        assert [dense[i] for i in index] == value
-        assert sum(1 for v in dense if v) == sum(1 for v in value if v)
+        assert [dense[i] for i in ones] == [1.0] * len(ones)
+        assert [dense[i] for i, _ in others] == [v for _, v in others]
+        assert sum(1 for v in dense if v) == len(ones) + sum(1 for _, v in others if v)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_state_fast_path_equals_the_view_path(game_id: str, data: st.DataObject, seed: int) -> None:
+    """``encode_state_sparse(state, seat)`` (what the environments use) is exactly
+    ``encode_sparse(view(state, seat))`` for every seat at every decision."""
+    game = get_game(game_id)
+    module = encoding_module(game)
+    players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
+    for state, _ in positions(game, players, seed):
+        for seat in range(players):
+            fast = module.encode_state_sparse(state, seat)
+            assert fast == module.encode_sparse(game.view(state, seat))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -83,6 +99,9 @@ def test_parade_observation_ignores_another_hand() -> None:
     assert observe(first, 0) == observe(second, 0)
     assert observe(first, 2) == observe(second, 2)
     assert observe(first, 1) != observe(second, 1)
+    for seat, same in ((0, True), (2, True), (1, False)):
+        fast = [parade_encoding.encode_state_sparse(s, seat) for s in (first, second)]
+        assert (fast[0] == fast[1]) is same
 
 
 def test_parade_observation_ignores_a_pending_end_choice() -> None:

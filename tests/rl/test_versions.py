@@ -6,7 +6,6 @@ from __future__ import annotations
 import gymnasium
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the games)
 import wonderland.rl  # noqa: F401  (registers the environments)
 from wonderland.core import ConfigError, game_ids, get_game
 from wonderland.rl import ENV_VERSIONS, current_version

@@ -30,8 +30,14 @@ class EncodingModule(Protocol):
         """Length of the observation vector."""
         ...
 
-    def encode_sparse(self, view: Any) -> tuple[list[int], list[float]]:
-        """Non-zero entries of a seat's observation."""
+    def encode_sparse(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
+        """Non-zero entries of a seat's observation: indices of the 1s, other entries."""
+        ...
+
+    def encode_state_sparse(
+        self, state: Any, seat: int
+    ) -> tuple[list[int], list[tuple[int, float]]]:
+        """``encode_sparse`` of ``seat``'s view of ``state``, without building the view."""
         ...
 
     def encode(self, view: Any) -> list[float]:
@@ -62,13 +68,23 @@ class GameEncoder:
 
     def observation(self, view: Any) -> Observation:
         """The float32 observation of a seat's view."""
+        return self._dense(self.module.encode_sparse(view))
+
+    def state_observation(self, state: Any, seat: int) -> Observation:
+        """The float32 observation of ``seat``'s view of ``state`` (the encoding's fast path)."""
+        return self._dense(self.module.encode_state_sparse(state, seat))
+
+    def _dense(self, sparse: tuple[list[int], list[tuple[int, float]]]) -> Observation:
         out = np.zeros(self.size, dtype=np.float32)
-        index, value = self.module.encode_sparse(view)
-        out[index] = value
+        ones, others = sparse
+        out.put(ones, 1.0)
+        if others:
+            index, value = zip(*others, strict=True)
+            out.put(index, value)
         return out
 
     def mask(self, legal: Sequence[int]) -> Mask:
         """1 for every legal action id, 0 elsewhere."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        out[list(legal)] = 1
+        out.put(legal, 1)
         return out

@@ -151,7 +151,7 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def _observe(self) -> ObsDict:
         return {
-            "observation": self.encoder.observation(self.game.view(self.state, self.seat)),
+            "observation": self.encoder.state_observation(self.state, self.seat),
             "action_mask": self.action_masks(),
         }
 

@@ -199,9 +199,12 @@ class WonderlandObserver:
     def set_from(self, state: WonderlandSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
         view = self.rules.game.view(state.wonderland_state, player)
-        index, value = self.rules.encoding.encode_sparse(view)
-        self.tensor.fill(0.0)
-        self.tensor[index] = value
+        ones, others = self.rules.encoding.encode_sparse(view)
+        tensor = self.tensor
+        tensor.fill(0.0)
+        tensor.put(ones, 1.0)
+        for index, value in others:
+            tensor[index] = value
 
     def string_from(self, state: WonderlandSpielState, player: int) -> str:
         """The view as canonical JSON; with perfect recall, followed by the seat's history."""

@@ -6,6 +6,9 @@ action space, 1 for the seat's legal actions.  Chance is drawn inside the enviro
 own seeded RNG.  A simultaneous decision is asked of one agent at a time, lowest seat first.
 Rewards are the game's returns (1 shared among the winners) at the end, 0 before.  An action
 outside the mask raises ``IllegalAction`` and changes nothing.
+
+The environment enforces PettingZoo's call order itself (``reset`` before anything else), so
+it needs no ``OrderEnforcingWrapper`` and its steps stay cheap.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from wonderland.core import TERMINAL, ConfigError, VariantValue, get_game
 from wonderland.rl.encoders import GameEncoder
@@ -72,6 +74,7 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         }
         self._rng = random.Random()
         self.state_: Any = None
+        self.agents: list[str] = []
 
     # -- spaces -----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -99,15 +102,19 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s own view, encoded, and its action mask."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
         game, state = self.game, self.state_
         return {
-            "observation": self.encoder.observation(game.view(state, seat)),
+            "observation": self.encoder.state_observation(state, seat),
             "action_mask": self.encoder.mask(game.legal_actions(state, seat)),
         }
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` once an agent is done)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -115,16 +122,17 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
         self.game.apply_in_place(self.state_, self._seat[agent], as_action(action))
-        self._cumulative_rewards[agent] = 0.0
         self._acted[agent] += 1
-        self._clear_rewards()
-        self._advance()
-        self._accumulate_rewards()
+        # Rewards are 0 until the game ends, and after the end only finished agents step:
+        # nothing to clear or accumulate before the final step.
+        if self._advance():
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _advance(self) -> None:
-        """Resolve chance, then select the next agent, or finish the game."""
+    def _advance(self) -> bool:
+        """Resolve chance, then select the next agent, or finish the game (True)."""
         actor = resolve_chance(self.game, self.state_, self._rng)
         if actor == TERMINAL:
             returns = self.game.returns(self.state_)
@@ -135,15 +143,16 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
                 self.rewards[agent] = float(returns[seat])
                 self.terminations[agent] = True
                 self.infos[agent] = {"score": scores[seat], "winner": seat in winners}
-            return
+            return True
         self.agent_selection = self.possible_agents[actor]
         if self.max_cycles is not None and self._acted[self.agent_selection] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+        return False
 
     # -- words ------------------------------------------------------------------------------
     def render(self) -> str | None:
         """The whole table as text (``ansi``: returned; ``human``: printed)."""
-        if self.render_mode is None:
+        if self.render_mode is None or self.state_ is None:
             return None
         text = self.game.render(self.state_, None)
         if self.render_mode == "human":
@@ -155,12 +164,17 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         """Nothing to release."""
 
 
-def raw_env(game_id: str, **kwargs: Any) -> WonderlandAECEnv:
-    """The environment without PettingZoo's order-enforcing wrapper."""
-    return WonderlandAECEnv(game_id, **kwargs)
+def pettingzoo_env(
+    game_id: str,
+    num_players: int | None = None,
+    variants: Mapping[str, VariantValue] | None = None,
+    render_mode: str | None = None,
+    max_cycles: int | None = None,
+) -> WonderlandAECEnv:
+    """The AEC environment of ``game_id`` (``num_players``: the game's smallest table unless
+    given; ``max_cycles``: truncate once every agent has acted that often)."""
+    return WonderlandAECEnv(game_id, num_players, variants, render_mode, max_cycles)
 
 
-def pettingzoo_env(game_id: str, **kwargs: Any) -> AECEnv:
-    """The AEC environment of ``game_id`` (keywords: ``num_players``, ``variants``,
-    ``render_mode``, ``max_cycles``), wrapped in PettingZoo's order enforcement."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, **kwargs))
+raw_env = pettingzoo_env
+"""PettingZoo's conventional name for the unwrapped environment (this one needs no wrapper)."""

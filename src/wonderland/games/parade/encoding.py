@@ -29,6 +29,8 @@ final_round         2            in the final round; turns left in it / n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from wonderland.core import CHANCE
 from wonderland.games.parade.actions import action_to_string
 from wonderland.games.parade.cards import DECK_SIZE
@@ -49,6 +51,16 @@ ENCODING_VERSION = 1
 DEPTHS = 11
 """Parade depth channels: 0 .. 9 and "10 or deeper" (checked by every card)."""
 NUM_PHASES = len(PHASE_NAMES)
+_PARADE_BASE = DECK_SIZE
+_COLLECTIONS_BASE = DECK_SIZE + DECK_SIZE * DEPTHS
+_AT_DEPTH = tuple(
+    tuple(_PARADE_BASE + card * DEPTHS + depth for card in range(DECK_SIZE))
+    for depth in range(DEPTHS)
+)
+"""``_AT_DEPTH[d][card]``: the parade entry of ``card`` at depth ``d``."""
+_DEEP = _AT_DEPTH[DEPTHS - 1]
+_DEPTHS_DOWN = tuple(range(DEPTHS - 2, -1, -1))
+"""Depths of the last ten parade cards, front to end: 9, 8, ..., 0."""
 
 
 def layout(num_players: int) -> list[tuple[str, int]]:
@@ -73,68 +85,106 @@ def observation_size(num_players: int) -> int:
     return sum(size for _, size in layout(num_players))
 
 
-def encode_sparse(view: ParadeView) -> tuple[list[int], list[float]]:
-    """The non-zero entries of the observation of ``view``: ``(indices, values)``.
+def encode_sparse(view: ParadeView) -> tuple[list[int], list[tuple[int, float]]]:
+    """The non-zero entries of the observation of ``view``: the indices of the entries that
+    are 1, and ``(index, value)`` for the few others.
 
     A seat's view is required (a spectator has no hand and no egocentric order).
     """
-    seat = view.seat
-    if seat is None:
+    if view.seat is None:
         raise ValueError("a Parade observation is encoded for a seat, not for a spectator")
-    n = view.num_players
-    index: list[int] = list(view.hand)
-    value: list[float] = [1.0] * len(index)
-    base = DECK_SIZE
-    parade = view.parade
-    last = len(parade) - 1
-    for position, card in enumerate(parade):
-        depth = last - position
-        index.append(base + card * DEPTHS + (depth if depth < DEPTHS else DEPTHS - 1))
-        value.append(1.0)
-    base += DECK_SIZE * DEPTHS
-    collections = view.collections
+    return _sparse(
+        view.seat,
+        view.num_players,
+        view.hand,
+        view.parade,
+        view.collections,
+        view.hand_sizes,
+        view.chosen,
+        view.phase,
+        view.current,
+        view.trigger,
+        view.pile_size,
+        view.final_left,
+    )
+
+
+def encode_state_sparse(state: ParadeState, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """``encode_sparse(make_view(state, seat))`` without building the view (the fast path of
+    the learning environments; a differential test proves the two equal).  It reads exactly
+    the fields the view shows."""
+    return _sparse(
+        seat,
+        state.num_players,
+        state.hands[seat],
+        state.parade,
+        state.collections,
+        [len(hand) for hand in state.hands],
+        [keep >= 0 for keep in state.keeps],
+        state.phase,
+        state.current,
+        state.trigger,
+        len(state.pile),
+        state.final_left,
+    )
+
+
+def _sparse(
+    seat: int,
+    n: int,
+    hand: Sequence[int],
+    parade: Sequence[int],
+    collections: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    chosen: Sequence[bool],
+    phase: int,
+    current: int,
+    trigger: int,
+    pile_size: int,
+    final_left: int,
+) -> tuple[list[int], list[tuple[int, float]]]:
+    ones = list(hand)
+    recent = min(len(parade), DEPTHS - 1)  # the last ten cards are 9 .. 0 deep
+    split = len(parade) - recent  # the cards before them are 10 or more deep
+    ones += [_DEEP[card] for card in parade[:split]]
+    ones += [
+        _AT_DEPTH[depth][card]
+        for depth, card in zip(_DEPTHS_DOWN[DEPTHS - 1 - recent :], parade[split:], strict=True)
+    ]
+    base = _COLLECTIONS_BASE
     for k in range(n):
         offset = base + k * DECK_SIZE
-        cards = collections[(seat + k) % n]
-        index.extend(offset + card for card in cards)
-        value.extend([1.0] * len(cards))
+        ones += [offset + card for card in collections[(seat + k) % n]]
     base += n * DECK_SIZE
-    for k in range(n):
-        size = view.hand_sizes[(seat + k) % n]
-        if size:
-            index.append(base + k)
-            value.append(size / HAND_SIZE)
+    others = [
+        (base + k, size / HAND_SIZE) for k in range(n) if (size := hand_sizes[(seat + k) % n])
+    ]
     base += n
-    for k in range(n):
-        if view.chosen[(seat + k) % n]:
-            index.append(base + k)
-            value.append(1.0)
+    ones += [base + k for k in range(n) if chosen[(seat + k) % n]]
     base += n
-    if view.phase in (PLAY, DRAW, CHOOSE):
-        index.append(base + (view.current - seat) % n)
-        value.append(1.0)
+    if phase in (PLAY, DRAW, CHOOSE):
+        ones.append(base + (current - seat) % n)
     base += n
-    if view.trigger >= 0:
-        index.append(base + (view.trigger - seat) % n)
-        value.append(1.0)
+    if trigger >= 0:
+        ones.append(base + (trigger - seat) % n)
     base += n
-    index.append(base + view.phase)
-    value.append(1.0)
+    ones.append(base + phase)
     base += NUM_PHASES
-    if view.pile_size:
-        index.append(base)
-        value.append(view.pile_size / DECK_SIZE)
-    base += 1
-    if view.final_left >= 0:
-        index.extend((base, base + 1))
-        value.extend((1.0, view.final_left / n))
-    return index, value
+    if pile_size:
+        others.append((base, pile_size / DECK_SIZE))
+    if final_left >= 0:
+        ones.append(base + 1)
+        others.append((base + 2, final_left / n))
+    return ones, others
 
 
 def encode(view: ParadeView) -> list[float]:
     """The observation of ``view`` as a dense list of :func:`observation_size` floats."""
     dense = [0.0] * observation_size(view.num_players)
-    for i, v in zip(*encode_sparse(view), strict=True):
+    ones, others = encode_sparse(view)
+    for i in ones:
+        dense[i] = 1.0
+    for i, v in others:
         dense[i] = v
     return dense
 

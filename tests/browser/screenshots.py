@@ -26,7 +26,7 @@ def parade(page: Page, base: str) -> None:
     form.get_by_label("Players", exact=True).select_option("4")
     form.get_by_role("button", name="Create a Parade table").click()
     page.goto(page.locator(".seat-link").first.get_attribute("href") or "")
-    card = ".hand .card-button:not([disabled])"
+    card = ".hand .play-card:not([disabled])"
     for _ in range(4):
         page.wait_for_selector(card)
         page.locator(card).last.click()

@@ -10,7 +10,7 @@ from tests.support import ServerProcess
 
 from .conftest import new_page
 
-ENABLED_CARD = ".hand .card-button:not([disabled])"
+ENABLED_CARD = ".hand .play-card:not([disabled])"
 
 
 def create_table(page: Page, site: ServerProcess, seats: list[str]) -> list[str]:
@@ -30,16 +30,17 @@ def take_turn(page: Page) -> bool:
     keep = page.locator("#keep")
     if keep.count():
         if keep.is_disabled():
-            cards = page.locator(".hand .card-button")
-            cards.nth(0).click()
-            page.locator(".hand .card-button").nth(1).click()
+            page.locator(".hand .pick-card").nth(0).click()
+            page.locator(".hand .pick-card").nth(1).click()
         page.locator("#keep").click()
+        expect(page.locator("#keep")).to_have_count(0)
         return True
     card = page.locator(ENABLED_CARD)
     if card.count():
         card.first.hover()
         expect(page.locator("#preview")).to_contain_text("collect")
         card.first.click()
+        expect(page.locator(ENABLED_CARD)).to_have_count(0)  # the turn passed (or the end came)
         return True
     return False
 
@@ -83,12 +84,12 @@ def test_reload_keeps_the_game(browser: Browser, site: ServerProcess) -> None:
         page.locator(ENABLED_CARD).first.click()
         page.wait_for_timeout(200)
     expect(page.locator(ENABLED_CARD).first).to_be_visible()
-    hand = page.locator(".hand .card-button").all_inner_texts()
+    hand = page.locator(".hand .play-card").all_inner_texts()
     parade = page.locator(".parade").inner_text()
     log_size = page.locator("#log li").count()
     page.reload()
     expect(page.locator(ENABLED_CARD).first).to_be_visible()
-    assert page.locator(".hand .card-button").all_inner_texts() == hand
+    assert page.locator(".hand .play-card").all_inner_texts() == hand
     assert page.locator(".parade").inner_text() == parade
     assert page.locator("#log li").count() == log_size
     assert not page.errors  # type: ignore[attr-defined]

@@ -10,6 +10,9 @@ from wonderland.core import ConfigError
 _BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "wonderland.bots.base:RandomBot"},
     "greedy": {"parade": "wonderland.bots.parade_greedy:ParadeGreedyBot"},
+    "heuristic": {
+        "wonderlands_war": "wonderland.bots.wonderlands_war_heuristic:WonderlandsWarHeuristicBot"
+    },
 }
 
 

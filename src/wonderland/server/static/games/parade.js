@@ -51,7 +51,7 @@ function handArea(ctx, view, board) {
     for (const c of view.hand) {
       const pressed = picked.includes(c);
       row.append(el("button", {
-        type: "button", class: `card-button c-${c[0]}`, "aria-pressed": String(pressed), "data-card": c,
+        type: "button", class: `card-button pick-card c-${c[0]}`, "aria-pressed": String(pressed), "data-card": c,
         onclick: () => { picked = pressed ? picked.filter((p) => p !== c) : [...picked.slice(-1), c]; renderInto(board, ctx); },
       }, c));
     }
@@ -68,7 +68,7 @@ function handArea(ctx, view, board) {
   for (const c of view.hand) {
     const action = legalById.get(c);
     row.append(el("button", {
-      type: "button", class: `card-button c-${c[0]}`, "data-card": c, disabled: action ? undefined : true,
+      type: "button", class: `card-button play-card c-${c[0]}`, "data-card": c, disabled: action ? undefined : true,
       "aria-describedby": "preview",
       onmouseenter: () => showPreview(board, view, action),
       onfocus: () => showPreview(board, view, action),

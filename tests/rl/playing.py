@@ -9,9 +9,13 @@ from typing import Any
 from wonderland.core import CHANCE, TERMINAL, Game, next_actor
 
 
-def positions(game: Game[Any, Any], players: int, seed: int) -> Iterator[tuple[Any, int]]:
-    """Every decision ``(state, seat)`` of one random game (the state is the live one)."""
+def positions(
+    game: Game[Any, Any], players: int, seed: int, share: float = 0.25
+) -> Iterator[tuple[Any, int]]:
+    """About ``share`` of the decisions ``(state, seat)`` of one random game, picked at random
+    (the state is the live one: read it before the next one is asked for)."""
     rng = random.Random(seed)
+    pick = random.Random(seed + 1)
     state = game.initial_state(game.make_config(players))
     while True:
         actor = next_actor(game, state)
@@ -20,5 +24,6 @@ def positions(game: Game[Any, Any], players: int, seed: int) -> Iterator[tuple[A
         if actor == CHANCE:
             game.apply_in_place(state, CHANCE, game.sample_chance(state, rng))
             continue
-        yield state, actor
+        if pick.random() < share:
+            yield state, actor
         game.apply_in_place(state, actor, rng.choice(game.legal_actions(state, actor)))

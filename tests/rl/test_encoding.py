@@ -7,6 +7,7 @@ seat's hidden cards; these tests check it on states that differ only there.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from tests.parade.scenario import ids, position
 from tests.rl.playing import positions
-from wonderland.core import get_game
+from wonderland.core import CHANCE, TERMINAL, get_game, next_actor
 from wonderland.games.parade import encoding as parade_encoding
 from wonderland.games.parade.state import CHOOSE
 from wonderland.rl.encoders import encoding_module
@@ -153,7 +154,61 @@ def test_parade_steps_hide_other_seats_cards() -> None:
     """What a seat sees of a step: its own deals, every play; '?' for another seat's deal."""
     game = get_game("parade")
     state = game.initial_state(game.make_config(2))
-    assert parade_encoding.observe_step(state, -1, 5, 0) == "deal 0:R5"
-    assert parade_encoding.observe_step(state, -1, 5, 1) == "deal 0:?"
+    after = game.apply(state, -1, 5)
+    assert parade_encoding.observe_step(state, -1, 5, after, 0) == "deal 0:R5"
+    assert parade_encoding.observe_step(state, -1, 5, after, 1) == "deal 0:?"
     play = position(["R1 B2", "P3 G4"], "G0 G1")
-    assert parade_encoding.observe_step(play, 0, ids("R1")[0], 1) == "0:R1"
+    played = game.apply(play, 0, ids("R1")[0])
+    assert parade_encoding.observe_step(play, 0, ids("R1")[0], played, 1) == "0:R1"
+
+
+def alternatives(game: Any, state: Any, actor: int, rng: random.Random) -> list[int]:
+    """Up to four different actions (or chance outcomes) of ``actor`` at ``state``."""
+    if actor == CHANCE:
+        options = [a for a, _ in game.chance_outcomes(state)]
+    else:
+        options = game.legal_actions(state, actor)
+    return rng.sample(options, min(4, len(options)))
+
+
+def check_records(game: Any, module: Any, state: Any, actor: int, actions: list[int]) -> int:
+    """Apply two different actions; compare each seat's records and views.  Returns how many
+    seats were compared (0 when the outcomes are equivalent: every seat's view the same)."""
+    after = [game.apply(state, actor, a) for a in actions]
+    players = len(game.returns(state))
+    same = [game.view(after[0], s) == game.view(after[1], s) for s in range(players)]
+    if all(same):
+        return 0  # outcomes nobody can tell apart (a die with two equal faces)
+    for seat, same_view in enumerate(same):
+        records = [
+            module.observe_step(state, actor, a, later, seat)
+            for a, later in zip(actions, after, strict=True)
+        ]
+        assert (records[0] == records[1]) is same_view, (seat, records)
+    return players
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_step_observations_tell_exactly_what_the_view_shows(
+    game_id: str, data: st.DataObject, seed: int
+) -> None:
+    """For two different actions at the same point, a seat's record of the step is the same
+    exactly when its views afterwards are the same: the record hides nothing the seat sees
+    (perfect recall) and shows nothing it does not (no leak).  Outcomes that leave every
+    seat's view the same are equivalent and skipped."""
+    game = get_game(game_id)
+    module = encoding_module(game)
+    players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
+    rng = random.Random(seed)
+    state = game.initial_state(game.make_config(players))
+    checked = 0
+    for _ in range(game.spec.max_steps):
+        actor = next_actor(game, state)
+        if actor == TERMINAL:
+            break
+        options = alternatives(game, state, actor, rng)
+        if len(options) > 1 and rng.random() < 0.3:
+            checked += check_records(game, module, state, actor, options[:2])
+        game.apply_in_place(state, actor, options[0])
+    assert checked > 0

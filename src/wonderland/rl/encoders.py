@@ -44,8 +44,8 @@ class EncodingModule(Protocol):
         """The dense observation."""
         ...
 
-    def observe_step(self, state: Any, actor: int, action: int, seat: int) -> str:
-        """What ``seat`` sees of a step about to be applied."""
+    def observe_step(self, before: Any, actor: int, action: int, after: Any, seat: int) -> str:
+        """What ``seat`` sees of the step that took ``before`` to ``after``."""
         ...
 
 

@@ -94,12 +94,33 @@ def _rules_of(game_id: str, num_players: int, variants: dict[str, Any]) -> _Rule
 
 
 class _Position:
-    """A game state plus what each seat has seen of its history; copied cheaply."""
+    """A game state plus what each seat has seen of its history; copied cheaply.  ``memo``
+    keeps each seat's encoding and view text of the current state (OpenSpiel asks for the
+    observation and the information state of the same state, often several times)."""
 
     def __init__(self, rules: _Rules, state: Any, seen: list[list[str]]) -> None:
         self.rules = rules
         self.state = state
         self.seen = seen
+        self.memo: dict[tuple[str, int], Any] = {}
+
+    def sparse(self, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+        """``seat``'s encoded view of the current state."""
+        key = ("sparse", seat)
+        if key not in self.memo:
+            self.memo[key] = self.rules.encoding.encode_state_sparse(self.state, seat)
+        result: tuple[list[int], list[tuple[int, float]]] = self.memo[key]
+        return result
+
+    def view_text(self, seat: int) -> str:
+        """``seat``'s view of the current state as canonical JSON."""
+        key = ("text", seat)
+        if key not in self.memo:
+            game = self.rules.game
+            view = game.view_to_json(game.view(self.state, seat))
+            self.memo[key] = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        text: str = self.memo[key]
+        return text
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return _Position(self.rules, self.rules.game.clone(self.state), [s[:] for s in self.seen])
@@ -139,13 +160,12 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         position = self._position
         game, state = position.rules.game, position.state
         actor = next_actor(game, state)
-        seen = [
-            position.rules.encoding.observe_step(state, actor, action, seat)
-            for seat in range(len(position.seen))
-        ]
+        before = game.clone(state)
         game.apply_in_place(state, actor, action)
-        for seat, token in enumerate(seen):
-            position.seen[seat].append(token)
+        position.memo.clear()
+        observe = position.rules.encoding.observe_step
+        for seat, seen in enumerate(position.seen):
+            seen.append(observe(before, actor, action, state, seat))
 
     def _action_to_string(self, player: int, action: int) -> str:
         text = self._position.rules.game.action_to_string(action)
@@ -198,8 +218,7 @@ class WonderlandObserver:
 
     def set_from(self, state: WonderlandSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
-        view = self.rules.game.view(state.wonderland_state, player)
-        ones, others = self.rules.encoding.encode_sparse(view)
+        ones, others = state._position.sparse(player)
         tensor = self.tensor
         tensor.fill(0.0)
         tensor.put(ones, 1.0)
@@ -208,9 +227,7 @@ class WonderlandObserver:
 
     def string_from(self, state: WonderlandSpielState, player: int) -> str:
         """The view as canonical JSON; with perfect recall, followed by the seat's history."""
-        game = self.rules.game
-        view = game.view_to_json(game.view(state.wonderland_state, player))
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        text = state._position.view_text(player)
         if self.perfect_recall:
             return f"{text}\nhistory: " + " ".join(state._position.seen[player])
         return text

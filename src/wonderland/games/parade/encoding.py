@@ -189,25 +189,33 @@ def encode(view: ParadeView) -> list[float]:
     return dense
 
 
-def observe_step(state: ParadeState, actor: int, action: int, seat: int) -> str:
-    """What ``seat`` sees of the step ``(actor, action)`` about to be applied to ``state``.
+def observe_step(
+    before: ParadeState, actor: int, action: int, after: ParadeState, seat: int
+) -> str:
+    """What ``seat`` sees of the step ``(actor, action)`` that took ``before`` to ``after``.
 
-    Deals and draws into another seat's hand and another seat's pending end choice show as
-    ``?``; everything else is public (P39).
+    Deals and draws into another seat's hand show as ``?``, and so does another seat's end
+    choice while choices are still pending (the last one reveals them all, P28); everything
+    else is public (P39).
     """
-    n = state.num_players
+    n = before.num_players
     if actor == CHANCE:
-        if state.phase == DEAL:
-            if state.dealt < HAND_SIZE * n:
-                receiver = state.dealt % n
+        if before.phase == DEAL:
+            if before.dealt < HAND_SIZE * n:
+                receiver = before.dealt % n
                 shown = action_to_string(action) if receiver == seat else "?"
                 return f"deal {receiver}:{shown}"
             return f"deal parade:{action_to_string(action)}"
-        if state.phase == DRAW:
-            receiver = state.current
+        if before.phase == DRAW:
+            receiver = before.current
             shown = action_to_string(action) if receiver == seat else "?"
             return f"draw {receiver}:{shown}"
         return f"chance:{action_to_string(action)}"
-    if state.phase == CHOOSE and actor != seat and not state.rules.end_choice_sequential:
+    if (
+        before.phase == CHOOSE
+        and after.phase == CHOOSE
+        and actor != seat
+        and not before.rules.end_choice_sequential
+    ):
         return f"{actor}:chose"
     return f"{actor}:{action_to_string(action)}"

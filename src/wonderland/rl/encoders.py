@@ -18,7 +18,12 @@ Mask = npt.NDArray[np.int8]
 
 
 class EncodingModule(Protocol):
-    """What every game's ``encoding.py`` provides."""
+    """What every game's ``encoding.py`` provides.
+
+    A game whose chance outcome ids do not fit its action space also defines
+    ``max_chance_outcomes(config) -> int``, a bound on the outcomes of any chance node; OpenSpiel
+    then numbers chance outcomes by their position in the game's list.
+    """
 
     ENCODING_VERSION: int
 

@@ -35,6 +35,7 @@ from wonderland.core import (
     TERMINAL,
     Game,
     GameConfig,
+    IllegalAction,
     Variant,
     VariantValue,
     get_game,
@@ -78,6 +79,23 @@ class _Rules:
         self.config = config
         self.encoding: EncodingModule = encoding_module(game)
         self.size = self.encoding.observation_size(config.num_players)
+        bound = getattr(self.encoding, "max_chance_outcomes", None)
+        self.chance_by_index = bound is not None
+        """Whether OpenSpiel's chance actions are positions in the game's outcome list (for
+        games whose outcome ids do not fit the action space) rather than the ids themselves."""
+        self.max_chance_outcomes: int = (
+            bound(config) if bound is not None else game.spec.num_actions
+        )
+
+    def chance_action(self, state: Any, action: int) -> int:
+        """The game's chance outcome that OpenSpiel's chance ``action`` stands for."""
+        if not self.chance_by_index:
+            return action
+        outcomes = self.game.chance_outcomes(state)
+        if not 0 <= action < len(outcomes):
+            raise IllegalAction("chance", f"no chance outcome has index {action} here")
+        outcome: int = outcomes[action][0]
+        return outcome
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
         return self
@@ -153,13 +171,20 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._position.rules.game.legal_actions(self._position.state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The game's chance outcomes, by action id."""
-        return sorted(self._position.rules.game.chance_outcomes(self._position.state))
+        """The game's chance outcomes with their probabilities: by the game's action id, or
+        by position in the game's list where the ids do not fit the action space."""
+        rules = self._position.rules
+        outcomes = rules.game.chance_outcomes(self._position.state)
+        if rules.chance_by_index:
+            return [(i, p) for i, (_, p) in enumerate(outcomes)]
+        return sorted(outcomes)
 
     def _apply_action(self, action: int) -> None:
         position = self._position
         game, state = position.rules.game, position.state
         actor = next_actor(game, state)
+        if actor == CHANCE:
+            action = position.rules.chance_action(state, action)
         before = game.clone(state)
         game.apply_in_place(state, actor, action)
         position.memo.clear()
@@ -168,8 +193,14 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
             seen.append(observe(before, actor, action, state, seat))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        text = self._position.rules.game.action_to_string(action)
-        return f"chance {text}" if player == pyspiel.PlayerId.CHANCE else text
+        rules = self._position.rules
+        if player != pyspiel.PlayerId.CHANCE:
+            return str(rules.game.action_to_string(action))
+        if rules.chance_by_index and self.is_chance_node():
+            action = rules.chance_action(self._position.state, action)
+        elif rules.chance_by_index:
+            return f"chance outcome #{action}"
+        return f"chance {rules.game.action_to_string(action)}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -273,10 +304,10 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
             values = {**parameters, **(params or {})}
             num_players = int(values.pop("players"))
             variants = {v.name: _variant_value(v, values[v.name]) for v in game.variants}
-            config = game.make_config(num_players, variants)
+            rules = _Rules(game, game.make_config(num_players, variants))
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=spec.num_actions,
-                max_chance_outcomes=spec.num_actions if spec.has_chance else 0,
+                max_chance_outcomes=rules.max_chance_outcomes if spec.has_chance else 0,
                 num_players=num_players,
                 min_utility=0.0,
                 max_utility=1.0,
@@ -284,7 +315,7 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
                 max_game_length=spec.max_steps,
             )
             super().__init__(game_type, game_info, params or {})
-            self.rules = _Rules(game, config)
+            self.rules = rules
 
         def new_initial_state(self) -> WonderlandSpielState:
             """The state before the deal."""

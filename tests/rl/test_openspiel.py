@@ -14,7 +14,7 @@ import pyspiel
 import pytest
 
 import wonderland.rl  # noqa: F401  (registers the OpenSpiel games)
-from wonderland.core import get_game
+from wonderland.core import IllegalAction, get_game
 from wonderland.rl import ENV_VERSIONS
 from wonderland.rl.encoders import encoding_module
 
@@ -237,3 +237,16 @@ def test_ismcts_example_plays_parade() -> None:
     )
     assert "ISMCTS (20 simulations) vs 3 x greedy:" in result.stdout
     assert result.stdout.count("winners:") == 2
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    """An illegal action raises IllegalAction with its clause; history and state stay."""
+    state = load("parade", players=3).new_initial_state()
+    play_to_decision(state, random.Random(8), 0)
+    history, before = state.history(), str(state)
+    record = state.information_state_string(0)
+    with pytest.raises(IllegalAction, match="P11"):
+        state.apply_action(2000)
+    assert state.history() == history
+    assert str(state) == before
+    assert state.information_state_string(0) == record

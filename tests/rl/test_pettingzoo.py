@@ -110,6 +110,9 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     assert np.array_equal(env.observe(agent)["observation"], before)
     with pytest.raises(ValueError, match="still playing"):
         env.step(None)
+    with pytest.raises(TypeError, match="integer id"):
+        env.step("R3")  # type: ignore[arg-type]
+    assert env.agent_selection == agent
 
 
 def test_bad_configuration_is_refused() -> None:

@@ -51,7 +51,10 @@ def test_registered_with_the_right_game_type(game_id: str) -> None:
     assert game_type.short_name == NAMES[game_id]
     assert game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    information = pyspiel.GameType.Information
+    hidden = spec.hidden_information or spec.simultaneous
+    expected = information.IMPERFECT_INFORMATION if hidden else information.PERFECT_INFORMATION
+    assert game_type.information == expected
     assert game_type.utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert game.num_players() == spec.max_players
     assert game.num_distinct_actions() == spec.num_actions

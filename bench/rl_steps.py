@@ -11,8 +11,8 @@ seeded RNG; a step is one seat decision (chance steps are not counted).
 * ``pettingzoo``: ``env.last()`` (observation dict with mask), a random action from the
   mask, ``env.step`` -- through ``pettingzoo_env`` (PettingZoo's order-enforcing wrapper).
 
-Rates are per second of this process's CPU time, so other work on a shared machine does not
-skew the comparison.
+Rates are per second of this process's CPU time, and the loops take turns in short slices, so
+other work on a shared machine skews them alike.
 
     .venv/bin/python bench/rl_steps.py [--seconds 5] [--players 4] [--games parade ...]
 """
@@ -76,15 +76,22 @@ def pettingzoo_episodes(game_id: str, players: int) -> Callable[[random.Random],
     return episode
 
 
-def measure(episode: Callable[[random.Random], int], seconds: float) -> tuple[float, int]:
-    """Steps per CPU second over ``seconds`` of CPU time, and the number of games played."""
-    rng = random.Random(0)
-    steps = games = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        steps += episode(rng)
-        games += 1
-    return steps / (time.process_time() - start), games
+def measure(
+    loops: list[tuple[str, Callable[[random.Random], int]]], seconds: float
+) -> dict[str, tuple[float, int]]:
+    """Steps per CPU second of each loop, and its games: the loops take turns in slices of
+    about 0.2 s until each has had ``seconds``, so a changing load hits them alike."""
+    rngs = {label: random.Random(0) for label, _ in loops}
+    totals = {label: [0, 0, 0.0] for label, _ in loops}  # steps, games, CPU seconds
+    while min(t[2] for t in totals.values()) < seconds:
+        for label, episode in loops:
+            total = totals[label]
+            start = time.process_time()
+            while time.process_time() - start < 0.2:
+                total[0] += episode(rngs[label])
+                total[1] += 1
+            total[2] += time.process_time() - start
+    return {label: (t[0] / t[2], int(t[1])) for label, t in totals.items()}
 
 
 def main() -> None:
@@ -102,13 +109,11 @@ def main() -> None:
             ("protocol + encoding", partial(protocol_episode, game_id, players, encode=True)),
             ("pettingzoo", pettingzoo_episodes(game_id, players)),
         ]
-        rates: dict[str, float] = {}
-        print(f"{game_id}, {players} players, {args.seconds:g} s per loop")
-        for label, episode in loops:
-            rate, games = measure(episode, args.seconds)
-            rates[label] = rate
+        print(f"{game_id}, {players} players, {args.seconds:g} CPU s per loop")
+        results = measure(loops, args.seconds)
+        for label, (rate, games) in results.items():
             print(f"  {label:<20} {rate:>10,.0f} steps/s  ({games} games)")
-        ratio = rates["protocol"] / rates["pettingzoo"]
+        ratio = results["protocol"][0] / results["pettingzoo"][0]
         print(f"  pettingzoo costs {ratio:.2f}x the protocol loop per step")
 
 

@@ -36,6 +36,29 @@ def parade(page: Page, base: str) -> None:
     page.screenshot(path=str(OUT / "parade.png"), full_page=True)
 
 
+def wonderlands_war(page: Page, base: str) -> None:
+    """A Wonderland's War table at the tea party, then during the first battle."""
+    import httpx2 as httpx
+
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "heuristic"},
+    ]
+    created = httpx.post(f"{base}/api/tables", json={"game": "wonderlands_war", "seats": seats})
+    page.goto(created.json()["seats"][0]["url"])
+    choice = page.locator(".choice")
+    for _ in range(200):
+        page.wait_for_selector(".choice")
+        if page.locator(".tea .occupied").count() >= 2 and not page.locator(".battle").count():
+            page.screenshot(path=str(OUT / "wonderlands_war_tea.png"), full_page=True)
+        if page.locator(".battle").count():
+            page.screenshot(path=str(OUT / "wonderlands_war_battle.png"), full_page=True)
+            return
+        choice.first.click()
+        page.wait_for_timeout(150)
+
+
 def main() -> None:
     """Start a server, take the pictures."""
     OUT.mkdir(parents=True, exist_ok=True)
@@ -47,6 +70,7 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             parade(page, server.url)
+            wonderlands_war(page, server.url)
             browser.close()
     finally:
         server.stop()

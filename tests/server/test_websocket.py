@@ -93,6 +93,9 @@ def play_two_humans(client: TestClient, game_id: str, bot: str) -> None:
         hidden = hidden_names(game_id, state, seat=0)
         text = json.dumps(message)
         assert not any(f'"{name}"' in text for name in hidden), hidden
+        if game_id == "wonderlands_war" and not message["finished"]:
+            others = message["view"]["players"][1:]
+            assert all(q == -1 for p in others for q in p["quests"] + p["pair"])
     assert game.is_terminal(live.state)
 
 
@@ -108,9 +111,13 @@ def hidden_names(game_id: str, state: Any, seat: int) -> set[str]:
     return {card_str(c) for c in hidden - public - set(state.hands[seat])}
 
 
-def test_parade_seats_only_see_their_own_view(client: TestClient) -> None:
-    """Every message to seat 0 carries exactly seat 0's view and no hidden card."""
-    play_two_humans(client, "parade", "greedy")
+@pytest.mark.parametrize(
+    ("game_id", "bot"), [("parade", "greedy"), ("wonderlands_war", "heuristic")]
+)
+def test_seats_only_see_their_own_view(client: TestClient, game_id: str, bot: str) -> None:
+    """Every message to seat 0 carries exactly seat 0's view: no other hand, no hidden card,
+    no other player's quest."""
+    play_two_humans(client, game_id, bot)
 
 
 def test_malformed_and_forged_messages_change_nothing(client: TestClient) -> None:

@@ -191,6 +191,11 @@ class Game(ABC, Generic[S, V]):
             return f"seat {actor} has decided"
         return f"seat {actor}: {self.action_to_string(action)}"
 
+    def table_content(self, config: GameConfig) -> dict[str, Any]:
+        """Public, unchanging facts a table shows for this configuration (names of cards,
+        regions, factions, ...), sent once; JSON-ready."""
+        return {}
+
     def action_info(self, view: V, action: int) -> dict[str, Any]:
         """Facts a table may show about a legal action before it is taken (e.g. what it
         collects); JSON-ready, computed from the view only."""

@@ -239,6 +239,7 @@ def welcome(table: LiveTable, seat: int | None) -> Welcome:
         seat=seat,
         seats=table.seat_public(),
         variants=dict(table.config.variants),
+        content=table.game.table_content(table.config),
     )
 
 

@@ -65,6 +65,8 @@ class Welcome(_Message):
     seat: int | None
     seats: list[SeatPublic]
     variants: dict[str, Any]
+    content: dict[str, Any] = Field(default_factory=dict)
+    """The game's public, unchanging facts for this table (names of cards, regions, ...)."""
 
 
 class LegalAction(_Message):

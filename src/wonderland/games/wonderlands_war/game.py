@@ -10,6 +10,7 @@ from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, T
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules, scoring, view
 from wonderland.games.wonderlands_war.content import load_content
+from wonderland.games.wonderlands_war.render import card_text, describe, faction_name
 from wonderland.games.wonderlands_war.render import render as render_text
 from wonderland.games.wonderlands_war.state import (
     CHANCE_TASKS,
@@ -137,6 +138,63 @@ class WonderlandsWar(Game[State, WarView]):
         """The table as text, as ``seat`` sees it."""
         shown = state if seat is None else view.redact(state, seat)
         return render_text(shown, seat)
+
+    def describe_step(
+        self, before: State, actor: int, action: int, after: State, viewer: int | None
+    ) -> str | None:
+        """A sentence per step; setup deals are silent; simultaneous choices stay secret
+        until they are revealed (the draws they lead to are public)."""
+        task = before.tasks[-1][0] if before.tasks else 0
+        if actor == CHANCE:
+            kind = act.decode(action).kind
+            if kind in ("chip", "die", "start", "tile"):
+                return describe(before, action)
+            return None
+        who = faction_name(before, actor)
+        if task in SIMULTANEOUS_TASKS and viewer != actor:
+            return f"{who} has decided"
+        return f"{who}: {describe(before, action)}"
+
+    def action_info(self, view_: WarView, action: int) -> dict[str, Any]:
+        """The action in words, for the table's buttons."""
+        return {"text": describe(view_.state, action)}
+
+    def table_content(self, config: GameConfig) -> dict[str, Any]:
+        """Names and numbers of the content pack in play (provisional entries marked)."""
+        c = load_content(config.content)
+        return {
+            "factions": [
+                {
+                    "name": f.name,
+                    "counterclockwise": f.counterclockwise,
+                    "leader_strength": list(f.leader_strength),
+                    "madness_slots": f.madness_slots,
+                    "provisional": f.provisional,
+                }
+                for f in c.factions
+            ],
+            "regions": list(c.regions),
+            "tiles": [list(t) for t in c.tiles],
+            "chips": [
+                {
+                    "name": ch.name,
+                    "kind": ch.kind,
+                    "strength": ch.strength,
+                    "supporters_lost": ch.supporters_lost,
+                    "provisional": ch.provisional,
+                }
+                for ch in c.chips
+            ],
+            "cards": [card_text(c, i) for i in range(len(c.cards))],
+            "wonderlandians": [
+                {"name": w.name, "strength": w.strength, "figure": w.figure}
+                for w in c.wonderlandians
+            ],
+            "quests": [q.name for q in c.quests],
+            "head": c.head,
+            "spaces": [need <= config.num_players for need in c.spaces],
+            "auto_win": c.rules.auto_win_strength,
+        }
 
     def invariants(self, state: State) -> list[str]:
         """Conservation of chips, supporters and castles."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from wonderland.games.wonderlands_war.content import Fx
 from wonderland.games.wonderlands_war.rules import legal
+from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     HIDDEN,
     NO_BET,
@@ -37,6 +38,8 @@ def redact(st: State, seat: int | None) -> State:
     """A copy of ``st`` with everything ``seat`` may not know masked (-1 or HIDDEN)."""
     out = st.clone()
     out.quest_deck = [-1] * len(st.quest_deck)
+    if not st.tasks:  # the game is over: quests are shown for the final scoring (G26)
+        return out
     top = st.tasks[-1][0] if st.tasks else 0
     for s, p in enumerate(out.players):
         if s == seat:
@@ -101,4 +104,6 @@ def to_json(v: WarView) -> dict[str, Any]:
     data: dict[str, Any] = _json(v.state)
     data["seat"] = v.seat
     data["content"] = v.state.content.digest
+    if not v.state.tasks:  # W53: the final scoring by source
+        data["final_scores"] = [score_parts(v.state, s) for s in range(v.state.n)]
     return data

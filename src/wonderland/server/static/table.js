@@ -53,7 +53,7 @@ function renderLog() {
 function render() {
   if (!renderer || !state || replay) return;
   renderSeats();
-  renderer.render(board, { state, view: state.view, seat: welcome.seat, act, legal: state.legal, seats: state.seats });
+  renderer.render(board, { state, view: state.view, seat: welcome.seat, act, legal: state.legal, seats: state.seats, content: welcome.content });
   document.getElementById("replay").hidden = !state.finished;
   if (state.finished && !document.getElementById("replay-open")) {
     board.append(el("p", {}, el("button", { type: "button", id: "replay-open", onclick: openReplay }, "Replay this game step by step")));
@@ -72,7 +72,7 @@ function showReplayStep() {
   const step = replay.steps[replay.index];
   document.getElementById("replay-pos").textContent = `step ${replay.index} of ${replay.steps.length - 1}`;
   document.getElementById("replay-label").textContent = step.label;
-  renderer.render(board, { state: null, view: step.view, seat: null, act: () => {}, legal: [], seats: welcome.seats, replay: true });
+  renderer.render(board, { state: null, view: step.view, seat: null, act: () => {}, legal: [], seats: welcome.seats, content: welcome.content, replay: true });
 }
 
 function moveReplay(delta) {

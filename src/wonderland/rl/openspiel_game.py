@@ -45,6 +45,7 @@ from wonderland.rl.encoders import EncodingModule, encoding_module
 from wonderland.rl.versions import ENV_VERSIONS
 
 _Params = dict[str, Any]
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 WORD_DEFAULT = -1
@@ -86,16 +87,18 @@ class _Rules:
         self.max_chance_outcomes: int = (
             bound(config) if bound is not None else game.spec.num_actions
         )
+        self.names: dict[int, str] = {}
 
-    def chance_action(self, state: Any, action: int) -> int:
-        """The game's chance outcome that OpenSpiel's chance ``action`` stands for."""
-        if not self.chance_by_index:
-            return action
-        outcomes = self.game.chance_outcomes(state)
-        if not 0 <= action < len(outcomes):
-            raise IllegalAction("chance", f"no chance outcome has index {action} here")
-        outcome: int = outcomes[action][0]
-        return outcome
+    def action_name(self, action: int, chance: bool = False) -> str:
+        """The game's notation of ``action``, prefixed ``chance`` for a chance outcome
+        (remembered: OpenSpiel names every outcome of every chance node, and the same outcomes
+        come back again and again)."""
+        key = -1 - action if chance else action
+        name = self.names.get(key)
+        if name is None:
+            text = str(self.game.action_to_string(action))
+            name = self.names[key] = f"chance {text}" if chance else text
+        return name
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
         return self
@@ -121,6 +124,22 @@ class _Position:
         self.state = state
         self.seen = seen
         self.memo: dict[tuple[str, int], Any] = {}
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The game's chance outcomes at the current state."""
+        if ("chance", 0) not in self.memo:
+            self.memo[("chance", 0)] = self.rules.game.chance_outcomes(self.state)
+        outcomes: list[tuple[int, float]] = self.memo[("chance", 0)]
+        return outcomes
+
+    def chance_action(self, action: int) -> int:
+        """The game's chance outcome that OpenSpiel's chance ``action`` stands for here."""
+        if not self.rules.chance_by_index:
+            return action
+        outcomes = self.outcomes()
+        if not 0 <= action < len(outcomes):
+            raise IllegalAction("chance", f"no chance outcome has index {action} here")
+        return outcomes[action][0]
 
     def sparse(self, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
         """``seat``'s encoded view of the current state."""
@@ -174,7 +193,7 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         """The game's chance outcomes with their probabilities: by the game's action id, or
         by position in the game's list where the ids do not fit the action space."""
         rules = self._position.rules
-        outcomes = rules.game.chance_outcomes(self._position.state)
+        outcomes = self._position.outcomes()
         if rules.chance_by_index:
             return [(i, p) for i, (_, p) in enumerate(outcomes)]
         return sorted(outcomes)
@@ -184,7 +203,7 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         game, state = position.rules.game, position.state
         actor = next_actor(game, state)
         if actor == CHANCE:
-            action = position.rules.chance_action(state, action)
+            action = position.chance_action(action)
         before = game.clone(state)
         game.apply_in_place(state, actor, action)
         position.memo.clear()
@@ -194,13 +213,14 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         rules = self._position.rules
-        if player != pyspiel.PlayerId.CHANCE:
-            return str(rules.game.action_to_string(action))
-        if rules.chance_by_index and self.is_chance_node():
-            action = rules.chance_action(self._position.state, action)
-        elif rules.chance_by_index:
-            return f"chance outcome #{action}"
-        return f"chance {rules.game.action_to_string(action)}"
+        if player != _CHANCE:
+            return rules.action_name(action)
+        if rules.chance_by_index:
+            position = self._position
+            if next_actor(rules.game, position.state) != CHANCE:
+                return f"chance outcome #{action}"
+            action = position.chance_action(action)
+        return rules.action_name(action, chance=True)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

@@ -42,6 +42,7 @@ class EnvVersion:
 
 ENV_VERSIONS: tuple[EnvVersion, ...] = (
     EnvVersion("parade", "Parade", version=0, rules_version=1, encoding_version=1),
+    EnvVersion("wonderdice", "Wonderdice", version=0, rules_version=1, encoding_version=1),
     EnvVersion("wonderlands_war", "WonderlandsWar", version=0, rules_version=1, encoding_version=1),
 )
 

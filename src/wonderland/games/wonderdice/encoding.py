@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
@@ -116,6 +117,19 @@ def encode(view: View) -> list[float]:
     return dense
 
 
+@lru_cache(maxsize=256)
+def _power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """The non-zero entries of a powers record, relative to the ``powers`` feature: flags that
+    are on, and scaled levels (a seat's powers change only when its side or ability does)."""
+    flags_on = tuple(i for i, name in enumerate(POWER_FLAGS) if getattr(powers, name))
+    levels = tuple(
+        (len(POWER_FLAGS) + i, min(level, cap) / cap)
+        for i, (name, cap) in enumerate(POWER_LEVELS)
+        if (level := getattr(powers, name))
+    )
+    return flags_on, levels
+
+
 def _ago(now: int, then: int) -> float:
     """How long ago ``then`` was, in seconds, clipped to [0, 1]; 1 for never."""
     if then <= NEVER:
@@ -143,14 +157,10 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
             t.touched[s],
         )
         ones += [base + o["flags"] + i for i, flag in enumerate(flags) if flag]
-        powers: Powers = t.powers[s]
+        flags_on, levels = _power_entries(t.powers[s])
         at = base + o["powers"]
-        ones += [at + i for i, name in enumerate(POWER_FLAGS) if getattr(powers, name)]
-        at += len(POWER_FLAGS)
-        for i, (name, cap) in enumerate(POWER_LEVELS):
-            level = getattr(powers, name)
-            if level:
-                others.append((at + i, min(level, cap) / cap))
+        ones += [at + i for i in flags_on]
+        others += [(at + i, value) for i, value in levels]
         ones.append(base + o["hand"] + min(t.hand[s], DICE))
         ones.append(base + o["row"] + min(t.row[s], DICE))
         block = t.block_on[s]

@@ -121,6 +121,8 @@ def test_bad_configuration_is_refused() -> None:
         pettingzoo_env("chess")
     with pytest.raises(ConfigError, match="2-6 players"):
         pettingzoo_env("parade", num_players=7)
+    with pytest.raises(ConfigError, match="not 0"):
+        pettingzoo_env("parade", num_players=0)
     with pytest.raises(ConfigError, match="unknown variant"):
         pettingzoo_env("parade", variants={"no_such_rule": True})
     with pytest.raises(ConfigError, match="render_mode"):

@@ -57,7 +57,8 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
     ) -> None:
         game = get_game(game_id)
         self.game = game
-        self.config = game.make_config(num_players or game.spec.min_players, variants)
+        players = game.spec.min_players if num_players is None else num_players
+        self.config = game.make_config(players, variants)
         self.encoder = GameEncoder(game_id, self.config)
         n = self.config.num_players
         if not 0 <= seat < n:

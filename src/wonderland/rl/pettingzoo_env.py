@@ -53,7 +53,8 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if max_cycles is not None and max_cycles < 1:
             raise ConfigError(f"max_cycles must be at least 1, not {max_cycles}")
         self.game = game
-        self.config = game.make_config(num_players or game.spec.min_players, variants)
+        players = game.spec.min_players if num_players is None else num_players
+        self.config = game.make_config(players, variants)
         self.encoder = GameEncoder(game_id, self.config)
         self.metadata = {**self.metadata, "name": current_version(game_id).pettingzoo_name}
         self.render_mode = render_mode

@@ -257,3 +257,28 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     assert state.history() == history
     assert str(state) == before
     assert state.information_state_string(0) == record
+
+
+def test_wonderdice_chance_outcomes_by_position() -> None:
+    """Wonderdice's roll ids exceed the action space: OpenSpiel's chance actions are positions
+    in the game's outcome list, named by the roll they stand for, within the declared bound."""
+    game = load("wonderdice", players=2)
+    state = game.new_initial_state()
+    rules = get_game("wonderdice")
+    rng = random.Random(9)
+    rolls = 0
+    while rolls < 20 and not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            ours = rules.chance_outcomes(state.wonderland_state)
+            assert [a for a, _ in outcomes] == list(range(len(ours)))
+            assert len(outcomes) <= game.max_chance_outcomes()
+            index = rng.randrange(len(outcomes))
+            name = state.action_to_string(pyspiel.PlayerId.CHANCE, index)
+            assert name == "chance " + rules.action_to_string(ours[index][0])
+            state.apply_action(index)
+            assert state.information_state_string(0).endswith(name.replace(" ", ":", 1))
+            rolls += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert rolls == 20

@@ -24,12 +24,14 @@ def main() -> None:
     config = GAME.make_config(args.players)
     bots = [args.bots] * args.players
     simulate_one(config, bots, -1, False)  # warm up imports and caches
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     results = [simulate_one(config, bots, seed, False) for seed in range(args.games)]
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     rolls = sum(r.stats["rolls"] for r in results)
     print(f"wonderdice DES, {args.players} players, bots {args.bots}, {args.games} games")
-    print(f"  {args.games / elapsed:8.1f} games/s   ({elapsed:.2f} s)")
+    print(f"  {args.games / elapsed:8.1f} games/s   ({elapsed:.2f} s wall)")
+    print(f"  {args.games / cpu:8.1f} games per CPU second ({cpu:.2f} s CPU)")
     print(f"  {rolls / elapsed:8.0f} rolls/s")
     rounds = statistics.mean(r.stats["rounds"] for r in results)
     minutes = statistics.mean(r.stats["game_seconds"] for r in results) / 60

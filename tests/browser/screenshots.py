@@ -59,6 +59,25 @@ def wonderlands_war(page: Page, base: str) -> None:
         page.wait_for_timeout(150)
 
 
+def wonderdice(page: Page, base: str) -> None:
+    """A Wonderdice table mid-round, with a roll waiting for its action."""
+    import httpx2 as httpx
+
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
+    created = httpx.post(f"{base}/api/tables", json={"game": "wonderdice", "seats": seats})
+    page.goto(created.json()["seats"][0]["url"])
+    for _ in range(400):
+        page.wait_for_timeout(80)
+        advance = page.locator('.die-action[data-kind="advance"]')
+        if advance.count() and page.locator(".die.placed").count() >= 4:
+            page.screenshot(path=str(OUT / "wonderdice.png"), full_page=True)
+            return
+        if advance.count():
+            advance.first.click()
+        elif page.locator("#roll:not([disabled])").count():
+            page.locator("#roll").click()
+
+
 def main() -> None:
     """Start a server, take the pictures."""
     OUT.mkdir(parents=True, exist_ok=True)
@@ -71,6 +90,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             parade(page, server.url)
             wonderlands_war(page, server.url)
+            wonderdice(page, server.url)
             browser.close()
     finally:
         server.stop()

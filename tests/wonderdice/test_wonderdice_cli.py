@@ -121,7 +121,7 @@ def test_play_in_a_pseudo_terminal(tmp_path: Path) -> None:
                     return
 
     pump(1.5)
-    for key in b" a b1 u p z":
+    for key in b" a b1 u p R2 z":
         os.write(master, bytes([key]))
         pump(0.25)
     pump(2.0)

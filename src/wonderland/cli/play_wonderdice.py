@@ -66,7 +66,8 @@ HELP = (
     "[bold]space[/] roll  [bold]a[/] advance  [bold]d[/] advance two  [bold]u[/] unblock  "
     "[bold]b[/]+seat block  [bold]t[/]+seat take back  [bold]c[/] touch the Rabbit/token  "
     "[bold]x[/] take your block back  [bold]p[/] no action  [bold]y[/]/[bold]n[/] betray/loyal  "
-    "[bold]m[/]+seat madden  [bold]s[/] start (host)  [bold]q[/] quit"
+    "[bold]m[/]+seat madden  [bold]R[/]+n roll n dice (partial_roll)  [bold]s[/] start (host)  "
+    "[bold]q[/] quit"
 )
 
 
@@ -240,10 +241,14 @@ class LiveTable:
             return
         if self.prefix:
             prefix, self.prefix = self.prefix, ""
-            if not key.isdigit() or int(key) >= s.n:
-                self.message = Text(f"'{prefix}' needs a seat number 0-{s.n - 1}", style="red")
+            limit = 7 if prefix == "R" else s.n
+            if not key.isdigit() or int(key) >= limit:
+                self.message = Text(f"'{prefix}' needs a number 0-{limit - 1}", style="red")
                 return
             target = int(key)
+            if prefix == "R":
+                self.attempt(lambda: drv.roll(me, dice=target), log=False)
+                return
             if prefix == "m":
                 self.attempt(lambda: drv.decide(me, A.madden(target)))
                 return
@@ -266,6 +271,10 @@ class LiveTable:
         if key in "btm":
             self.prefix = key
             self.message = Text(f"{key}: which seat (0-{s.n - 1})?", style="cyan")
+            return
+        if key == "R":  # Q7 partial_roll: roll only some dice
+            self.prefix = key
+            self.message = Text("R: how many dice (1-6)?", style="cyan")
             return
         if key in " r":
             self.attempt(lambda: drv.roll(me), log=False)

@@ -29,6 +29,7 @@ from wonderland.server.wire import (
     ErrorMessage,
     Hello,
     Pong,
+    Roll,
     SeatLink,
     TableCreated,
     Welcome,
@@ -212,10 +213,15 @@ async def serve_connection(websocket: WebSocket, manager: TableManager) -> None:
                     manager.join(table, seat, send)
                     await send(welcome(table, seat).model_dump(mode="json"))
                     await manager.broadcast(table)
-                elif isinstance(message, Act):
+                elif isinstance(message, Act | Roll):
                     if joined is None:
                         raise refuse("not_joined", "send hello with your table and token first")
-                    await manager.submit(joined[0], joined[1], message.version, message.action)
+                    table, seat = joined
+                    if table.live is not None or isinstance(message, Roll):
+                        action = message.action if isinstance(message, Act) else None
+                        await manager.submit_live(table, seat, action)
+                    else:
+                        await manager.submit(table, seat, message.version, message.action)
                 else:
                     await send(Pong().model_dump(mode="json"))
             except Refused as refusal:

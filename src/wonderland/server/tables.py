@@ -23,6 +23,7 @@ from wonderland.core import (
     get_game,
 )
 from wonderland.server.bot_worker import decide
+from wonderland.server.realtime import LiveDice, new_driver, resumed_driver
 from wonderland.server.wire import (
     CreateTable,
     ErrorMessage,
@@ -67,6 +68,8 @@ class LiveTable:
     """Version at which the current simultaneous decision began (see ``is_current``)."""
     logs: dict[int | None, list[str]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    live: LiveDice | None = None
+    """The real-time part of a real-time game (its driver and bots); None for turn games."""
     listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
     """Per viewer: each connection's send function and how many log lines it has had."""
     advancing: bool = False
@@ -138,7 +141,12 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[LegalAction] = []
-        if viewer is not None and viewer in to_move:
+        if self.live is not None and viewer is not None:
+            legal = [
+                LegalAction(id=a, label=game.action_to_string(a), info=self.live.describe(a))
+                for a in self.live.legal(viewer)
+            ]
+        elif viewer is not None and viewer in to_move:
             legal = [
                 LegalAction(
                     id=action,
@@ -161,6 +169,7 @@ class LiveTable:
             winners=list(game.winners(state)) if finished else [],
             scores=list(game.scores(state)) if finished else [],
             seats=self.seat_public(),
+            live=None if self.live is None else self.live.live_info(viewer),
         )
 
 
@@ -207,8 +216,24 @@ class TableManager:
             table_id, game.spec.id, game.spec.version, config.to_json(), seed, seats
         )
         table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
+        if game.spec.real_time:
+            self._go_live(table, new_driver(config, seed))
+            for index, (actor, action) in enumerate(table.actions):  # the deal
+                self.store.append_action(table_id, index, actor, action, 0, False)
         self.tables[table_id] = table
         return table, tokens
+
+    def _go_live(self, table: LiveTable, driver: Any) -> None:
+        """Attach a real-time driver: the table's state and actions are the driver's."""
+        bots = [s for s, info in enumerate(table.seats) if info.kind == "bot"]
+        rng = random.Random(derive_seed(table.seed, "bot timing", len(driver.actions)))
+        table.live = LiveDice(driver, bots, rng)
+        table.state = driver.state
+        table.actions = driver.actions
+        table.version = len(driver.actions)
+        for line in table.live.new_lines():
+            for viewer in table.viewers():
+                table.logs.setdefault(viewer, []).append(line)
 
     def restore(self, stored: StoredTable) -> LiveTable:
         """Rebuild a table from the store by replaying its committed actions."""
@@ -220,6 +245,11 @@ class TableManager:
         table = LiveTable(
             stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
         )
+        if game.spec.real_time:
+            actions = [(actor, action) for actor, action, _ in stored.actions]
+            self._go_live(table, resumed_driver(config, stored.seed, actions))
+            self.tables[table.id] = table
+            return table
         for actor, action, _ in stored.actions:
             table.accept_step(table.state, game.apply(table.state, actor, action), actor, action)
         self.tables[table.id] = table
@@ -277,6 +307,78 @@ class TableManager:
         await self.broadcast(table)
         self.advance_soon(table)
 
+    async def submit_live(self, table: LiveTable, seat: int | None, action: int | None) -> None:
+        """A real-time move (a roll when ``action`` is None): the rules judge it on arrival,
+        by the server's clock (Q6: the first to arrive wins)."""
+        live = table.live
+        if live is None:
+            raise refuse("malformed", "this game has no dice to roll")
+        if seat is None:
+            raise refuse("not_your_turn", "spectators cannot act")
+        async with table.lock:
+            if table.finished:
+                raise refuse("finished", "the game is over")
+            try:
+                if action is None:
+                    live.roll(seat)
+                else:
+                    live.act(seat, action)
+            except IllegalAction as err:
+                raise refuse("illegal", err.message, err.rule) from None
+            await self._persist_live(table)
+        await self.broadcast(table)
+
+    async def _persist_live(self, table: LiveTable) -> None:
+        """Commit the driver's new actions in order, then log them."""
+        assert table.live is not None
+        loop = asyncio.get_running_loop()
+        finished = table.finished
+        at_ms = int(time.time() * 1000)
+        actions = table.live.driver.actions
+        added = len(actions) > table.version
+        for index in range(table.version, len(actions)):
+            actor, action = actions[index]
+            last = finished and index == len(actions) - 1
+            await loop.run_in_executor(
+                self.store_executor,
+                self.store.append_action,
+                table.id,
+                index,
+                actor,
+                action,
+                at_ms,
+                last,
+            )
+            table.version = index + 1
+        for line in table.live.new_lines(added):
+            for viewer in table.viewers():
+                table.logs.setdefault(viewer, []).append(line)
+
+    async def _run_live(self, table: LiveTable) -> None:
+        """The bots of a real-time table, each at its own speed, until the game ends."""
+        live = table.live
+        assert live is not None
+
+        async def ask(seat: int, legal: list[int]) -> int:
+            bot = table.seats[seat].bot or "random"
+            seed = derive_seed(table.seed, "bot", seat, len(live.driver.actions))
+            view = table.game.view(table.state, seat)
+            args = (table.game.spec.id, bot, seed, view, legal)
+            if self.bot_executor is None:
+                return await asyncio.to_thread(decide, *args)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.bot_executor, decide, *args)
+
+        while not table.finished:
+            async with table.lock:
+                acted = await live.tick(ask)
+                if acted:
+                    await self._persist_live(table)
+            if acted:
+                await self.broadcast(table)
+            await asyncio.sleep(0.05)
+        await self.broadcast(table)
+
     async def _commit(self, table: LiveTable, actor: int, action: int) -> None:
         """Apply on a copy, write to the store, then make it the table's state."""
         before = table.state
@@ -301,24 +403,30 @@ class TableManager:
         if table.advancing:
             return
         table.advancing = True
-        task = asyncio.get_running_loop().create_task(self._advance(table))
+        runner = self._run_live(table) if table.live is not None else self._advance(table)
+        task = asyncio.get_running_loop().create_task(self._guarded(table, runner))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _advance(self, table: LiveTable) -> None:
+    @staticmethod
+    async def _guarded(table: LiveTable, runner: Awaitable[None]) -> None:
         try:
-            while True:
-                async with table.lock:
-                    step = await self._automatic_step(table)
-                if step is None:
-                    return
-                await self.broadcast(table)
-                if step == "bot" and self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+            await runner
         except Exception:
             log.exception("table %s stopped advancing", table.id)
         finally:
             table.advancing = False
+
+    async def _advance(self, table: LiveTable) -> None:
+        """Chance and bot steps of a turn game, one at a time, each told to everyone."""
+        while True:
+            async with table.lock:
+                step = await self._automatic_step(table)
+            if step is None:
+                return
+            await self.broadcast(table)
+            if step == "bot" and self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
 
     async def _automatic_step(self, table: LiveTable) -> str | None:
         """Apply one chance or bot step; None when a person must act or the game is over."""

@@ -35,14 +35,20 @@ class Act(_Message):
     action: int = Field(ge=0)
 
 
+class Roll(_Message):
+    """Real-time games: roll your dice now (the server rolls them, on its clock)."""
+
+    type: Literal["roll"]
+
+
 class Ping(_Message):
     """Keep-alive; answered with a pong."""
 
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Roll | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Roll | Ping] = TypeAdapter(ClientMessage)
 
 
 # -- server -> client ---------------------------------------------------------------------
@@ -92,6 +98,8 @@ class StateMessage(_Message):
     winners: list[int]
     scores: list[float]
     seats: list[SeatPublic]
+    live: dict[str, Any] | None = None
+    """Real-time games: the table clock's countdown, roll cooldowns and pending rolls."""
 
 
 class ErrorMessage(_Message):

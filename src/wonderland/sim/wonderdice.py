@@ -136,9 +136,18 @@ class _Sim:
             self.next_t[i] = self.opened + self.cooldown + self.reaction(i)
 
     def _earliest(self, seats: Sequence[int], times: Sequence[float]) -> int:
-        best = min(times[i] for i in seats)
-        tied = [i for i in seats if times[i] == best]
-        return tied[0] if len(tied) == 1 else tied[int(self.trng.random() * len(tied))]
+        """The seat whose event comes first; exact ties broken by the seeded RNG (Q8)."""
+        best, first, tied = NEVER, -1, False
+        for i in seats:
+            t = times[i]
+            if t < best:
+                best, first, tied = t, i, False
+            elif t == best:
+                tied = True
+        if not tied:
+            return first
+        ties = [i for i in seats if times[i] == best]
+        return ties[int(self.trng.random() * len(ties))]
 
     def _choose(self, seat: int, legal: list[int]) -> int:
         if len(legal) == 1:

@@ -165,7 +165,14 @@ def parse(text: str) -> int:
 # -- chance outcomes -----------------------------------------------------------------------
 def faces_code(counts: tuple[int, ...]) -> int:
     """Code of a roll given as counts per face (index 1..6; index 0 unused)."""
-    return sum(counts[v] * 7 ** (v - 1) for v in range(1, 7))
+    return (
+        counts[1]
+        + 7 * counts[2]
+        + 49 * counts[3]
+        + 343 * counts[4]
+        + 2401 * counts[5]
+        + 16807 * counts[6]
+    )
 
 
 def faces_from_code(code: int) -> tuple[int, ...]:

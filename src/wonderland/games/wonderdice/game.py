@@ -262,6 +262,25 @@ class WonderdiceGame(Game[State, View]):
         return render_state(state, seat)
 
     # -- self-checks and figures -----------------------------------------------------------
+    def table_content(self, config: GameConfig) -> dict[str, Any]:
+        """The character cards in play (both sides, provisional ones marked) and the help
+        card, for a table to show."""
+        content = load_content(config.content)
+        return {
+            "characters": {
+                ch.id: {
+                    "name": ch.name,
+                    "colour": ch.colour,
+                    "sides": [
+                        {"text": side.text, "provisional": side.provisional} for side in ch.sides
+                    ],
+                }
+                for ch in content.characters
+            },
+            "jabberwocky": {"text": content.jabberwocky.text},
+            "help": content.help_text,
+        }
+
     def invariants(self, state: State) -> list[str]:
         """Every die in exactly one place; 6 dice per player."""
         return rules.invariants(state)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from wonderland.core.errors import IllegalAction
 from wonderland.core.game import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.state import PLAY, State
 
@@ -97,6 +98,25 @@ class Driver:
         self.actions.append((CHANCE, deal))
         self._round_no = self.state.round_no
         self._open_round()
+
+    @classmethod
+    def resume(
+        cls, config: GameConfig, seed: int, clock: Clock, actions: list[tuple[int, int]]
+    ) -> Driver:
+        """A driver carrying on a recorded game (a table restored after a restart): the
+        actions replayed, the table clock going on from the last event, rolls that were
+        pending dropped, and a new countdown for the round in play."""
+        drv = cls(config, seed, clock)
+        drv.state = GAME.initial_state(config)
+        drv.actions = []
+        for actor, action in actions:
+            GAME.apply_in_place(drv.state, actor, action)
+            drv.actions.append((actor, action))
+        drv.t0 = clock() - drv.state.now / 1000
+        drv.round_opened = []
+        drv._round_no = drv.state.round_no
+        drv._open_round()
+        return drv
 
     # -- time ---------------------------------------------------------------------------------
     def now_ms(self) -> int:
@@ -198,14 +218,19 @@ class Driver:
         if not 0 <= seat < s.n:
             raise IllegalAction("D13", f"there is no seat {seat}")
         gap = min(max(0, stamp - s.now), A.MAX_GAP_MS)
-        event = A.encode_roll(seat, gap, faces)
-        saved = (s.now, s.roller, s.faces, s.stats["rolls"], s.steps)
-        GAME.apply_in_place(s, CHANCE, event)
+        # the same checks and steps as GAME.apply_in_place on the encoded events (records
+        # replay through that plain path; tests compare the two), without the round trip
+        saved = (s.now, s.roller, s.faces, s.stats["rolls"])
+        rules.begin_turn(s, seat, gap, faces)
         try:
-            GAME.apply_in_place(s, seat, action)
+            rules.check(s, seat, action)
         except IllegalAction:
-            s.now, s.roller, s.faces, s.stats["rolls"], s.steps = saved
+            s.now, s.roller, s.faces, s.stats["rolls"] = saved
             raise
+        rules.count_step(s)
+        rules.apply_action(s, seat, action)
+        rules.count_step(s)
+        event = A.encode_roll(seat, gap, faces)
         self.actions.append((CHANCE, event))
         self.actions.append((seat, action))
         self._after()

@@ -57,13 +57,16 @@ def protected(s: State, target: int) -> str:
     """The clause that protects ``target`` from blocks now, or ``""``."""
     p = s.powers[target]
     if p.unblockable:
-        return "Q16" if target == s.jabber and not _cheshire(s, target) else "D7"
+        if not _own_unblockable(s, target):
+            return "Q16"  # the Jabberwocky power card
+        aid = ability_id(s, target)
+        return "D7" if aid == "cheshire_cat.admiring" else aid
     if p.shield_when_last and s.row[target] < _shortest_other(s, target):
         return ability_id(s, target)
     return ""
 
 
-def _cheshire(s: State, seat: int) -> bool:
+def _own_unblockable(s: State, seat: int) -> bool:
     side = ADMIRING if seat == s.jabber else s.side[seat]
     ch = s.table.content.characters[s.chars[seat]]
     return not s.suppressed[seat] and ch.sides[side].effect == "unblockable"
@@ -206,6 +209,8 @@ def check(s: State, seat: int, action: int) -> None:
         raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
     if not 0 <= action < A.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
+    if action == A.PASS and s.phase == PLAY and seat == s.roller and s.faces:
+        return  # D14: a roll may always go unused
     if action in legal_actions(s, seat):
         return
     rule, why = _explain(s, seat, A.decode(action))

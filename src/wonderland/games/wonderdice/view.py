@@ -152,7 +152,9 @@ def to_json(view: View) -> dict[str, Any]:
         "now_ms": view.now,
         "round": view.round_no,
         "game": view.game_no,
-        "variants": dict(view.table.variants),
+        "side_names": ["Wonder", "Madness"]
+        if view.table.flags.skin == "cmon_en"
+        else ["Admiring", "Mad"],
         "content": content.digest,
         "players": players,
         "resolving": None

@@ -53,7 +53,7 @@ function renderLog() {
 function render() {
   if (!renderer || !state || replay) return;
   renderSeats();
-  renderer.render(board, { state, view: state.view, seat: welcome.seat, act, legal: state.legal, seats: state.seats, content: welcome.content });
+  renderer.render(board, { state, view: state.view, seat: welcome.seat, act, send, legal: state.legal, seats: state.seats, content: welcome.content });
   document.getElementById("replay").hidden = !state.finished;
   if (state.finished && !document.getElementById("replay-open")) {
     board.append(el("p", {}, el("button", { type: "button", id: "replay-open", onclick: openReplay }, "Replay this game step by step")));

@@ -1,0 +1,205 @@
+"""Real-time tables (Wonderdice): the server owns the clock and the dice through the game's
+real-time driver; people roll and act whenever they like, bots at their own speed."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from wonderland.core import GameConfig, IllegalAction, derive_seed
+from wonderland.games.wonderdice import actions as wd_actions
+from wonderland.games.wonderdice import rules as wd_rules
+from wonderland.games.wonderdice.game import GAME as WONDERDICE
+from wonderland.games.wonderdice.realtime import Driver
+from wonderland.games.wonderdice.render import event_text
+from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY, TOUCH
+
+REACTION_SHIFT_S = 0.15
+REACTION_MEDIAN_S = 0.35
+REACTION_SIGMA = 0.5
+THINK_S = 0.25
+"""A bot's thinking time before it acts on a roll (people need a moment to read it too)."""
+
+Decide = Callable[[int, list[int]], Awaitable[int]]
+"""Ask the seat's bot (in a worker process) for one of the legal actions."""
+
+
+def new_driver(config: GameConfig, seed: int) -> Driver:
+    """A driver for a new table on the server's monotonic clock."""
+    return Driver(config, derive_seed(seed, "dice"), time.monotonic)
+
+
+def resumed_driver(config: GameConfig, seed: int, actions: list[tuple[int, int]]) -> Driver:
+    """A driver carrying on a stored table after a restart."""
+    return Driver.resume(config, derive_seed(seed, "dice", len(actions)), time.monotonic, actions)
+
+
+@dataclass
+class LiveDice:
+    """The live part of a Wonderdice table: its driver and when each bot acts next."""
+
+    driver: Driver
+    bots: list[int]
+    rng: random.Random
+    next_at: dict[int, float] = field(default_factory=dict)
+    planned: dict[int, tuple[int, float]] = field(default_factory=dict)
+    round_seen: tuple[int, int | None] = (-1, None)
+    history_seen: int = 0
+
+    # -- what a client may do ---------------------------------------------------------------
+    def legal(self, seat: int) -> list[int]:
+        """The actions ``seat`` may take now: on its pending roll, without a roll, or a
+        decision between rounds."""
+        drv, state = self.driver, self.driver.state
+        if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
+            return WONDERDICE.legal_actions(state, seat) if state.decider == seat else []
+        if state.phase == TOUCH:
+            return [] if state.touched[seat] else [wd_actions.TOUCH]
+        if state.phase != PLAY:
+            return []
+        actions: list[int] = []
+        faces = drv.pending[seat]
+        if faces is not None:
+            actions += wd_rules.roll_actions(state, seat, faces, drv.now_ms())
+        if not state.hand[seat] or state.row[seat] == wd_rules.ROW_DONE:
+            actions += [a for a in wd_rules.free_turn_actions(state, seat) if a not in actions]
+        return actions
+
+    def describe(self, action: int) -> dict[str, Any]:
+        """What an action does, for the table's buttons: kind, target seat, die value, words."""
+        a = wd_actions.decode(action)
+        state = self.driver.state
+        who = (
+            f"seat {a.target} ({wd_rules.character_name(state, a.target)})" if a.target >= 0 else ""
+        )
+        words = {
+            "pass": "take no action",
+            "claim": "touch the White Rabbit",
+            "touch": "touch the token",
+            "betray": "betray the team",
+            "loyal": "stay loyal",
+            "advance": f"advance with the {a.value}",
+            "advance_two": f"advance with {a.value} and {a.value + 1}",
+            "unblock": f"unblock yourself with the {a.value}",
+            "block": f"block {who} with the {a.value}",
+            "reclaim": f"take back your block die from {who}",
+            "take_back": f"make {who} take back the die placed last",
+            "madden": f"turn {who} Mad",
+        }[a.kind]
+        return {"kind": a.kind, "target": a.target, "value": a.value, "text": words}
+
+    def live_info(self, seat: int | None) -> dict[str, Any]:
+        """Clock facts for a client: the countdown, the roll cooldown, the pending roll."""
+        drv = self.driver
+        now = drv.now_ms()
+        info: dict[str, Any] = {
+            "now_ms": now,
+            "open_in_ms": None if drv.open_at is None else max(0, drv.open_at - now),
+            "cooldown_ms": drv.timing.cooldown_ms,
+            "pending": [list(f) if f is not None else None for f in drv.pending],
+        }
+        if seat is not None:
+            info["roll_wait_ms"] = min(drv.roll_wait_ms(seat), 10**7)
+            info["can_roll"] = (
+                drv.state.phase == PLAY and drv.state.hand[seat] > 0 and info["roll_wait_ms"] == 0
+            )
+        return info
+
+    def roll(self, seat: int) -> None:
+        """Roll ``seat``'s dice (IllegalAction names the rule when it may not)."""
+        self.driver.roll(seat)
+
+    def act(self, seat: int, action: int) -> None:
+        """Take ``action`` for ``seat``: on its roll, as a free turn, or as a decision."""
+        drv, state = self.driver, self.driver.state
+        if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
+            drv.decide(seat, action)
+        elif state.phase == TOUCH or action in (wd_actions.CLAIM, wd_actions.TOUCH):
+            drv.turn(seat, action)
+        elif drv.pending[seat] is not None:
+            drv.act(seat, action)
+        elif action == wd_actions.PASS or wd_actions.decode(action).kind == "reclaim":
+            drv.turn(seat, action)
+        else:
+            raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
+
+    def new_lines(self, new_actions: bool = True) -> list[str]:
+        """Log lines: the last seat action when actions were added (passes are not worth a
+        line), then any round results since the last call."""
+        state = self.driver.state
+        lines = []
+        seat, action, _ = state.last_event
+        if new_actions and seat >= 0 and action != wd_actions.PASS:
+            lines.append(event_text(state))
+        lines += list(state.history[self.history_seen :])
+        self.history_seen = len(state.history)
+        return lines
+
+    # -- bots -------------------------------------------------------------------------------
+    def reaction(self) -> float:
+        """A human-like reaction time in seconds (shifted log-normal)."""
+        return REACTION_SHIFT_S + self.rng.lognormvariate(
+            math.log(REACTION_MEDIAN_S), REACTION_SIGMA
+        )
+
+    async def tick(self, decide: Decide) -> bool:
+        """Let every bot whose moment has come act once; True when something happened."""
+        drv, state = self.driver, self.driver.state
+        now = time.monotonic()
+        if state.phase == OVER:
+            return False
+        key = (state.round_no, drv.open_at)
+        if key != self.round_seen:
+            self.round_seen = key
+            self.planned.clear()
+            start = now + (0 if drv.open_at is None else max(0, drv.open_at - drv.now_ms()) / 1000)
+            self.next_at = {seat: start + self.reaction() for seat in self.bots}
+        acted = False
+        for seat in self.bots:
+            if self.next_at.get(seat, math.inf) > now or drv.state.phase == OVER:
+                continue
+            acted |= await self._bot_step(seat, now, decide)
+        return acted
+
+    async def _bot_step(self, seat: int, now: float, decide: Decide) -> bool:
+        drv, state = self.driver, self.driver.state
+        self.next_at[seat] = now + self.reaction()
+        if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE, TOUCH):
+            legal = self.legal(seat)
+            if not legal:
+                return False
+            self.act(seat, await decide(seat, legal))
+            return True
+        if state.phase != PLAY or drv.open_at is None or drv.now_ms() < drv.open_at:
+            return False
+        planned = self.planned.pop(seat, None)
+        if planned is not None:
+            try:
+                drv.act(seat, planned[0])
+            except IllegalAction:  # the table moved on while it thought (Q6)
+                if drv.pending[seat] is not None:
+                    drv.act(seat, wd_actions.PASS)
+            self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction()
+            return True
+        if state.hand[seat] and drv.roll_wait_ms(seat) == 0:
+            faces = drv.roll(seat)
+            legal = wd_rules.roll_actions(state, seat, faces, drv.now_ms())
+            choice = await decide(seat, legal) if len(legal) > 1 else legal[0]
+            if choice == wd_actions.PASS:
+                drv.act(seat, wd_actions.PASS)
+                self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction()
+            else:
+                self.planned[seat] = (choice, now + THINK_S)
+                self.next_at[seat] = now + THINK_S
+            return True
+        if not state.hand[seat] or state.row[seat] == wd_rules.ROW_DONE:
+            legal = wd_rules.free_turn_actions(state, seat)
+            choice = await decide(seat, legal) if len(legal) > 1 else legal[0]
+            if choice != wd_actions.PASS:
+                drv.turn(seat, choice)
+                return True
+        return False

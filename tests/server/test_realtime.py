@@ -1,0 +1,94 @@
+"""Real-time tables (Wonderdice) over the websocket: the server rolls on its own clock, judges
+actions on arrival and keeps every committed step across a restart."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from wonderland.core import get_game
+from wonderland.server.app import create_app
+
+from .test_websocket import create, next_state
+
+FAST = {"roll_cooldown_ms": "200", "countdown_ms": "400"}
+
+
+def hello(ws: Any, table: str, token: str | None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "table": table, "token": token}))
+    assert json.loads(ws.receive_text())["type"] == "welcome"
+    return next_state(ws)
+
+
+def reply(ws: Any) -> dict[str, Any]:
+    """The next message that is not a state."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.receive_text())
+        if message["type"] != "state":
+            return message
+
+
+def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None:
+    """No roll before "Play Me!" (D12), no action without a roll (D14), one roll then its
+    action; every view is the seat's own; a restarted server carries on at the same step."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    with TestClient(create_app(url, bot_workers=0, bot_delay=0)) as client:
+        created = create(client, "wonderdice", [{"kind": "human"}, {"kind": "human"}], **FAST)
+        table, token = created["table"], created["seats"][0]["token"]
+        with client.websocket_connect("/ws") as ws:
+            state = hello(ws, table, token)
+            assert state["live"]["open_in_ms"] > 0 and not state["live"]["can_roll"]
+            ws.send_text(json.dumps({"type": "roll"}))
+            early = reply(ws)
+            assert early["code"] == "illegal" and early["rule"] == "D12"
+            next_state(ws)  # an illegal attempt is answered with the fresh state too
+            ws.send_text(json.dumps({"type": "act", "version": state["version"], "action": 11}))
+            no_roll = reply(ws)
+            assert no_roll["rule"] == "D14"
+            next_state(ws)
+            time.sleep(0.5)
+            ws.send_text(json.dumps({"type": "roll"}))
+            rolled = next_state(ws)
+            assert rolled["live"]["pending"][0] is not None
+            assert rolled["legal"], "a roll always allows at least 'take no action'"
+            choice = rolled["legal"][-1]["id"]
+            ws.send_text(
+                json.dumps({"type": "act", "version": rolled["version"], "action": choice})
+            )
+            after = next_state(ws)
+            assert after["version"] > rolled["version"]
+            assert after["live"]["pending"][0] is None
+            live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
+            game = get_game("wonderdice")
+            assert after["view"] == game.view_to_json(game.view(live.state, 0))
+            version, view = after["version"], after["view"]
+    with (
+        TestClient(create_app(url, bot_workers=0, bot_delay=0)) as client,
+        client.websocket_connect("/ws") as ws,
+    ):
+        resumed = hello(ws, table, token)
+        assert resumed["version"] == version
+        assert resumed["view"]["players"] == view["players"]
+        assert resumed["live"]["open_in_ms"] > 0  # a new countdown for the round in play
+
+
+def test_bots_play_in_real_time(tmp_path: Path) -> None:
+    """With only bots at the table, the round goes on by itself until someone wins it."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    with TestClient(create_app(url, bot_workers=1, bot_delay=0)) as client:
+        seats = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+        created = create(client, "wonderdice", seats, **FAST)
+        with client.websocket_connect("/ws") as ws:
+            state = hello(ws, created["table"], None)
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                wins = [p["wins"]["admiring"] + p["wins"]["mad"] for p in state["view"]["players"]]
+                if sum(wins):
+                    break
+                state = next_state(ws)
+            assert sum(wins) >= 1
+            assert state["legal"] == []  # a spectator has nothing to do

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -21,9 +22,9 @@ def resolve_chance(game: Game[Any, Any], state: Any, rng: random.Random) -> int:
         game.apply_in_place(state, CHANCE, game.sample_chance(state, rng))
 
 
-def as_action(action: object) -> int:
+def as_action(action: Any) -> int:
     """An action id from an int or a numpy integer; TypeError for anything else."""
     try:
-        return int(action.__index__())  # type: ignore[attr-defined]
-    except AttributeError:
+        return operator.index(action)
+    except TypeError:
         raise TypeError(f"an action is an integer id, not {action!r}") from None

@@ -18,6 +18,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
     "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+    "teach": ("wonderland.cli.teach", "learn a game step by step on a real table"),
+    "practice": ("wonderland.cli.practice", "practise the tricky rules with checked tasks"),
+    "score": ("wonderland.cli.score", "score a physical game and explain the winner"),
+    "rules": ("wonderland.cli.rules", "the rules as implemented: by clause, by search, variants"),
     "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
     "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
 }

@@ -20,6 +20,8 @@ from pydantic import ValidationError
 import wonderland.games  # noqa: F401  (registers the games)
 from wonderland.bots import bot_names
 from wonderland.core import WonderlandError, game_ids, get_game
+from wonderland.hosting.aids import aids_game_ids, scored_game_ids
+from wonderland.server.hosting import hosting_router
 from wonderland.server.tables import LiveTable, Refused, TableManager, refuse
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
@@ -74,6 +76,7 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
 
     app = FastAPI(title="Wonderland Table", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(hosting_router(STATIC))
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -149,6 +152,8 @@ def describe_game(game_id: str) -> dict[str, Any]:
         "max_players": spec.max_players,
         "real_time": spec.real_time,
         "bots": bot_names(spec.id),
+        "learn": spec.id in aids_game_ids(),
+        "score": spec.id in scored_game_ids(),
         "variants": [
             {
                 "name": v.name,

@@ -72,8 +72,12 @@ function gameCard(game) {
     }
     showLinks(game, body);
   });
+  const aids = [];
+  if (game.learn) aids.push(el("a", { href: `/learn/${game.id}`, class: "learn-link" }, `Learn ${game.name}`));
+  if (game.score) aids.push(" · ", el("a", { href: `/score/${game.id}`, class: "score-link" }, "Score calculator"));
   return el("article", { class: "game", id: `game-${game.id}` },
     el("h3", {}, game.name), el("p", {}, game.description),
+    aids.length ? el("p", { class: "aids" }, ...aids) : null,
     el("p", { class: "meta" }, `${game.min_players}–${game.max_players} players${game.real_time ? " · real time" : ""}`),
     form);
 }

@@ -1,0 +1,84 @@
+"""``wonderland rules GAME [CLAUSE | WORDS]``: the rules as implemented, with the variants."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from wonderland.core import Game, game_ids, get_game
+from wonderland.hosting.rulebook import Clause, Rulebook, load_rulebook
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``rules``."""
+    parser.add_argument("game", choices=game_ids(), help="which game")
+    parser.add_argument(
+        "query", nargs="*", help="a clause id (P14, A3) or words to search for; none: everything"
+    )
+    parser.add_argument("--variants", action="store_true", help="only the rule variants")
+
+
+def variants_table(game: Game[object, object]) -> Table:
+    """Every variant: name, kind, default, what it does and its register entry."""
+    table = Table(title=f"{game.spec.name} variants (--variant NAME=VALUE)")
+    for column in ("name", "values", "default", "what it does", "clause"):
+        table.add_column(column)
+    for variant in game.variants:
+        values = "yes/no" if variant.kind == "bool" else "|".join(variant.choices)
+        if variant.kind == "int":
+            low = variant.minimum if variant.minimum is not None else ""
+            high = variant.maximum if variant.maximum is not None else ""
+            values = "|".join([*variant.choices, f"{low}-{high}"])
+        table.add_row(variant.name, values, str(variant.default), variant.help, variant.clause)
+    return table
+
+
+def show_clause(console: Console, clause: Clause) -> None:
+    """One clause with its section."""
+    kind = "ambiguity register" if clause.register else clause.section
+    console.print(f"[bold]{clause.id}[/] [dim]({kind})[/] {clause.text}")
+
+
+def show_lookup(console: Console, book: Rulebook, game: Game[object, object], query: str) -> int:
+    """A clause by id (with what cites it and its variants), else a search; 1 when nothing."""
+    words = query.split()
+    clause = book.clause(words[0]) if len(words) == 1 else None
+    if clause is not None:
+        show_clause(console, clause)
+        related = book.mentions(clause.id)
+        if related:
+            console.print("[bold]Cited by[/]")
+            for other in related:
+                show_clause(console, other)
+        variants = [v for v in game.variants if v.clause == clause.id]
+        for variant in variants:
+            console.print(
+                f"Variant [bold]{variant.name}[/] (default {variant.default}): {variant.help}"
+            )
+        return 0
+    found = book.search(query)
+    if not found:
+        console.print(f"No clause of {game.spec.name}'s rules mentions {query!r}.")
+        return 1
+    console.print(f"{len(found)} clause(s) for {query!r}:")
+    for item in found:
+        show_clause(console, item)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """The whole rules, one clause, or a search."""
+    game = get_game(args.game)
+    console = Console(highlight=False)
+    if args.variants:
+        console.print(variants_table(game))
+        return 0
+    book = load_rulebook(args.game)
+    if not args.query:
+        console.print(Markdown(book.text))
+        console.print(variants_table(game))
+        return 0
+    return show_lookup(console, book, game, " ".join(args.query))

@@ -1,0 +1,115 @@
+"""``wonderland teach GAME``: a teaching script, step by step, on a real game state."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.panel import Panel
+
+from wonderland.core import ConfigError
+from wonderland.hosting.aids import aids_game_ids
+from wonderland.hosting.teaching import (
+    Lesson,
+    StepCard,
+    TeachScript,
+    load_script,
+    shipped_scripts,
+)
+
+HELP = "Type the move (e.g. R3); 'rule' repeats the rule, 'quit' stops."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``teach``."""
+    parser.add_argument("game", choices=aids_game_ids(), help="which game")
+    parser.add_argument(
+        "--script",
+        default=None,
+        metavar="NAME|FILE",
+        help="a shipped script by file name (see --list) or your own TOML file",
+    )
+    parser.add_argument("--list", action="store_true", help="list the shipped scripts")
+
+
+def choose_script(game_id: str, name: str | None) -> TeachScript:
+    """The script named (a shipped one by file name, else a file), or the first shipped."""
+    scripts = shipped_scripts(game_id)
+    if name is None:
+        if not scripts:
+            raise ConfigError(f"no teaching script is shipped for {game_id}")
+        return scripts[0]
+    for script in scripts:
+        stem = script.source.rsplit("/", 1)[-1].removesuffix(".toml")
+        if name in (stem, f"{stem}.toml"):
+            return script
+    path = Path(name)
+    if not path.exists():
+        known = ", ".join(s.source.rsplit("/", 1)[-1] for s in scripts) or "none"
+        raise ConfigError(f"no teaching script {name!r}: not a file, nor one of {known}")
+    return load_script(path, game_id)
+
+
+def show(console: Console, card: StepCard) -> None:
+    """The step: where we are, the table, what happens and why."""
+    if card.step_number == 1:
+        console.rule(f"[bold]Part {card.scene_number} of {card.scenes}: {card.scene}")
+        if card.scene_intro:
+            console.print(card.scene_intro)
+    console.print(Panel(card.table, title=f"step {card.step_number}/{card.steps}", expand=False))
+    console.print(f"[bold]{card.title}[/]")
+    console.print(card.say)
+    if card.rule_text:
+        console.print(f"[dim]Rule {card.rule_text}[/]")
+
+
+def teach(console: Console, lesson: Lesson) -> bool:
+    """Run the lesson; False when the learner quits early."""
+    model = lesson.script.model
+    minutes = f" (about {model.minutes} minutes)" if model.minutes else ""
+    console.print(f"[bold]{model.title}[/]{minutes}. {model.summary} {HELP}")
+    while not lesson.done:
+        card = lesson.card()
+        show(console, card)
+        if not card.asks:
+            try:
+                answer = console.input("[dim][Enter] continue, q quit ▸ [/]").strip().lower()
+            except EOFError:
+                answer = "q"
+            if answer in ("q", "quit"):
+                return False
+            feedback = lesson.proceed()
+            if feedback.message:
+                console.print(f"→ {feedback.message}")
+            continue
+        while True:
+            try:
+                text = console.input(f"Your move for seat {card.seat} ▸ ").strip()
+            except EOFError:
+                text = "quit"
+            if text.lower() in ("q", "quit"):
+                return False
+            if text.lower() in ("rule", "help", "?", ""):
+                console.print(f"{HELP} Rule {card.rule_text}")
+                continue
+            feedback = lesson.attempt(text)
+            if feedback.accepted:
+                console.print(f"[green]✓[/] {feedback.message}")
+                break
+            console.print(f"[red]✗[/] {feedback.message}")
+    console.print("[bold]That is the whole lesson.[/] Practise with: wonderland practice GAME")
+    return True
+
+
+def run(args: argparse.Namespace) -> int:
+    """List the scripts, or teach one."""
+    console = Console(highlight=False)
+    if args.list:
+        for script in shipped_scripts(args.game):
+            name = script.source.rsplit("/", 1)[-1]
+            console.print(f"{name}: {script.title} — {script.model.summary}")
+        return 0
+    lesson = Lesson(choose_script(args.game, args.script))
+    teach(console, lesson)
+    return 0

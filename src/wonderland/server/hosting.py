@@ -1,0 +1,234 @@
+"""The web side of the hosting aids: Learn pages (teaching scripts and practice) and score
+calculators, as JSON endpoints over the same engine code the terminal uses.
+
+Lessons and practice sessions live in memory (a bounded store: the oldest are dropped); they
+hold no hidden information of anyone else, so losing one on a restart costs only a restart.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from wonderland.core import WonderlandError, get_game
+from wonderland.hosting.aids import aids_game_ids, get_aids, scored_game_ids
+from wonderland.hosting.practice import PracticeSession, Task, Verdict
+from wonderland.hosting.teaching import Feedback, Lesson, shipped_scripts
+
+MAX_SESSIONS = 500
+MAX_TASKS = 100
+T = TypeVar("T")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StartLesson(_Body):
+    """Start a shipped teaching script (by file name; default: the first)."""
+
+    script: str | None = Field(default=None, max_length=100)
+
+
+class LessonMove(_Body):
+    """The learner's move, or nothing to continue past an explaining step."""
+
+    move: str | None = Field(default=None, max_length=100)
+
+
+class StartPractice(_Body):
+    """Start a practice session."""
+
+    count: int = Field(default=10, ge=1, le=MAX_TASKS)
+    seed: int | None = Field(default=None, ge=0)
+    level: int = Field(default=1, ge=1, le=5)
+
+
+class Answers(_Body):
+    """One answer per question of the current task."""
+
+    answers: list[str] = Field(max_length=10)
+
+
+class Sessions(Generic[T]):
+    """A bounded in-memory store keyed by unguessable ids."""
+
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+        self.limit = limit
+        self.items: OrderedDict[str, T] = OrderedDict()
+
+    def add(self, item: T) -> str:
+        """Store ``item``; returns its id (the oldest item goes when full)."""
+        key = secrets.token_urlsafe(12)
+        self.items[key] = item
+        while len(self.items) > self.limit:
+            self.items.popitem(last=False)
+        return key
+
+    def get(self, key: str) -> T:
+        """The item, or 404."""
+        item = self.items.get(key)
+        if item is None:
+            raise HTTPException(404, detail="this session has expired: start again")
+        self.items.move_to_end(key)
+        return item
+
+
+def _aided(game_id: str) -> None:
+    if game_id not in aids_game_ids():
+        raise HTTPException(404, detail=f"no Learn page for {game_id!r}")
+
+
+def lesson_json(key: str, lesson: Lesson, feedback: Feedback | None = None) -> dict[str, Any]:
+    """The lesson's current step (or its end) and the feedback to the last move."""
+    return {
+        "lesson": key,
+        "title": lesson.script.title,
+        "done": lesson.done,
+        "card": None if lesson.done else lesson.card().to_json(),
+        "feedback": None
+        if feedback is None
+        else {"accepted": feedback.accepted, "message": feedback.message},
+    }
+
+
+def practice_json(
+    key: str, session: PracticeSession, verdict: Verdict | None = None
+) -> dict[str, Any]:
+    """The session's next task (or its summary) and the verdict on the last answers."""
+    task: Task | None = None if session.done else session.task()
+    return {
+        "session": key,
+        "seed": session.seed,
+        "number": session.index + 1,
+        "count": session.count,
+        "task": None if task is None else task.to_json(),
+        "verdict": None if verdict is None else verdict.to_json(),
+        "summary": session.summary().to_json() | {"lines": session.summary().lines()},
+    }
+
+
+def hosting_router(static: Path) -> APIRouter:
+    """Pages and endpoints of the Learn and score-calculator pages."""
+    router = APIRouter()
+    lessons: Sessions[Lesson] = Sessions()
+    practices: Sessions[PracticeSession] = Sessions()
+
+    @router.get("/learn/{game_id}", include_in_schema=False)
+    async def learn_page(game_id: str) -> FileResponse:
+        _aided(game_id)
+        return FileResponse(static / "learn.html")
+
+    @router.get("/score/{game_id}", include_in_schema=False)
+    async def score_page(game_id: str) -> FileResponse:
+        if game_id not in scored_game_ids():
+            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+        return FileResponse(static / "score.html")
+
+    @router.get("/api/learn/{game_id}")
+    async def learn_info(game_id: str) -> dict[str, Any]:
+        """The game's teaching scripts and practice task kinds."""
+        _aided(game_id)
+        aids = get_aids(game_id)
+        return {
+            "game": game_id,
+            "name": aids.game.spec.name,
+            "scripts": [
+                {
+                    "name": s.source.rsplit("/", 1)[-1],
+                    "title": s.title,
+                    "summary": s.model.summary,
+                    "minutes": s.model.minutes,
+                }
+                for s in shipped_scripts(game_id)
+            ],
+            "practice": list(aids.task_kinds),
+            "score": aids.score_calculator() is not None,
+        }
+
+    @router.post("/api/learn/{game_id}/lessons")
+    async def start_lesson(game_id: str, body: StartLesson) -> dict[str, Any]:
+        """Start a teaching script: its first step."""
+        _aided(game_id)
+        scripts = shipped_scripts(game_id)
+        chosen = [s for s in scripts if body.script in (None, s.source.rsplit("/", 1)[-1])]
+        if not chosen:
+            raise HTTPException(404, detail=f"no teaching script {body.script!r}")
+        lesson = Lesson(chosen[0])
+        return lesson_json(lessons.add(lesson), lesson)
+
+    @router.post("/api/lessons/{key}")
+    async def lesson_step(key: str, body: LessonMove) -> dict[str, Any]:
+        """Continue past an explaining step, or try a move."""
+        lesson = lessons.get(key)
+        if lesson.done:
+            raise HTTPException(409, detail="the lesson is over")
+        feedback = lesson.proceed() if body.move is None else lesson.attempt(body.move)
+        return lesson_json(key, lesson, feedback)
+
+    @router.post("/api/learn/{game_id}/practice")
+    async def start_practice(game_id: str, body: StartPractice) -> dict[str, Any]:
+        """Start a practice session: its first task."""
+        _aided(game_id)
+        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+        session = PracticeSession(get_aids(game_id), body.count, seed, body.level)
+        return practice_json(practices.add(session), session)
+
+    @router.post("/api/practice/{key}")
+    async def answer_task(key: str, body: Answers) -> dict[str, Any]:
+        """Check the answers to the current task; 400 (nothing changes) for unreadable ones."""
+        session = practices.get(key)
+        if session.done:
+            raise HTTPException(409, detail="the practice session is over")
+        try:
+            verdict = session.answer(body.answers)
+        except WonderlandError as err:
+            raise HTTPException(400, detail=str(err)) from None
+        return practice_json(key, session, verdict)
+
+    @router.get("/api/score/{game_id}")
+    async def score_form(game_id: str) -> dict[str, Any]:
+        """What the calculator asks of each player, and the variants that change scoring."""
+        _aided(game_id)
+        calc = get_aids(game_id).score_calculator()
+        if calc is None:
+            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+        game = get_game(game_id)
+        return {
+            "game": game_id,
+            "name": game.spec.name,
+            "min_players": calc.min_players,
+            "max_players": calc.max_players,
+            "fields": [
+                {"key": f.key, "prompt": f.prompt, "example": f.example, "blank": f.blank}
+                for f in calc.fields
+            ],
+            "variants": [
+                {"name": v.name, "help": v.help, "clause": v.clause, "default": v.default}
+                for v in game.variants
+                if v.name in calc.variant_names and v.kind == "bool"
+            ],
+        }
+
+    @router.post("/api/score/{game_id}")
+    async def score(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Score ``{"players": [...], "variants": {...}}``; 400 lists every problem."""
+        _aided(game_id)
+        calc = get_aids(game_id).score_calculator()
+        if calc is None:
+            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+        try:
+            entries, variants = calc.parse_data(body)
+            report = calc.score(entries, get_game(game_id).variants.resolve(variants))
+        except WonderlandError as err:
+            problems = getattr(err, "problems", [str(err)])
+            raise HTTPException(400, detail={"problems": problems}) from None
+        return report.to_json()
+
+    return router

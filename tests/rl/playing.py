@@ -15,13 +15,13 @@ MAX_DECISIONS = 600
 def positions(
     game: Game[Any, Any], players: int, seed: int, share: float = 0.25
 ) -> Iterator[tuple[Any, int]]:
-    """About ``share`` of the decisions ``(state, seat)`` of one random game, picked at random,
-    among its first :data:`MAX_DECISIONS` (the state is the live one: read it before the next
-    one is asked for)."""
+    """The first decision ``(state, seat)`` of one random game and about ``share`` of the
+    others, picked at random, among its first :data:`MAX_DECISIONS` (the state is the live
+    one: read it before the next one is asked for)."""
     rng = random.Random(seed)
     pick = random.Random(seed + 1)
     state = game.initial_state(game.make_config(players))
-    for _ in range(MAX_DECISIONS):
+    for decision in range(MAX_DECISIONS):
         actor = next_actor(game, state)
         if actor == TERMINAL:
             return
@@ -30,6 +30,6 @@ def positions(
             actor = next_actor(game, state)
         if actor == TERMINAL:
             return
-        if pick.random() < share:
+        if decision == 0 or pick.random() < share:
             yield state, actor
         game.apply_in_place(state, actor, rng.choice(game.legal_actions(state, actor)))

@@ -3,8 +3,10 @@
 Starts ``wonderland serve`` on a free port with a fresh database, creates N/2 two-player
 tables (every seat a client), lets every client play for a fixed time, then prints the
 p50/p95/p99 round trip of an action (send -> own state at the new version) and the errors.
+Each client thinks ``--think-ms`` (default 1000, quicker than people play a card game) before
+it acts; ``--think-ms 0`` measures the server saturated by clients that never pause.
 
-    .venv/bin/python bench/web_load.py [--clients 500] [--seconds 20]
+    .venv/bin/python bench/web_load.py [--clients 500] [--seconds 20] [--think-ms 1000]
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ def free_port() -> int:
 
 
 async def player(
-    url: str, table: str, token: str, stop: float, times: list[float], errors: list[str]
+    url: str,
+    table: str,
+    token: str,
+    stop: float,
+    think: float,
+    times: list[float],
+    errors: list[str],
 ) -> None:
     """Play random legal actions until ``stop``, timing each round trip."""
     rng = random.Random(token)
@@ -71,6 +79,8 @@ async def player(
                 if message["finished"]:
                     return
                 if message["legal"] and sent_at is None:
+                    if think:
+                        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                     choice = rng.choice(message["legal"])["id"]
                     sent_at = time.perf_counter()
                     await ws.send(
@@ -80,7 +90,9 @@ async def player(
         errors.append(f"{type(err).__name__}: {err}")
 
 
-async def run(base: str, clients: int, seconds: float) -> tuple[list[float], list[str]]:
+async def run(
+    base: str, clients: int, seconds: float, think: float
+) -> tuple[list[float], list[str]]:
     """Create the tables, run every client, return round trips and errors."""
     seats: list[tuple[str, str]] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -95,7 +107,7 @@ async def run(base: str, clients: int, seconds: float) -> tuple[list[float], lis
     times: list[float] = []
     errors: list[str] = []
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(player(url, t, tok, stop, times, errors) for t, tok in seats))
+    await asyncio.gather(*(player(url, t, tok, stop, think, times, errors) for t, tok in seats))
     return times, errors
 
 
@@ -104,6 +116,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clients", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think-ms", type=float, default=1000.0)
     args = parser.parse_args()
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="wonderland-load-"))
@@ -133,7 +146,7 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        times, errors = asyncio.run(run(base, args.clients, args.seconds))
+        times, errors = asyncio.run(run(base, args.clients, args.seconds, args.think_ms / 1000))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

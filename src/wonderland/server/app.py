@@ -232,7 +232,7 @@ async def serve_connection(websocket: WebSocket, manager: TableManager) -> None:
             except Refused as refusal:
                 await send_error(refusal.error)
                 if joined is not None and refusal.error.code in ("stale", "illegal"):
-                    await send(joined[0].state_message(joined[1]).model_dump(mode="json"))
+                    await send(joined[0].state_message(joined[1]))
     except WebSocketDisconnect:
         pass
     finally:

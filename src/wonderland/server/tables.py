@@ -27,10 +27,9 @@ from wonderland.server.realtime import LiveDice, new_driver, resumed_driver
 from wonderland.server.wire import (
     CreateTable,
     ErrorMessage,
-    LegalAction,
     SeatPublic,
-    StateMessage,
 )
+from wonderland.server.writer import ActionWriter
 from wonderland.store import SeatInfo, Store, StoredTable
 from wonderland.store.repository import secret_hash
 
@@ -134,43 +133,45 @@ class LiveTable:
             )
         return result
 
-    def state_message(self, viewer: int | None, log_start: int = 0) -> StateMessage:
-        """The message that tells ``viewer`` the current state."""
+    def state_message(self, viewer: int | None) -> dict[str, Any]:
+        """The ``StateMessage`` that tells ``viewer`` the current state, as a JSON-ready dict
+        (built directly: it is sent after every step to every connection; the tests check
+        each one against the model)."""
         game, state = self.game, self.state
         view = game.view(state, viewer)
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
-        legal: list[LegalAction] = []
+        legal: list[dict[str, Any]] = []
         if self.live is not None and viewer is not None:
             legal = [
-                LegalAction(id=a, label=game.action_to_string(a), info=self.live.describe(a))
+                {"id": a, "label": game.action_to_string(a), "info": self.live.describe(a)}
                 for a in self.live.legal(viewer)
             ]
         elif viewer is not None and viewer in to_move:
             legal = [
-                LegalAction(
-                    id=action,
-                    label=game.action_to_string(action),
-                    info=game.action_info(view, action),
-                )
+                {
+                    "id": action,
+                    "label": game.action_to_string(action),
+                    "info": game.action_info(view, action),
+                }
                 for action in game.legal_actions(state, viewer)
             ]
-        lines = self.logs.get(viewer, [])
         finished = mover == TERMINAL
-        return StateMessage(
-            version=self.version,
-            view=game.view_to_json(view),
-            to_move=to_move,
-            chance_next=mover == CHANCE,
-            legal=legal,
-            log_start=log_start,
-            log=lines[log_start:],
-            finished=finished,
-            winners=list(game.winners(state)) if finished else [],
-            scores=list(game.scores(state)) if finished else [],
-            seats=self.seat_public(),
-            live=None if self.live is None else self.live.live_info(viewer),
-        )
+        return {
+            "type": "state",
+            "version": self.version,
+            "view": game.view_to_json(view),
+            "to_move": to_move,
+            "chance_next": mover == CHANCE,
+            "legal": legal,
+            "log_start": 0,
+            "log": self.logs.get(viewer, []),
+            "finished": finished,
+            "winners": list(game.winners(state)) if finished else [],
+            "scores": list(game.scores(state)) if finished else [],
+            "seats": [seat.model_dump() for seat in self.seat_public()],
+            "live": None if self.live is None else self.live.live_info(viewer),
+        }
 
 
 class TableManager:
@@ -189,6 +190,7 @@ class TableManager:
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.writer = ActionWriter(store, store_executor)
 
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
@@ -304,7 +306,8 @@ class TableManager:
                 await self._commit(table, seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
-        await self.broadcast(table)
+        if table.game.to_move(table.state) != CHANCE:  # else the chance step tells everyone
+            await self.broadcast(table)
         self.advance_soon(table)
 
     async def submit_live(self, table: LiveTable, seat: int | None, action: int | None) -> None:
@@ -331,7 +334,6 @@ class TableManager:
     async def _persist_live(self, table: LiveTable) -> None:
         """Commit the driver's new actions in order, then log them."""
         assert table.live is not None
-        loop = asyncio.get_running_loop()
         finished = table.finished
         at_ms = int(time.time() * 1000)
         actions = table.live.driver.actions
@@ -339,16 +341,7 @@ class TableManager:
         for index in range(table.version, len(actions)):
             actor, action = actions[index]
             last = finished and index == len(actions) - 1
-            await loop.run_in_executor(
-                self.store_executor,
-                self.store.append_action,
-                table.id,
-                index,
-                actor,
-                action,
-                at_ms,
-                last,
-            )
+            await self.writer.write((table.id, index, actor, action, at_ms, last))
             table.version = index + 1
         for line in table.live.new_lines(added):
             for viewer in table.viewers():
@@ -384,18 +377,8 @@ class TableManager:
         before = table.state
         after = table.game.apply(before, actor, action)  # raises IllegalAction: no change
         finished = table.game.to_move(after) == TERMINAL
-        loop = asyncio.get_running_loop()
         at_ms = int(time.time() * 1000)
-        await loop.run_in_executor(
-            self.store_executor,
-            self.store.append_action,
-            table.id,
-            table.version,
-            actor,
-            action,
-            at_ms,
-            finished,
-        )
+        await self.writer.write((table.id, table.version, actor, action, at_ms, finished))
         table.accept_step(before, after, actor, action)
 
     def advance_soon(self, table: LiveTable) -> None:
@@ -424,7 +407,8 @@ class TableManager:
                 step = await self._automatic_step(table)
             if step is None:
                 return
-            await self.broadcast(table)
+            if step != "chance" or table.game.to_move(table.state) != CHANCE:
+                await self.broadcast(table)  # chance steps in a row are told at once
             if step == "bot" and self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
 
@@ -460,7 +444,7 @@ class TableManager:
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue
-            message = table.state_message(viewer).model_dump(mode="json")
+            message = table.state_message(viewer)
             lines = message["log"]
             for send, seen in list(sends.items()):
                 try:
@@ -480,7 +464,8 @@ class TableManager:
         table.listeners.get(viewer, {}).pop(send, None)
 
     async def shutdown(self) -> None:
-        """Stop the advancing tasks."""
+        """Stop the advancing tasks; let the queued writes finish."""
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.writer.close()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -117,6 +117,29 @@ class Store:
                     )
         except IntegrityError:
             raise StaleWrite(f"table {table_id} already has an action {index}") from None
+
+    def append_many(self, rows: list[tuple[str, int, int, int, int, bool]]) -> None:
+        """Commit several actions ``(table, index, actor, action, at_ms, finished)`` in one
+        transaction (a group commit); StaleWrite if any index exists already, and then none
+        of them is written."""
+        if not rows:
+            return
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {"table_id": t, "index": i, "actor": a, "action": x, "at_ms": ms}
+                        for t, i, a, x, ms, _ in rows
+                    ],
+                )
+                done = [t for t, *_, finished in rows if finished]
+                if done:
+                    connection.execute(
+                        update(TableRow).where(TableRow.id.in_(done)).values(finished=True)
+                    )
+        except IntegrityError:
+            raise StaleWrite("an action index was already written") from None
 
     def load(self, table_id: str) -> StoredTable | None:
         """One table with its actions, or None."""

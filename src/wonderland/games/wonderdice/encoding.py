@@ -1,0 +1,218 @@
+"""Alice in Wonderdice observations as numbers: a fixed-size vector of one seat's view.
+
+Nothing is hidden in this game (D16), so the view is the public table; the encoding still
+reads a :class:`View` (or, on the environments' fast path, the same fields of the state) and
+is egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Every value lies
+in ``[0, 1]``.  The time of the turn-based event view enters as "how long ago" figures
+relative to the current event, divided by a second and clipped.
+
+Per seat (``n`` blocks): character (one-hot over :data:`CHARACTER_SLOTS`); Mad side, upside
+down (betrayer), ability suppressed, Play Me penalty, tired, touched the token; the active
+powers (flags and reaches); dice in hand and on the row (one-hot 0-6); blocked, by whom
+(egocentric) and with which number; blocks it has placed; its placed dice; time since its
+last advance and how many it placed then; round wins on each side; series score; whether it
+is the seat whose roll is resolving, the one deciding, the Jabberwocky.
+
+The table: phase; the resolving roll (dice per face); team wins, round and game number; time
+since the round started.
+
+>>> observation_size(4) == sum(size for _, size in layout(4))
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from wonderland.core import CHANCE, GameConfig
+from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.content import load_content
+from wonderland.games.wonderdice.effects import Powers
+from wonderland.games.wonderdice.game import GAPS, roll_table
+from wonderland.games.wonderdice.state import DICE, MAD, NEVER, PHASE_NAMES, State
+from wonderland.games.wonderdice.view import View
+
+ENCODING_VERSION = 1
+"""Bumped whenever the layout below changes (environment ids carry it)."""
+
+CHARACTER_SLOTS = 12
+"""Characters a content pack may have for the encoding (the standard pack has six)."""
+MAX_SEATS = A.MAX_SEATS
+POWER_FLAGS = (
+    "unblockable",
+    "shield_when_last",
+    "unblock_costs_die",
+    "advance_rest",
+    "double_advance",
+    "take_back",
+    "exposed_take_back",
+)
+POWER_LEVELS = (
+    ("block_reach", 5),
+    ("exposed_reach", 5),
+    ("unblock_reach", 5),
+    ("weak_blocks_reach", 5),
+    ("hold_back_lead", 6),
+)
+SECOND_MS = 1000
+
+SEAT_FEATURES: tuple[tuple[str, int], ...] = (
+    ("character", CHARACTER_SLOTS),
+    ("flags", 6),  # mad, upside down, suppressed, penalty, tired, touched
+    ("powers", len(POWER_FLAGS) + len(POWER_LEVELS)),
+    ("hand", DICE + 1),
+    ("row", DICE + 1),
+    ("blocked", 1 + MAX_SEATS + 6),  # blocked; by whom (egocentric); the number
+    ("blocks_placed", 1),
+    ("advance", 2),  # time since the last advance; dice placed by it
+    ("wins", 2),  # round wins on the Admiring side, on the Mad side
+    ("series", 1),
+    ("roles", 3),  # rolling now, deciding now, the Jabberwocky
+)
+SEAT_SIZE = sum(size for _, size in SEAT_FEATURES)
+TABLE_FEATURES: tuple[tuple[str, int], ...] = (
+    ("phase", len(PHASE_NAMES)),
+    ("faces", 6),
+    ("progress", 4),  # team wins, round number, game number, time since the round started
+)
+_OFFSET = {name: sum(s for _, s in SEAT_FEATURES[:i]) for i, (name, _) in enumerate(SEAT_FEATURES)}
+
+
+def layout(num_players: int) -> list[tuple[str, int]]:
+    """The named features in order, with their sizes, for ``num_players`` seats."""
+    seats = [(f"seat{k}_{name}", size) for k in range(num_players) for name, size in SEAT_FEATURES]
+    return [*seats, *TABLE_FEATURES]
+
+
+def observation_size(num_players: int) -> int:
+    """Length of the observation vector at ``num_players`` seats."""
+    return num_players * SEAT_SIZE + sum(size for _, size in TABLE_FEATURES)
+
+
+def encode_sparse(view: View) -> tuple[list[int], list[tuple[int, float]]]:
+    """The non-zero entries of the observation of ``view``: the indices of the entries that
+    are 1, and ``(index, value)`` for the others.  A seat's view is required."""
+    if view.seat is None:
+        raise ValueError("a Wonderdice observation is encoded for a seat, not a spectator")
+    return _sparse(view, view.seat, view.table.n)
+
+
+def encode_state_sparse(state: State, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """``encode_sparse(make_view(state, seat))`` without building the view: the view is the
+    public state, with the same field names (a differential test proves the two equal)."""
+    return _sparse(state, seat, state.table.n)
+
+
+def encode(view: View) -> list[float]:
+    """The observation of ``view`` as a dense list of :func:`observation_size` floats."""
+    dense = [0.0] * observation_size(view.table.n)
+    ones, others = encode_sparse(view)
+    for i in ones:
+        dense[i] = 1.0
+    for i, v in others:
+        dense[i] = v
+    return dense
+
+
+@lru_cache(maxsize=256)
+def _power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """The non-zero entries of a powers record, relative to the ``powers`` feature: flags that
+    are on, and scaled levels (a seat's powers change only when its side or ability does)."""
+    flags_on = tuple(i for i, name in enumerate(POWER_FLAGS) if getattr(powers, name))
+    levels = tuple(
+        (len(POWER_FLAGS) + i, min(level, cap) / cap)
+        for i, (name, cap) in enumerate(POWER_LEVELS)
+        if (level := getattr(powers, name))
+    )
+    return flags_on, levels
+
+
+def _ago(now: int, then: int) -> float:
+    """How long ago ``then`` was, in seconds, clipped to [0, 1]; 1 for never."""
+    if then <= NEVER:
+        return 1.0
+    return min(max(now - then, 0), SECOND_MS) / SECOND_MS
+
+
+def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The encoding of a view or a state ``t`` (both have these fields) for ``seat``."""
+    ones: list[int] = []
+    others: list[tuple[int, float]] = []
+    o = _OFFSET
+    now = t.now
+    for k in range(n):
+        s = (seat + k) % n
+        base = k * SEAT_SIZE
+        if 0 <= t.chars[s] < CHARACTER_SLOTS:
+            ones.append(base + o["character"] + t.chars[s])
+        flags = (
+            t.side[s] == MAD,
+            t.upside[s],
+            t.suppressed[s],
+            t.penalty[s],
+            t.tired[s],
+            t.touched[s],
+        )
+        ones += [base + o["flags"] + i for i, flag in enumerate(flags) if flag]
+        flags_on, levels = _power_entries(t.powers[s])
+        at = base + o["powers"]
+        ones += [at + i for i in flags_on]
+        others += [(at + i, value) for i, value in levels]
+        ones.append(base + o["hand"] + min(t.hand[s], DICE))
+        ones.append(base + o["row"] + min(t.row[s], DICE))
+        block = t.block_on[s]
+        if block is not None:
+            blocker, number, _ = block
+            at = base + o["blocked"]
+            ones.append(at)
+            ones.append(at + 1 + (blocker - seat) % n)
+            if 1 <= number <= 6:
+                ones.append(at + 1 + MAX_SEATS + number - 1)
+        if t.nblocks[s]:
+            others.append((base + o["blocks_placed"], min(t.nblocks[s], DICE) / DICE))
+        others.append((base + o["advance"], _ago(now, t.adv_t[s])))
+        if t.adv_n[s]:
+            others.append((base + o["advance"] + 1, min(t.adv_n[s], 2) / 2))
+        for side in (0, 1):
+            if t.wins[s][side]:
+                others.append((base + o["wins"] + side, min(t.wins[s][side], 3) / 3))
+        if t.series_score[s]:
+            others.append((base + o["series"], min(t.series_score[s], MAX_SEATS) / MAX_SEATS))
+        roles = (t.roller == s, t.decider == s, t.jabber == s)
+        ones += [base + o["roles"] + i for i, held in enumerate(roles) if held]
+    base = n * SEAT_SIZE
+    ones.append(base + t.phase)
+    base += len(PHASE_NAMES)
+    faces: Sequence[int] = t.faces
+    for value in range(1, min(len(faces), 7)):
+        if faces[value]:
+            others.append((base + value - 1, min(faces[value], DICE) / DICE))
+    base += 6
+    progress = (
+        min(t.team_wins, 6) / 6,
+        min(t.round_no, 30) / 30,
+        min(t.game_no, MAX_SEATS) / MAX_SEATS,
+        _ago(now, t.round_start) if t.round_start else 0.0,
+    )
+    others += [(base + i, v) for i, v in enumerate(progress) if v]
+    return ones, others
+
+
+def observe_step(before: State, actor: int, action: int, after: State, seat: int) -> str:
+    """What ``seat`` sees of a step: everything (D16), in the game's notation."""
+    who = "chance" if actor == CHANCE else str(actor)
+    return f"{who}:{A.action_to_string(action)}"
+
+
+def max_chance_outcomes(config: GameConfig) -> int:
+    """A bound on the outcomes of any chance node: the deal of distinct characters, or the next
+    resolving roll (any seat, either gap of the event view, any faces of six dice).  OpenSpiel
+    numbers chance outcomes by position, since roll ids are far beyond the action space."""
+    n = config.num_players
+    characters = len(load_content(config.content).characters)
+    deals = math.perm(characters, n) if config.variants.get("deal", "random") == "random" else 1
+    rolls = n * len(GAPS) * len(roll_table(DICE))
+    return max(deals, rolls)

@@ -1,0 +1,349 @@
+"""Wonderland's War observations as numbers: a fixed-size vector of one seat's view.
+
+The encoding reads a :class:`WarView` only (the state with every secret of the other seats
+masked), so it cannot carry anything the seat may not know.  Sizes come from the content
+capacities of ``content.py``, so the layout does not depend on the content pack.  Seats are
+egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Counts are divided
+by a cap and clipped, so every value lies in ``[0, 1]``.
+
+Per seat (``n`` blocks): faction; chips by kind in bag, active, exhausted and on the madness
+track; chips on each forge track; reserve, pieces, levels, shield, shards, points and other
+counters; how many quests it holds or has drawn; tea cards taken this round; retinue;
+figures, supporters and castles per region; table position and region; battle status,
+strength, choice (hidden while pending), drawn chip, forging, first place; wager (hidden while
+pending); whether it starts, has the turn, holds the marker, has won the battle outright.
+
+The observer only: its quests, the quests with a completed feat, the quests drawn to choose
+from.
+
+The table: round, war, final round, each region's scoring tile, the ally set, the market, the
+tea card on each space, the supply, deck sizes, the battle order and region, and the task on
+top of the stack (its kind, and its seat for a seat's decision).
+
+>>> observation_size(3) == sum(size for _, size in layout(3))
+True
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from wonderland.core import CHANCE
+from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.content import (
+    MAX_ALLY_SETS,
+    MAX_CARDS,
+    MAX_CHIPS,
+    MAX_FACTIONS,
+    MAX_QUESTS,
+    MAX_REGIONS,
+    MAX_SEATS,
+    MAX_SPACES,
+    MAX_TILES,
+    MAX_TRACKS,
+    MAX_WONDERLANDIANS,
+)
+from wonderland.games.wonderlands_war.state import (
+    C_QUEST,
+    D_KEEP,
+    HIDDEN,
+    NO_BET,
+    NONE,
+    S_SHIELD,
+    S_STEP,
+    S_WAGER,
+    SEAT_TASKS,
+    SIMULTANEOUS_TASKS,
+    WAITING,
+    Player,
+    State,
+)
+from wonderland.games.wonderlands_war.view import WarView, view
+
+ENCODING_VERSION = 1
+"""Bumped whenever the layout below changes (environment ids carry it)."""
+
+MARKET_SLOTS = 3
+MAX_ROUNDS = 4
+MAX_DECKS = 4
+TASK_KINDS = 80
+CHOICES = (act.DRAW, act.STOP, act.SHIELD, act.ACCEPT, WAITING, NONE, HIDDEN)
+BATTLE_STATUSES = 4
+SCALARS = (
+    ("reserve", 20),
+    ("on_forge", 10),
+    ("castles_left", 10),
+    ("leader_level", 5),
+    ("castle_level", 5),
+    ("unlocked", 6),
+    ("shards", 20),
+    ("vp_battles", 60),
+    ("vp_other", 60),
+    ("war_bonus", 10),
+    ("busts", 20),
+    ("battles", 20),
+)
+"""Per-seat counters and the caps they are divided by."""
+
+SEAT_FEATURES: tuple[tuple[str, int], ...] = (
+    ("faction", MAX_FACTIONS),
+    ("bag", MAX_CHIPS),
+    ("active", MAX_CHIPS),
+    ("exhaust", MAX_CHIPS),
+    ("track", MAX_CHIPS),
+    ("forged", MAX_TRACKS),
+    ("counters", len(SCALARS)),
+    ("flags", 2),  # shield, passed the head of the table
+    ("quests_held", 2),  # quests kept, quests drawn to choose from (counts)
+    ("cards", MAX_CARDS),
+    ("retinue", MAX_WONDERLANDIANS),
+    ("figures", MAX_REGIONS),
+    ("supporters", MAX_REGIONS),
+    ("castles", MAX_REGIONS),
+    ("position", MAX_SPACES),
+    ("region", MAX_REGIONS),
+    ("battle_status", BATTLE_STATUSES),
+    ("battle_strength", 1),
+    ("battle_choice", len(CHOICES)),
+    ("battle_drawn", MAX_CHIPS),
+    ("battle_forge", 1),
+    ("battle_first", 1),
+    ("wager", MAX_SEATS + 3),  # on seat k (egocentric); no bet; waiting; hidden
+    ("roles", 4),  # start player, has the turn, holds the marker, won the battle outright
+)
+SEAT_SIZE = sum(size for _, size in SEAT_FEATURES)
+PRIVATE_FEATURES: tuple[tuple[str, int], ...] = (
+    ("own_quests", MAX_QUESTS),
+    ("own_feats", MAX_QUESTS),
+    ("own_pair", MAX_QUESTS),
+)
+TABLE_FEATURES: tuple[tuple[str, int], ...] = (
+    ("round", MAX_ROUNDS),
+    ("war_final", 2),
+    ("tiles", MAX_REGIONS * MAX_TILES),
+    ("ally_set", MAX_ALLY_SETS),
+    ("market", MARKET_SLOTS * MAX_WONDERLANDIANS),
+    ("table", MAX_SPACES * MAX_CARDS),
+    ("supply", MAX_CHIPS),
+    ("deck_sizes", MAX_DECKS + 2),  # tea decks, wonderlandian deck, quest deck
+    ("battle_order", MAX_REGIONS * MAX_REGIONS),
+    ("battle_region", MAX_REGIONS),
+    ("task", TASK_KINDS + MAX_SEATS + 1),  # kind; its seat (egocentric); stack depth
+)
+_PRIVATE_SIZE = sum(size for _, size in PRIVATE_FEATURES)
+_OFFSET = {name: sum(s for _, s in SEAT_FEATURES[:i]) for i, (name, _) in enumerate(SEAT_FEATURES)}
+_TABLE_OFFSET = {
+    name: sum(s for _, s in TABLE_FEATURES[:i]) for i, (name, _) in enumerate(TABLE_FEATURES)
+}
+
+Sparse = tuple[list[int], list[tuple[int, float]]]
+
+
+def layout(num_players: int) -> list[tuple[str, int]]:
+    """The named features in order, with their sizes, for ``num_players`` seats."""
+    seats = [(f"seat{k}_{name}", size) for k in range(num_players) for name, size in SEAT_FEATURES]
+    return [*seats, *PRIVATE_FEATURES, *TABLE_FEATURES]
+
+
+def observation_size(num_players: int) -> int:
+    """Length of the observation vector at ``num_players`` seats."""
+    return num_players * SEAT_SIZE + _PRIVATE_SIZE + sum(s for _, s in TABLE_FEATURES)
+
+
+def _scaled(value: int, cap: int) -> float:
+    return min(max(value, 0), cap) / cap
+
+
+class _Builder:
+    """Collects the non-zero entries: indices of 1s and ``(index, value)`` for the others."""
+
+    __slots__ = ("ones", "others")
+
+    def __init__(self) -> None:
+        self.ones: list[int] = []
+        self.others: list[tuple[int, float]] = []
+
+    def one(self, index: int) -> None:
+        self.ones.append(index)
+
+    def value(self, index: int, value: float) -> None:
+        if value:
+            self.others.append((index, value))
+
+    def counts(self, base: int, counts: list[int] | list[float], cap: int) -> None:
+        self.others += [
+            (base + i, count / cap if count < cap else 1.0)
+            for i, count in enumerate(counts)
+            if count > 0
+        ]
+
+    def members(self, base: int, items: list[int], limit: int) -> None:
+        self.ones += [base + item for item in items if 0 <= item < limit]
+
+
+def encode_sparse(war_view: WarView) -> Sparse:
+    """The non-zero entries of the observation of ``war_view``: the indices of the entries
+    that are 1, and ``(index, value)`` for the others.  A seat's view is required."""
+    seat = war_view.seat
+    if seat is None:
+        raise ValueError("a Wonderland's War observation is encoded for a seat, not a spectator")
+    st = war_view.state
+    n = st.n
+    out = _Builder()
+    for k in range(n):
+        _seat_block(out, st, (seat + k) % n, seat, k * SEAT_SIZE)
+    base = n * SEAT_SIZE
+    me = st.players[seat]
+    out.members(base, me.quests, MAX_QUESTS)
+    out.members(
+        base + MAX_QUESTS,
+        [q for q, done in zip(me.quests, me.feats, strict=False) if done],
+        MAX_QUESTS,
+    )
+    out.members(base + 2 * MAX_QUESTS, me.pair, MAX_QUESTS)
+    _table_block(out, st, seat, base + _PRIVATE_SIZE)
+    return out.ones, out.others
+
+
+def encode_state_sparse(state: State, seat: int) -> Sparse:
+    """``encode_sparse`` of ``seat``'s view of ``state``."""
+    return encode_sparse(view(state, seat))
+
+
+def encode(war_view: WarView) -> list[float]:
+    """The observation of ``war_view`` as a dense list of :func:`observation_size` floats."""
+    dense = [0.0] * observation_size(war_view.state.n)
+    ones, others = encode_sparse(war_view)
+    for i in ones:
+        dense[i] = 1.0
+    for i, v in others:
+        dense[i] = v
+    return dense
+
+
+_COUNTER_VALUES = attrgetter(*(name for name, _ in SCALARS))
+_COUNTER_CAPS = tuple(cap for _, cap in SCALARS)
+
+
+def _counters(p: Player) -> list[float]:
+    """The per-seat counters of :data:`SCALARS`, each divided by its cap."""
+    return [v / cap for v, cap in zip(_COUNTER_VALUES(p), _COUNTER_CAPS, strict=True)]
+
+
+def _relative(other: int, seat: int, n: int) -> int:
+    return (other - seat) % n
+
+
+def _seat_block(out: _Builder, st: State, s: int, seat: int, base: int) -> None:
+    """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
+    observer: the view masks the rest)."""
+    p: Player = st.players[s]
+    o = _OFFSET
+    out.members(base + o["faction"], [p.faction], MAX_FACTIONS)
+    out.counts(base + o["bag"], p.bag[:MAX_CHIPS], 10)
+    out.counts(base + o["active"], p.active[:MAX_CHIPS], 10)
+    out.counts(base + o["exhaust"], p.exhaust[:MAX_CHIPS], 10)
+    track = [0] * MAX_CHIPS
+    for chip in p.track:
+        if 0 <= chip < MAX_CHIPS:
+            track[chip] += 1
+    out.counts(base + o["track"], track, 10)
+    out.counts(base + o["forged"], [len(t) for t in p.forged[:MAX_TRACKS]], 6)
+    out.counts(base + o["counters"], _counters(p), 1)
+    if p.shield:
+        out.one(base + o["flags"])
+    if p.passed_head:
+        out.one(base + o["flags"] + 1)
+    out.counts(base + o["quests_held"], [len(p.quests) / 6, len(p.pair) / 3], 1)
+    out.members(base + o["cards"], p.cards, MAX_CARDS)
+    out.members(base + o["retinue"], p.retinue, MAX_WONDERLANDIANS)
+    figures = [0] * MAX_REGIONS
+    for _, region in p.figures:
+        if 0 <= region < MAX_REGIONS:
+            figures[region] += 1
+    out.counts(base + o["figures"], figures, 5)
+    out.counts(base + o["supporters"], [r[s] for r in st.supporters[:MAX_REGIONS]], 10)
+    out.counts(base + o["castles"], [r[s] for r in st.castles[:MAX_REGIONS]], 5)
+    out.members(base + o["position"], [p.pos], MAX_SPACES)
+    out.members(base + o["region"], [p.region], MAX_REGIONS)
+    if st.b_status:
+        out.members(base + o["battle_status"], [st.b_status[s]], BATTLE_STATUSES)
+        out.value(base + o["battle_strength"], _scaled(st.b_strength[s], 30))
+        choice = st.b_choice[s]
+        if choice in CHOICES:
+            out.one(base + o["battle_choice"] + CHOICES.index(choice))
+        out.members(base + o["battle_drawn"], [st.b_drawn[s]], MAX_CHIPS)
+        out.value(base + o["battle_forge"], _scaled(st.b_forge[s], 10))
+    out.value(base + o["battle_first"], float(s in st.b_first))
+    if st.wagers:
+        wager = st.wagers[s]
+        extra = {NO_BET: 0, WAITING: 1, HIDDEN: 2}
+        if wager in extra:
+            out.one(base + o["wager"] + MAX_SEATS + extra[wager])
+        elif 0 <= wager < st.n:
+            out.one(base + o["wager"] + _relative(wager, seat, st.n))
+    roles = (st.start == s, st.turn == s, st.marker == s, st.b_winner == s)
+    for i, held in enumerate(roles):
+        if held:
+            out.one(base + o["roles"] + i)
+
+
+def _table_block(out: _Builder, st: State, seat: int, base: int) -> None:
+    """The shared table."""
+    o = {name: base + offset for name, offset in _TABLE_OFFSET.items()}
+    out.one(o["round"] + min(max(st.round, 1), MAX_ROUNDS) - 1)
+    out.value(o["war_final"], float(st.war))
+    out.value(o["war_final"] + 1, float(st.final))
+    for region, tile in enumerate(st.tiles[:MAX_REGIONS]):
+        if 0 <= tile < MAX_TILES:
+            out.one(o["tiles"] + region * MAX_TILES + tile)
+    out.members(o["ally_set"], [st.ally_set], MAX_ALLY_SETS)
+    for slot, wonderlandian in enumerate(st.market[:MARKET_SLOTS]):
+        if 0 <= wonderlandian < MAX_WONDERLANDIANS:
+            out.one(o["market"] + slot * MAX_WONDERLANDIANS + wonderlandian)
+    for space, card in enumerate(st.table[:MAX_SPACES]):
+        if 0 <= card < MAX_CARDS:
+            out.one(o["table"] + space * MAX_CARDS + card)
+    out.counts(o["supply"], st.supply[:MAX_CHIPS], 40)
+    out.counts(o["deck_sizes"], [len(d) for d in st.decks[:MAX_DECKS]], 60)
+    out.value(o["deck_sizes"] + MAX_DECKS, _scaled(len(st.wl_deck), MAX_WONDERLANDIANS))
+    out.value(o["deck_sizes"] + MAX_DECKS + 1, _scaled(len(st.quest_deck), MAX_QUESTS))
+    for i, region in enumerate(st.order[:MAX_REGIONS]):
+        if 0 <= region < MAX_REGIONS:
+            out.one(o["battle_order"] + i * MAX_REGIONS + region)
+    out.members(o["battle_region"], [st.b_region], MAX_REGIONS)
+    if st.tasks:
+        task = st.tasks[-1]
+        out.members(o["task"], [task[0]], TASK_KINDS)
+        if task[0] in SEAT_TASKS and 0 <= task[1] < st.n:
+            out.one(o["task"] + TASK_KINDS + _relative(task[1], seat, st.n))
+    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(st.tasks), 40))
+
+
+def observe_step(before: State, actor: int, action: int, after: State, seat: int) -> str:
+    """What ``seat`` sees of the step ``(actor, action)`` that took ``before`` to ``after``.
+
+    Hidden (``?``): another seat's quest draws and the quest it keeps (W15), and another seat's
+    simultaneous choice while it is still pending in ``after`` (the last choice of a battle
+    step is revealed with the others).  Everything else, bag draws and die rolls included, is
+    public.
+    """
+    kind, *args = before.tasks[-1] if before.tasks else (0,)
+    if actor == CHANCE:
+        if kind == C_QUEST and args and args[0] != seat:
+            return f"quest {args[0]}:?"
+        return f"chance:{act.to_text(action)}"
+    if actor != seat and (kind == D_KEEP or _still_hidden(after, actor, kind)):
+        return f"{actor}:?"
+    return f"{actor}:{act.to_text(action)}"
+
+
+def _still_hidden(after: State, actor: int, kind: int) -> bool:
+    """Whether ``actor``'s simultaneous choice of a ``kind`` task is still masked in views of
+    ``after`` (the masking rules of ``view.redact``)."""
+    if kind not in SIMULTANEOUS_TASKS:
+        return False
+    if kind == S_WAGER:
+        return bool(after.wagers) and after.wagers[actor] >= 0
+    top = after.tasks[-1][0] if after.tasks else 0
+    return top in (S_STEP, S_SHIELD) and after.b_choice[actor] >= 0

@@ -1,0 +1,95 @@
+"""A game's observation encoding (its ``encoding.py``) turned into numpy arrays and spaces."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
+
+import numpy as np
+import numpy.typing as npt
+
+import wonderland.games  # noqa: F401  (registers the games)
+from wonderland.core import Game, GameConfig, get_game
+from wonderland.rl.versions import current_version
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+class EncodingModule(Protocol):
+    """What every game's ``encoding.py`` provides.
+
+    A game whose chance outcome ids do not fit its action space also defines
+    ``max_chance_outcomes(config) -> int``, a bound on the outcomes of any chance node; OpenSpiel
+    then numbers chance outcomes by their position in the game's list.
+    """
+
+    ENCODING_VERSION: int
+
+    def layout(self, num_players: int) -> list[tuple[str, int]]:
+        """Named features and their sizes."""
+        ...
+
+    def observation_size(self, num_players: int) -> int:
+        """Length of the observation vector."""
+        ...
+
+    def encode_sparse(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
+        """Non-zero entries of a seat's observation: indices of the 1s, other entries."""
+        ...
+
+    def encode_state_sparse(
+        self, state: Any, seat: int
+    ) -> tuple[list[int], list[tuple[int, float]]]:
+        """``encode_sparse`` of ``seat``'s view of ``state``, without building the view."""
+        ...
+
+    def encode(self, view: Any) -> list[float]:
+        """The dense observation."""
+        ...
+
+    def observe_step(self, before: Any, actor: int, action: int, after: Any, seat: int) -> str:
+        """What ``seat`` sees of the step that took ``before`` to ``after``."""
+        ...
+
+
+def encoding_module(game: Game[Any, Any]) -> EncodingModule:
+    """The ``encoding`` module next to ``game``'s own module (``wonderland.games.<id>``)."""
+    package = type(game).__module__.rpartition(".")[0]
+    return cast(EncodingModule, importlib.import_module(f"{package}.encoding"))
+
+
+class GameEncoder:
+    """One game at one player count: observations and action masks as numpy arrays."""
+
+    def __init__(self, game_id: str, config: GameConfig) -> None:
+        current_version(game_id)  # a ConfigError for games without an environment
+        self.game: Game[Any, Any] = get_game(game_id)
+        self.module = encoding_module(self.game)
+        self.num_players = config.num_players
+        self.size = self.module.observation_size(config.num_players)
+        self.num_actions = self.game.spec.num_actions
+
+    def observation(self, view: Any) -> Observation:
+        """The float32 observation of a seat's view."""
+        return self._dense(self.module.encode_sparse(view))
+
+    def state_observation(self, state: Any, seat: int) -> Observation:
+        """The float32 observation of ``seat``'s view of ``state`` (the encoding's fast path)."""
+        return self._dense(self.module.encode_state_sparse(state, seat))
+
+    def _dense(self, sparse: tuple[list[int], list[tuple[int, float]]]) -> Observation:
+        out = np.zeros(self.size, dtype=np.float32)
+        ones, others = sparse
+        out.put(ones, 1.0)
+        if others:
+            index, value = zip(*others, strict=True)
+            out.put(index, value)
+        return out
+
+    def mask(self, legal: Sequence[int]) -> Mask:
+        """1 for every legal action id, 0 elsewhere."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        out.put(legal, 1)
+        return out

@@ -1,0 +1,362 @@
+"""OpenSpiel games registered from Python: ``pyspiel.load_game("python_wonderland_parade")``.
+
+Game parameters: ``players`` and every rule variant of the game by name: yes/no variants as
+bools, number variants as ints (``-1`` for a default word: ``start_player=-1`` is ``random``),
+choices as strings, e.g.
+``pyspiel.load_game("python_wonderland_parade", {"players": 4, "tiebreak_random": True})``.
+
+Modelling choices (see ``docs/rl.md``):
+
+* Dynamics are SEQUENTIAL.  A simultaneous decision of the game (Parade's end choice,
+  Wonderland's War's battle draws) is taken one seat at a time, lowest seat first, Kuhn-poker
+  style: a seat's pending choice is hidden from the others' information states, so the order
+  reveals nothing.
+* Chance is EXPLICIT_STOCHASTIC: ``chance_outcomes()`` lists the game's own outcomes (action
+  ids of the game's codec) with their probabilities.
+* Utility is CONSTANT_SUM (1 shared among the winners); rewards come at the end.
+* ``observation_string`` is the seat's view as canonical JSON and ``observation_tensor`` its
+  encoding (the game's ``encoding.py``).  ``information_state_string`` adds the seat's
+  perfect-recall history: every step as the seat saw it (another seat's secret shows as ``?``).  The
+  information-state tensor is the view's encoding: everything the seat knows about the hidden
+  cards, without the order of past public events (it is not perfect recall).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from wonderland.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameConfig,
+    IllegalAction,
+    Variant,
+    VariantValue,
+    get_game,
+    next_actor,
+)
+from wonderland.rl.encoders import EncodingModule, encoding_module
+from wonderland.rl.versions import ENV_VERSIONS
+
+_Params = dict[str, Any]
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+
+WORD_DEFAULT = -1
+"""An int parameter's value for "the variant's default word" (``start_player=-1``: random)."""
+
+
+def _parameter_default(variant: Variant) -> bool | int | str:
+    """The OpenSpiel parameter default of a variant: a bool, an int (``-1`` standing for a
+    default word such as ``random``) or a string.  Int variants are int parameters because
+    OpenSpiel reads ``name=3`` back as an int when it deserializes a game."""
+    default = variant.default
+    if variant.kind == "bool":
+        return bool(default)
+    if variant.kind == "int":
+        return default if isinstance(default, int) else WORD_DEFAULT
+    return str(default)
+
+
+def _variant_value(variant: Variant, value: bool | int | str) -> VariantValue:
+    """The variant value an OpenSpiel parameter value stands for."""
+    if variant.kind == "int" and value == WORD_DEFAULT and not isinstance(variant.default, int):
+        return variant.default
+    return value
+
+
+class _Rules:
+    """The wonderland game and configuration behind one loaded OpenSpiel game (shared by its
+    states; never copied)."""
+
+    def __init__(self, game: Game[Any, Any], config: GameConfig) -> None:
+        self.game = game
+        self.config = config
+        self.encoding: EncodingModule = encoding_module(game)
+        self.size = self.encoding.observation_size(config.num_players)
+        bound = getattr(self.encoding, "max_chance_outcomes", None)
+        self.chance_by_index = bound is not None
+        """Whether OpenSpiel's chance actions are positions in the game's outcome list (for
+        games whose outcome ids do not fit the action space) rather than the ids themselves."""
+        self.max_chance_outcomes: int = (
+            bound(config) if bound is not None else game.spec.num_actions
+        )
+        self.names: dict[int, str] = {}
+
+    def action_name(self, action: int, chance: bool = False) -> str:
+        """The game's notation of ``action``, prefixed ``chance`` for a chance outcome
+        (remembered: OpenSpiel names every outcome of every chance node, and the same outcomes
+        come back again and again)."""
+        key = -1 - action if chance else action
+        name = self.names.get(key)
+        if name is None:
+            text = str(self.game.action_to_string(action))
+            name = self.names[key] = f"chance {text}" if chance else text
+        return name
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        config = self.config
+        return _rules_of, (self.game.spec.id, config.num_players, dict(config.variants))
+
+
+def _rules_of(game_id: str, num_players: int, variants: dict[str, Any]) -> _Rules:
+    """Rebuild a pickled :class:`_Rules`."""
+    game = get_game(game_id)
+    return _Rules(game, game.make_config(num_players, variants))
+
+
+class _Position:
+    """A game state plus what each seat has seen of its history; copied cheaply.  ``memo``
+    keeps each seat's encoding and view text of the current state (OpenSpiel asks for the
+    observation and the information state of the same state, often several times)."""
+
+    def __init__(self, rules: _Rules, state: Any, seen: list[list[str]]) -> None:
+        self.rules = rules
+        self.state = state
+        self.seen = seen
+        self.memo: dict[tuple[str, int], Any] = {}
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The game's chance outcomes at the current state."""
+        if ("chance", 0) not in self.memo:
+            self.memo[("chance", 0)] = self.rules.game.chance_outcomes(self.state)
+        outcomes: list[tuple[int, float]] = self.memo[("chance", 0)]
+        return outcomes
+
+    def chance_action(self, action: int) -> int:
+        """The game's chance outcome that OpenSpiel's chance ``action`` stands for here."""
+        if not self.rules.chance_by_index:
+            return action
+        outcomes = self.outcomes()
+        if not 0 <= action < len(outcomes):
+            raise IllegalAction("chance", f"no chance outcome has index {action} here")
+        return outcomes[action][0]
+
+    def sparse(self, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+        """``seat``'s encoded view of the current state."""
+        key = ("sparse", seat)
+        if key not in self.memo:
+            self.memo[key] = self.rules.encoding.encode_state_sparse(self.state, seat)
+        result: tuple[list[int], list[tuple[int, float]]] = self.memo[key]
+        return result
+
+    def view_text(self, seat: int) -> str:
+        """``seat``'s view of the current state as canonical JSON."""
+        key = ("text", seat)
+        if key not in self.memo:
+            game = self.rules.game
+            view = game.view_to_json(game.view(self.state, seat))
+            self.memo[key] = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        text: str = self.memo[key]
+        return text
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return _Position(self.rules, self.rules.game.clone(self.state), [s[:] for s in self.seen])
+
+
+class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping a game state of ours."""
+
+    def __init__(self, game: pyspiel.Game, rules: _Rules, state: Any = None) -> None:
+        super().__init__(game)
+        initial = rules.game.initial_state(rules.config) if state is None else state
+        seats = rules.config.num_players
+        self._position = _Position(rules, initial, [[] for _ in range(seats)])
+
+    @property
+    def wonderland_state(self) -> Any:
+        """The wrapped game state (read it, do not change it)."""
+        return self._position.state
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE or TERMINAL (simultaneous decisions: lowest seat first)."""
+        actor = next_actor(self._position.rules.game, self._position.state)
+        if actor == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if actor == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._position.rules.game.legal_actions(self._position.state, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The game's chance outcomes with their probabilities: by the game's action id, or
+        by position in the game's list where the ids do not fit the action space."""
+        rules = self._position.rules
+        outcomes = self._position.outcomes()
+        if rules.chance_by_index:
+            return [(i, p) for i, (_, p) in enumerate(outcomes)]
+        return sorted(outcomes)
+
+    def _apply_action(self, action: int) -> None:
+        position = self._position
+        game, state = position.rules.game, position.state
+        actor = next_actor(game, state)
+        if actor == CHANCE:
+            action = position.chance_action(action)
+        before = game.clone(state)
+        game.apply_in_place(state, actor, action)
+        position.memo.clear()
+        observe = position.rules.encoding.observe_step
+        for seat, seen in enumerate(position.seen):
+            seen.append(observe(before, actor, action, state, seat))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        rules = self._position.rules
+        if player != _CHANCE:
+            return rules.action_name(action)
+        if rules.chance_by_index:
+            position = self._position
+            if next_actor(rules.game, position.state) != CHANCE:
+                return f"chance outcome #{action}"
+            action = position.chance_action(action)
+        return rules.action_name(action, chance=True)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return bool(self._position.rules.game.is_terminal(self._position.state))
+
+    def returns(self) -> list[float]:
+        """1 shared among the winners at the end; 0s before."""
+        return list(self._position.rules.game.returns(self._position.state))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one, hidden information drawn at random
+        (for ISMCTS).  Every seat's history in it is ``player_id``'s, so information states
+        there differ only by the seats' (determinized) views."""
+        position = self._position
+        game = position.rules.game
+        rng = random.Random(int(probability_sampler() * 2**53))
+        state = game.determinize(game.view(position.state, player_id), rng)
+        resampled = WonderlandSpielState(self.get_game(), position.rules, state)
+        mine = position.seen[player_id]
+        resampled._position.seen = [mine[:] for _ in position.seen]
+        return resampled
+
+    def __str__(self) -> str:
+        return str(self._position.rules.game.render(self._position.state, None))
+
+
+class WonderlandObserver:
+    """OpenSpiel's observer interface: a seat's view as a tensor and as a string."""
+
+    def __init__(self, rules: _Rules, iig_obs_type: Any, params: _Params | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
+            obs_type.public_info
+        ):
+            raise ValueError("only a seat's own observation (public + its private) is provided")
+        self.rules = rules
+        self.perfect_recall = bool(obs_type.perfect_recall)
+        self.tensor = np.zeros(rules.size, np.float32)
+        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        start = 0
+        for name, size in rules.encoding.layout(rules.config.num_players):
+            self.dict[name] = self.tensor[start : start + size]
+            start += size
+
+    def set_from(self, state: WonderlandSpielState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s encoded view of ``state``."""
+        ones, others = state._position.sparse(player)
+        tensor = self.tensor
+        tensor.fill(0.0)
+        tensor.put(ones, 1.0)
+        for index, value in others:
+            tensor[index] = value
+
+    def string_from(self, state: WonderlandSpielState, player: int) -> str:
+        """The view as canonical JSON; with perfect recall, followed by the seat's history."""
+        text = state._position.view_text(player)
+        if self.perfect_recall:
+            return f"{text}\nhistory: " + " ".join(state._position.seen[player])
+        return text
+
+
+def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
+    """The OpenSpiel game type and game class of ``game_id``."""
+    game = get_game(game_id)
+    spec = game.spec
+    version = max((v for v in ENV_VERSIONS if v.game_id == game_id), key=lambda v: v.version)
+    parameters: _Params = {"players": spec.min_players}
+    parameters.update({v.name: _parameter_default(v) for v in game.variants})
+    game_type = pyspiel.GameType(
+        short_name=version.openspiel_name,
+        long_name=f"Python Wonderland {spec.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if spec.has_chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if spec.hidden_information or spec.simultaneous
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=parameters,
+    )
+
+    class WonderlandSpielGame(pyspiel.Game):  # type: ignore[misc]
+        """One of our games, loaded with its parameters."""
+
+        def __init__(self, params: _Params | None = None) -> None:
+            values = {**parameters, **(params or {})}
+            num_players = int(values.pop("players"))
+            variants = {v.name: _variant_value(v, values[v.name]) for v in game.variants}
+            rules = _Rules(game, game.make_config(num_players, variants))
+            game_info = pyspiel.GameInfo(
+                num_distinct_actions=spec.num_actions,
+                max_chance_outcomes=rules.max_chance_outcomes if spec.has_chance else 0,
+                num_players=num_players,
+                min_utility=0.0,
+                max_utility=1.0,
+                utility_sum=1.0,
+                max_game_length=spec.max_steps,
+            )
+            super().__init__(game_type, game_info, params or {})
+            self.rules = rules
+
+        def new_initial_state(self) -> WonderlandSpielState:
+            """The state before the deal."""
+            return WonderlandSpielState(self, self.rules)
+
+        def make_py_observer(
+            self, iig_obs_type: Any = None, params: _Params | None = None
+        ) -> WonderlandObserver:
+            """A seat's observation (``perfect_recall``: its information state)."""
+            return WonderlandObserver(self.rules, iig_obs_type, params)
+
+    name = f"WonderlandSpielGame_{game_id}"
+    WonderlandSpielGame.__name__ = WonderlandSpielGame.__qualname__ = name
+    globals()[name] = WonderlandSpielGame  # importable by name, so games can be pickled
+    return game_type, WonderlandSpielGame
+
+
+def register_openspiel_games() -> None:
+    """Register ``python_wonderland_<id>`` for every game with an environment (idempotent)."""
+    registered = set(pyspiel.registered_names())
+    for game_id in sorted({v.game_id for v in ENV_VERSIONS}):
+        game_type, cls = _game_class(game_id)
+        if game_type.short_name not in registered:
+            pyspiel.register_game(game_type, cls)

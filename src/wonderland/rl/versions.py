@@ -1,0 +1,61 @@
+"""Environment versions: the ``-vN`` of every environment id, tied to the rules and encoding.
+
+An environment version names one pair of (rules version, encoding version).  When a game's
+rules (``GameSpec.version``) or its observation encoding (``ENCODING_VERSION`` in the game's
+``encoding.py``) change, add the new pair here with the next environment version; the tests
+refuse a game whose current pair has no environment version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wonderland.core import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class EnvVersion:
+    """One versioned environment of a game."""
+
+    game_id: str
+    name: str
+    """CamelCase name used in Gymnasium ids (``wonderland/<name>-v<version>``)."""
+    version: int
+    rules_version: int
+    encoding_version: int
+
+    @property
+    def gymnasium_id(self) -> str:
+        """``wonderland/Parade-v0``."""
+        return f"wonderland/{self.name}-v{self.version}"
+
+    @property
+    def pettingzoo_name(self) -> str:
+        """``parade_v0``, PettingZoo's naming."""
+        return f"{self.game_id}_v{self.version}"
+
+    @property
+    def openspiel_name(self) -> str:
+        """``python_wonderland_parade`` (OpenSpiel names carry no version)."""
+        return f"python_wonderland_{self.game_id}"
+
+
+ENV_VERSIONS: tuple[EnvVersion, ...] = (
+    EnvVersion("parade", "Parade", version=0, rules_version=1, encoding_version=1),
+    EnvVersion("wonderdice", "Wonderdice", version=0, rules_version=1, encoding_version=1),
+    EnvVersion("wonderlands_war", "WonderlandsWar", version=0, rules_version=1, encoding_version=1),
+)
+
+
+def current_version(game_id: str) -> EnvVersion:
+    """The newest environment version of ``game_id``; ConfigError for a game without one."""
+    versions = [v for v in ENV_VERSIONS if v.game_id == game_id]
+    if not versions:
+        known = ", ".join(sorted({v.game_id for v in ENV_VERSIONS}))
+        raise ConfigError(f"no learning environment for game {game_id!r}; available: {known}")
+    return max(versions, key=lambda v: v.version)
+
+
+def game_ids() -> list[str]:
+    """The games that have learning environments, sorted."""
+    return sorted({v.game_id for v in ENV_VERSIONS})

@@ -1,0 +1,41 @@
+"""Environment versions: every registered game has one, and it matches the current rules and
+encoding (change either, and a new environment version is due)."""
+
+from __future__ import annotations
+
+import gymnasium
+import pytest
+
+import wonderland.rl  # noqa: F401  (registers the environments)
+from wonderland.core import ConfigError, game_ids, get_game
+from wonderland.rl import ENV_VERSIONS, current_version
+from wonderland.rl.encoders import encoding_module
+
+pytestmark = pytest.mark.rl
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_has_a_current_environment(game_id: str) -> None:
+    """The newest environment version of each game names its rules and encoding versions."""
+    version = current_version(game_id)
+    game = get_game(game_id)
+    assert version.rules_version == game.spec.version, "rules changed: add an environment version"
+    assert version.encoding_version == encoding_module(game).ENCODING_VERSION, (
+        "encoding changed: add an environment version"
+    )
+
+
+def test_ids_are_versioned_and_registered() -> None:
+    """Gymnasium ids ``wonderland/<Name>-v<N>`` exist; versions of a game are distinct."""
+    for version in ENV_VERSIONS:
+        assert version.gymnasium_id in gymnasium.registry
+        assert version.gymnasium_id.endswith(f"-v{version.version}")
+    pairs = [(v.game_id, v.version) for v in ENV_VERSIONS]
+    assert len(pairs) == len(set(pairs))
+    assert current_version("parade").gymnasium_id == "wonderland/Parade-v0"
+
+
+def test_unknown_game_is_refused() -> None:
+    """A game without an environment is named in the error."""
+    with pytest.raises(ConfigError, match="no learning environment for game 'chess'"):
+        current_version("chess")

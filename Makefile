@@ -13,8 +13,8 @@ run: $(STAMP)
 test: $(STAMP) lint types layers chromium postgresql pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 types: $(STAMP)
 	$(BIN)/mypy

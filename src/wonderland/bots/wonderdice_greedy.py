@@ -42,20 +42,22 @@ class WonderdiceGreedyBot(Bot):
                 target = view.n if view.table.flags.team_target_all_players else view.n - 1
                 return (1, 0.0) if target - view.team_wins > 2 else (-1, 0.0)
             return (0, 0.0)
-        a = A.decode(action)
-        kind = a.kind
-        if kind == "advance_two":
-            return (9, 0.0)
-        if kind == "advance":
-            return (8, 0.0)
-        if kind == "unblock":
-            return (7, 0.0)
-        if kind == "block":
-            return (6, view.row[a.target] + self.rng.random() * 0.1)
-        if kind == "take_back":
-            return (5, view.row[a.target] + self.rng.random() * 0.1)
-        if kind == "reclaim":
-            return (4, 0.0)
-        if kind == "madden":
-            return (3, sum(view.wins[a.target]) + self.rng.random() * 0.1)
-        return (0, 0.0)
+        rank, target = _RANK[action]
+        if rank == 6 or rank == 5:  # block, take back: the longest row first
+            return (rank, view.row[target] + self.rng.random() * 0.1)
+        if rank == 3:  # madden: the most round wins first
+            return (rank, sum(view.wins[target]) + self.rng.random() * 0.1)
+        return (rank, 0.0)
+
+
+_KIND_RANK = {
+    "advance_two": 9,
+    "advance": 8,
+    "unblock": 7,
+    "block": 6,
+    "take_back": 5,
+    "reclaim": 4,
+    "madden": 3,
+}
+_RANK = [(_KIND_RANK.get(A.decode(a).kind, 0), A.decode(a).target) for a in range(A.NUM_ACTIONS)]
+"""Per action id: the greedy rank of its kind and its target seat."""

@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from wonderland.bots import make_bot
 from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction
@@ -23,7 +24,15 @@ from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver, SimClock
-from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY, TOUCH
+from wonderland.games.wonderdice.state import (
+    BETRAY_CHOICE,
+    MADDEN_CHOICE,
+    OVER,
+    PLAY,
+    TOUCH,
+    State,
+)
+from wonderland.games.wonderdice.view import View
 from wonderland.sim.runner import GameResult
 
 REACTION_SHIFT_MS = 150.0
@@ -74,6 +83,31 @@ def parse_spec(spec: str) -> tuple[str, SeatSpeed]:
     if (factor is not None and factor <= 0) or skill <= 0 or latency < 0:
         raise ConfigError(f"bot {spec!r}: speed and skill must be positive, latency >= 0")
     return name, SeatSpeed(factor, skill, latency)
+
+
+_SCALARS = frozenset({"n", "table", "phase", "now", "roller", "decider", "jabber", "team_wins"})
+
+
+class _LazyView:
+    """A seat's view, built only if the bot reads it (most decisions never do).  It reflects
+    the state when first read, so it is valid only during the ``choose`` call it is made for."""
+
+    __slots__ = ("_seat", "_state", "_view")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self._view: View | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _SCALARS:  # immutable values: no need to freeze the whole table
+            return getattr(self._state, name)
+        if name == "row":
+            return tuple(self._state.row)
+        view = self._view
+        if view is None:
+            view = self._view = GAME.view(self._state, self._seat)
+        return getattr(view, name)
 
 
 class _Sim:
@@ -152,7 +186,7 @@ class _Sim:
     def _choose(self, seat: int, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        return self.bots[seat].choose(GAME, GAME.view(self.drv.state, seat), legal)
+        return self.bots[seat].choose(GAME, _LazyView(self.drv.state, seat), legal)
 
     def _arrival(self, seat: int, decided: float) -> float:
         latency = self.speeds[seat].latency_ms

@@ -162,11 +162,12 @@ class Driver:
         s = self.state
         if s.phase != PLAY:
             raise IllegalAction("D12", "no round is being played now")
-        if self.open_at is None or self.now_ms() < self.open_at:
+        now = self.now_ms()
+        if self.open_at is None or now < self.open_at:
             raise IllegalAction("D12", "wait for 'Play Me!' before rolling")
         if not s.hand[seat]:
             raise IllegalAction("D14", f"seat {seat} has no die in hand to roll")
-        wait = self.roll_wait_ms(seat)
+        wait = max(0, self.last_roll[seat] + self.timing.cooldown_ms - now)
         if wait:
             raise IllegalAction("RT2", f"seat {seat} may roll again in {wait} ms")
         k = s.hand[seat] if dice is None else dice
@@ -176,7 +177,7 @@ class Driver:
             self.lapse(seat)
         faces = roll_dice(self.rng, k)
         self.pending[seat] = faces
-        self.last_roll[seat] = self.now_ms()
+        self.last_roll[seat] = now
         return faces
 
     def lapse(self, seat: int) -> None:

@@ -183,8 +183,8 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None)
             if f[v]:
                 out.append(base + v)
     # take-backs (Walrus: D8, Q9; exposed Walrus)
-    if me.take_back or max(f) >= 2:
-        pair = max(f) >= 2
+    pair = max(f) >= 2
+    if me.take_back or pair:
         for t in range(n):
             if (
                 t != seat
@@ -209,9 +209,10 @@ def check(s: State, seat: int, action: int) -> None:
         raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
     if not 0 <= action < A.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
-    if action == A.PASS and s.phase == PLAY and seat == s.roller and s.faces:
-        return  # D14: a roll may always go unused
-    if action in legal_actions(s, seat):
+    if s.phase == PLAY and seat == s.roller and s.faces:
+        if action == A.PASS or action in roll_actions(s, seat, s.faces):
+            return  # a pass is always legal: a roll may go unused (D14)
+    elif action in legal_actions(s, seat):
         return
     rule, why = _explain(s, seat, A.decode(action))
     raise IllegalAction(

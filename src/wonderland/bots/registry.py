@@ -10,6 +10,12 @@ from wonderland.core import ConfigError
 _BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "wonderland.bots.base:RandomBot"},
     "greedy": {"parade": "wonderland.bots.parade_greedy:ParadeGreedyBot"},
+    "heuristic": {"parade": "wonderland.bots.parade_heuristic:ParadeHeuristicBot"},
+    "ismcts": {"*": "wonderland.bots.ismcts:ISMCTSBot"},
+    "easy": {"*": "wonderland.bots.levels:EasyBot"},
+    "medium": {"*": "wonderland.bots.levels:MediumBot"},
+    "hard": {"*": "wonderland.bots.levels:HardBot"},
+    "expert": {"*": "wonderland.bots.levels:ExpertBot"},
 }
 
 

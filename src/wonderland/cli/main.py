@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
     "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+    "ladder": ("wonderland.cli.ladder", "rate bots in a seeded round-robin tournament (Elo)"),
 }
 
 

@@ -1,0 +1,72 @@
+"""Game knowledge that search and the difficulty levels may use, registered per game.
+
+Search works with any game through the protocol alone.  A game's bot module may register
+:class:`SearchHooks` to make it stronger or faster: a value of a position (used where a rollout
+is cut short, and to grade finished games more finely than a plain win), a cheap rollout
+policy, words that describe a move, and the names of the game's rule-of-thumb bots that play
+the ``easy`` and ``medium`` levels.  Hooks receive full states only as the searching bot's own
+determinizations, never the real game state.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Evaluate = Callable[[Any], tuple[float, ...]]
+"""``evaluate(state)`` -> per seat, a value in [0, 1] (1: a sure win)."""
+RolloutAction = Callable[[Any, int, Sequence[int], random.Random], int]
+"""``rollout_action(state, seat, legal, rng)`` -> one of ``legal``, cheaply."""
+Describe = Callable[[Any, int], str]
+"""``describe(view, action)`` -> a few words on what ``action`` does now."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHooks:
+    """Optional, game-specific help for search; every field may be left out."""
+
+    evaluate: Evaluate | None = None
+    """The value of a position where a rollout stops early (needs ``rollout_depth``)."""
+    final_value: Evaluate | None = None
+    """The value of a finished game, finer than the win share (e.g. the placing)."""
+    rollout_action: RolloutAction | None = None
+    """The rollout policy of the ``heuristic`` rollouts (default: uniform random)."""
+    rollout_depth: int | None = None
+    """Decisions a rollout plays before ``evaluate`` judges the position (None: to the end)."""
+    describe: Describe | None = None
+    """A few words on a move, for explanations."""
+    easy_bot: str | None = None
+    """The registry name of the bot that plays the ``easy`` level."""
+    medium_bot: str | None = None
+    """The registry name of the bot that plays the ``medium`` level."""
+
+
+NO_HOOKS = SearchHooks()
+
+_PATHS: dict[str, str] = {
+    "parade": "wonderland.bots.parade_heuristic:HOOKS",
+}
+_LOADED: dict[str, SearchHooks] = {}
+
+
+def register_hooks(game_id: str, path: str) -> None:
+    """Register ``game_id``'s hooks as ``"module:attribute"``, imported on first use."""
+    _PATHS[game_id] = path
+    _LOADED.pop(game_id, None)
+
+
+def hooks_for(game_id: str) -> SearchHooks:
+    """The hooks registered for ``game_id`` (none: :data:`NO_HOOKS`)."""
+    hooks = _LOADED.get(game_id)
+    if hooks is None:
+        path = _PATHS.get(game_id)
+        if path is None:
+            return NO_HOOKS
+        module_name, _, attribute = path.partition(":")
+        hooks = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(hooks, SearchHooks)
+        _LOADED[game_id] = hooks
+    return hooks

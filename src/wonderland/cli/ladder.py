@@ -91,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=console,
+        transient=True,
         disable=args.json and not console.is_terminal,
     ) as progress:
         task = progress.add_task("games", total=args.games)
@@ -133,7 +134,6 @@ def print_ladder(console: Console, ladder: Ladder, game_id: str) -> None:
     table = Table(title="Ratings (Bradley–Terry, Elo scale; 95 % bootstrap CI)")
     for column, justify in (
         ("bot", "left"),
-        ("plays", "left"),
         ("Elo", "right"),
         ("95 % CI", "right"),
         ("seats", "right"),
@@ -144,14 +144,17 @@ def print_ladder(console: Console, ladder: Ladder, game_id: str) -> None:
     for s in ladder.standings:
         table.add_row(
             s.bot,
-            _describe(s.bot, game_id),
             _elo(s.elo.mean),
-            f"[{s.elo.low:+.0f}, {s.elo.high:+.0f}]",
+            "reference"
+            if s.bot == ladder.entrants[0]
+            else f"[{s.elo.low:+.0f}, {s.elo.high:+.0f}]",
             str(s.seats),
             f"{100 * s.win_share.mean:.1f} %",
             f"{s.mean_place:.2f}",
         )
     console.print(table)
+    for name in ladder.entrants:
+        console.print(f"  {name}: {_describe(name, game_id)}")
     steps = Table(title=f"Steps between consecutive bots (goal: ≥ {ELO_STEP_GOAL:.0f} Elo)")
     for column in ("step", "Elo difference", "95 % CI", "goal"):
         steps.add_column(column, justify="left" if column == "step" else "right")

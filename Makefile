@@ -5,12 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types layers pytest bench clean
+.PHONY: run test lint types layers chromium postgresql pytest bench clean
 
 run: $(STAMP)
-	$(BIN)/wonderland play parade --players 4 --seat 0
+	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP) lint types layers pytest
+test: $(STAMP) lint types layers chromium postgresql pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -25,6 +25,24 @@ layers: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -p no:cacheprovider
 
+# Browser tests drive Debian's chromium through Playwright (its own browser download is not used).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
+		fi; }
+
+# The store's tests also run on a throwaway PostgreSQL cluster.
+postgresql:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+		else \
+			echo "The store tests need PostgreSQL: sudo apt-get install postgresql"; exit 1; \
+		fi; }
+
 bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py
 	$(BIN)/python bench/ismcts.py
@@ -34,7 +52,7 @@ $(STAMP): pyproject.toml
 		{ echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plots]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,plots]'
 	touch $(STAMP)
 
 clean:

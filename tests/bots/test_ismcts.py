@@ -39,7 +39,7 @@ def other_deal(game: Game[Any, Any], state: Any, seat: int) -> Any:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("bot", ["random", "ismcts", "easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("bot", ["random", "easy", "medium", "hard", "expert"])
 def test_hidden_information_does_not_change_the_choice(game_id: str, bot: str) -> None:
     """Two states with the same view for the seat and different hidden cards: the same
     move and the same explanation under the same seed."""

@@ -38,6 +38,9 @@ class SearchHooks:
     """Decisions a rollout plays before ``evaluate`` judges the position (None: to the end)."""
     describe: Describe | None = None
     """A few words on a move, for explanations."""
+    budget_scale: float = 1.0
+    """Multiplies the search levels' iteration budgets (below 1 for games whose iterations
+    are costly, so that a move takes a bearable time)."""
     easy_bot: str | None = None
     """The registry name of the bot that plays the ``easy`` level."""
     medium_bot: str | None = None
@@ -48,6 +51,7 @@ NO_HOOKS = SearchHooks()
 
 _PATHS: dict[str, str] = {
     "parade": "wonderland.bots.parade_heuristic:HOOKS",
+    "wonderlands_war": "wonderland.bots.wonderlands_war_search:HOOKS",
 }
 _LOADED: dict[str, SearchHooks] = {}
 

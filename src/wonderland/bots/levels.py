@@ -17,6 +17,9 @@ hard      ISMCTS, 500 iterations, rollouts by the game's cheap policy, cut short
 expert    ISMCTS, 3,000 iterations, otherwise as ``hard``
 ========  ==============================================================================
 
+A game may scale the search budgets where its iterations are costly (Wonderland's War: by
+one half, so 250 and 1,500 iterations).
+
 Where a game registers no hooks (:mod:`wonderland.bots.hooks`), a registered ``greedy`` bot
 plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
 """
@@ -24,7 +27,7 @@ plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wonderland.bots.base import Advice, Bot
@@ -87,13 +90,21 @@ def stand_in_bot(level: Level, game_id: str) -> str | None:
     return fallback if fallback in bot_names(game_id) else None
 
 
+def search_config(level: Level, game_id: str) -> SearchConfig:
+    """The level's search in ``game_id``: its budget scaled by the game's hooks."""
+    scale = hooks_for(game_id).budget_scale
+    if scale == 1.0:
+        return level.search
+    return replace(level.search, iterations=max(1, round(level.search.iterations * scale)))
+
+
 def describe_level(name: str, game_id: str) -> str:
     """What ``name`` plays in ``game_id``, in a few words."""
     level = LEVELS[name]
     bot = stand_in_bot(level, game_id)
     if bot is not None:
         return f"the {bot} bot"
-    search = level.search
+    search = search_config(level, game_id)
     rollouts = "the game's policy" if search.rollout == "heuristic" else "random"
     return f"ISMCTS, {search.iterations:,} iterations, {rollouts} rollouts"
 
@@ -115,7 +126,10 @@ class LevelBot(Bot):
         if bot is None:
             seed = None if self.seed is None else derive_seed(self.seed, self.name, game_id)
             named = stand_in_bot(self.level, game_id)
-            bot = make_bot(named, game_id, seed) if named else ISMCTSBot(seed, self.level.search)
+            if named is not None:
+                bot = make_bot(named, game_id, seed)
+            else:
+                bot = ISMCTSBot(seed, search_config(self.level, game_id))
             bot.name = self.name
             self._bots[game_id] = bot
         return bot

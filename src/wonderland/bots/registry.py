@@ -10,7 +10,10 @@ from wonderland.core import ConfigError
 _BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "wonderland.bots.base:RandomBot"},
     "greedy": {"parade": "wonderland.bots.parade_greedy:ParadeGreedyBot"},
-    "heuristic": {"parade": "wonderland.bots.parade_heuristic:ParadeHeuristicBot"},
+    "heuristic": {
+        "parade": "wonderland.bots.parade_heuristic:ParadeHeuristicBot",
+        "wonderlands_war": "wonderland.bots.wonderlands_war_heuristic:WonderlandsWarHeuristicBot",
+    },
     "ismcts": {"*": "wonderland.bots.ismcts:ISMCTSBot"},
     "easy": {"*": "wonderland.bots.levels:EasyBot"},
     "medium": {"*": "wonderland.bots.levels:MediumBot"},

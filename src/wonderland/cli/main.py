@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("wonderland.cli.play", "play a game in the terminal against bots"),
     "simulate": ("wonderland.cli.simulate", "simulate many bot games and summarise them"),
     "replay": ("wonderland.cli.replay", "replay a game record step by step"),
+    "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
+    "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
     "ladder": ("wonderland.cli.ladder", "rate bots in a seeded round-robin tournament (Elo)"),
 }
 

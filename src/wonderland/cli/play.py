@@ -10,6 +10,7 @@ from wonderland.cli.options import add_game_arguments
 # game id -> module with ``play(args) -> int``
 TABLES = {
     "parade": "wonderland.cli.play_parade",
+    "wonderlands_war": "wonderland.cli.play_wonderlands_war",
 }
 
 

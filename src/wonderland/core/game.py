@@ -177,6 +177,30 @@ class Game(ABC, Generic[S, V]):
     def render(self, state: S, seat: int | None = None) -> str:
         """Plain text picture of ``state`` as ``seat`` sees it (``None``: everything)."""
 
+    def describe_step(
+        self, before: S, actor: int, action: int, after: S, viewer: int | None
+    ) -> str | None:
+        """One log line about a step, as ``viewer`` may know it (``None``: a spectator).
+
+        The default names a seat's action, hides the content of simultaneous decisions and
+        says nothing of chance; games override it with richer, equally careful text.
+        """
+        if actor == CHANCE:
+            return None
+        if isinstance(self.to_move(before), frozenset) and viewer != actor:
+            return f"seat {actor} has decided"
+        return f"seat {actor}: {self.action_to_string(action)}"
+
+    def table_content(self, config: GameConfig) -> dict[str, Any]:
+        """Public, unchanging facts a table shows for this configuration (names of cards,
+        regions, factions, ...), sent once; JSON-ready."""
+        return {}
+
+    def action_info(self, view: V, action: int) -> dict[str, Any]:
+        """Facts a table may show about a legal action before it is taken (e.g. what it
+        collects); JSON-ready, computed from the view only."""
+        return {}
+
     # -- self-checks ----------------------------------------------------------------------
     def invariants(self, state: S) -> list[str]:
         """Violated conservation laws of ``state`` (empty when every piece is accounted for)."""

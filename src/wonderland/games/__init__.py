@@ -3,3 +3,4 @@
 from wonderland.core import register
 
 register("parade", "wonderland.games.parade.game:GAME")
+register("wonderlands_war", "wonderland.games.wonderlands_war.game:GAME")

@@ -28,7 +28,13 @@ from wonderland.games.parade.actions import (
 )
 from wonderland.games.parade.cards import COLOUR_OF, DECK_SIZE, NUM_COLOURS, card_str, cards_str
 from wonderland.games.parade.render import render_view
-from wonderland.games.parade.rules import ranking_winners, score_sheet, split_parade
+from wonderland.games.parade.rules import (
+    explain_take,
+    explain_winners,
+    ranking_winners,
+    score_sheet,
+    split_parade,
+)
 from wonderland.games.parade.state import (
     CHOOSE,
     DEAL,
@@ -371,6 +377,55 @@ class ParadeGame(Game[ParadeState, ParadeView]):
         if seat is None:
             return render_view(make_view(state, None), state.hands)
         return render_view(make_view(state, seat))
+
+    def describe_step(
+        self,
+        before: ParadeState,
+        actor: int,
+        action: int,
+        after: ParadeState,
+        viewer: int | None,
+    ) -> str | None:
+        """Who played what and what it collected, by which clause; draws name the card only
+        to the drawer; end choices stay secret until they are revealed together."""
+        phase = before.phase
+        if phase == DEAL:
+            return None
+        if phase == START:
+            return f"seat {action - SEAT_BASE} starts (P8)"
+        if phase == TIEBREAK:
+            return f"seat {action - SEAT_BASE} wins the random tie-break (A6)"
+        if phase == DRAW:
+            drawer = before.current
+            text = f"you drew {card_str(action)}" if viewer == drawer else f"seat {drawer} drew"
+        elif phase == PLAY:
+            report = explain_take(before.parade, action)
+            text = f"seat {actor} played {card_str(action)}: {report.summary()}"
+        else:
+            low, high = PAIRS[action - KEEP_BASE]
+            public = before.rules.end_choice_sequential or viewer == actor
+            text = (
+                f"seat {actor} keeps {card_str(low)} {card_str(high)}"
+                if public
+                else f"seat {actor} has chosen 2 cards"
+            )
+        if before.trigger < 0 <= after.trigger:
+            text += f"; end triggered by seat {after.trigger} ({after.trigger_reason})"
+        if after.phase in (OVER, TIEBREAK) and phase == CHOOSE:
+            sheet = self.score_sheet(after)
+            text += "; all choices revealed. " + explain_winners(sheet)
+        return text
+
+    def action_info(self, view: ParadeView, action: int) -> dict[str, Any]:
+        """For a card to play: the safe cards and the cards it would collect."""
+        if view.phase != PLAY or action >= KEEP_BASE:
+            return {}
+        report = explain_take(view.parade, action)
+        return {
+            "safe": [card_str(c) for c in report.safe],
+            "takes": [card_str(c) for c, _ in report.taken],
+            "summary": report.summary(),
+        }
 
     # -- self-checks ----------------------------------------------------------------------
     def invariants(self, state: ParadeState) -> list[str]:

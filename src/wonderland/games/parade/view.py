@@ -8,8 +8,13 @@ from typing import Any
 
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS, keep_id
 from wonderland.games.parade.cards import DECK_SIZE, card_str
-from wonderland.games.parade.rules import colour_counts
-from wonderland.games.parade.state import CHOOSE, PHASE_NAMES, ParadeState
+from wonderland.games.parade.rules import (
+    colour_counts,
+    explain_winners,
+    ranking_winners,
+    score_sheet,
+)
+from wonderland.games.parade.state import CHOOSE, OVER, PHASE_NAMES, ParadeState
 from wonderland.games.parade.variants import ParadeRules
 
 
@@ -157,4 +162,24 @@ def view_to_json(view: ParadeView) -> dict[str, Any]:
         "turns": view.turns,
         "last_play": last,
         "winners": list(view.winners),
+        "final": _final_scores(view) if view.phase == OVER else None,
+    }
+
+
+def _final_scores(view: ParadeView) -> dict[str, Any]:
+    """The end-of-game score sheet, with the winner explanation."""
+    rules = view.rules
+    sheet = score_sheet(
+        view.collections, rules.two_player_plain_majority, rules.all_equal_no_majority
+    )
+    explanation = explain_winners(sheet)
+    if len(view.winners) == 1 and len(ranking_winners(sheet.totals, sheet.card_totals)) > 1:
+        explanation += f"; seat {view.winners[0]} won the random tie-break (A6)"
+    return {
+        "counts": [list(c) for c in sheet.counts],
+        "majority": [list(m) for m in sheet.majority],
+        "points": [list(p) for p in sheet.points],
+        "totals": list(sheet.totals),
+        "cards": list(sheet.card_totals),
+        "explanation": explanation,
     }

@@ -1,0 +1,157 @@
+"""N websocket clients in concurrent Parade games against a local server on loopback.
+
+Starts ``wonderland serve`` on a free port with a fresh database, creates N/2 two-player
+tables (every seat a client), lets every client play for a fixed time, then prints the
+p50/p95/p99 round trip of an action (send -> own state at the new version) and the errors.
+
+    .venv/bin/python bench/web_load.py [--clients 500] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    """An unused loopback port."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+async def player(
+    url: str, table: str, token: str, stop: float, times: list[float], errors: list[str]
+) -> None:
+    """Play random legal actions until ``stop``, timing each round trip."""
+    rng = random.Random(token)
+    try:
+        async with connect(url, max_size=2**22, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+            state: dict[str, Any] | None = None
+            sent_at: float | None = None
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(
+                        ws.recv(), timeout=max(0.1, stop - time.monotonic())
+                    )
+                except TimeoutError:
+                    break
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    errors.append(message["message"])
+                    sent_at = None
+                    continue
+                if message["type"] != "state":
+                    continue
+                if (
+                    sent_at is not None
+                    and state is not None
+                    and message["version"] > state["version"]
+                ):
+                    times.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                state = message
+                if message["finished"]:
+                    return
+                if message["legal"] and sent_at is None:
+                    choice = rng.choice(message["legal"])["id"]
+                    sent_at = time.perf_counter()
+                    await ws.send(
+                        json.dumps({"type": "act", "version": message["version"], "action": choice})
+                    )
+    except Exception as err:  # every failure is an error in the report
+        errors.append(f"{type(err).__name__}: {err}")
+
+
+async def run(base: str, clients: int, seconds: float) -> tuple[list[float], list[str]]:
+    """Create the tables, run every client, return round trips and errors."""
+    seats: list[tuple[str, str]] = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for _ in range(clients // 2):
+            response = await http.post(
+                "/api/tables",
+                json={"game": "parade", "seats": [{"kind": "human"}, {"kind": "human"}]},
+            )
+            body = response.json()
+            seats += [(body["table"], link["token"]) for link in body["seats"]]
+    url = base.replace("http", "ws") + "/ws"
+    times: list[float] = []
+    errors: list[str] = []
+    stop = time.monotonic() + seconds
+    await asyncio.gather(*(player(url, t, tok, stop, times, errors) for t, tok in seats))
+    return times, errors
+
+
+def main() -> None:
+    """Start the server, run the load, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--clients", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    port = free_port()
+    data = Path(tempfile.mkdtemp(prefix="wonderland-load-"))
+    env = {k: v for k, v in os.environ.items() if k != "WONDERLAND_DB"}
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wonderland.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data),
+            "--bot-delay",
+            "0",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        times, errors = asyncio.run(run(base, args.clients, args.seconds))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    if not times:
+        print(f"no action completed; {len(errors)} errors: {errors[:3]}")
+        return
+    cuts = statistics.quantiles(times, n=100)
+    print(
+        f"{args.clients} clients, {len(times)} actions in {args.seconds:.0f} s "
+        f"({len(times) / args.seconds:,.0f} actions/s)"
+    )
+    print(
+        f"round trip p50 {cuts[49] * 1000:.1f} ms, p95 {cuts[94] * 1000:.1f} ms, "
+        f"p99 {cuts[98] * 1000:.1f} ms; errors {len(errors)}"
+    )
+    for error in errors[:5]:
+        print("  error:", error)
+
+
+if __name__ == "__main__":
+    main()

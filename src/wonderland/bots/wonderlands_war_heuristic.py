@@ -1,0 +1,159 @@
+"""A heuristic Wonderland's War bot: sensible tea-party choices and a bust-risk stop rule.
+
+It sees one seat's view and the legal actions only.  Tea cards are valued by supporters and
+benefits, less the shards a die icon costs; in battle it stops when the chance that the next
+draw busts it (madness chips in the bag, supporters left, shield) outweighs what it can gain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from wonderland.bots.base import Bot
+from wonderland.core import Game
+from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.content import Content, HalfDef
+from wonderland.games.wonderlands_war.state import DRAWING, HALTED, State
+from wonderland.games.wonderlands_war.view import WarView
+
+EFFECT_VALUE = {
+    "gain_ally": 2.0,
+    "gain_wonderlandian": 2.5,
+    "leader_strength": 2.0,
+    "unlock_ability": 1.5,
+    "build_castle": 3.5,
+    "gain_quest": 1.0,
+    "discard_madness": 1.5,
+    "discard_shards": 1.0,
+    "gain_vp": 1.0,
+    "war_bonus": 1.0,
+    "gain_chip": 1.5,
+    "castle_value": 2.0,
+    "release_supporter": 0.5,
+    "ready_shield": 1.0,
+    "gain_artifact": 2.5,
+    "gain_shards": -1.0,
+}
+
+
+def bust_risk(st: State, seat: int) -> float:
+    """Probability that ``seat``'s next draw busts it in the current battle."""
+    c = st.content
+    p = st.players[seat]
+    total = sum(p.bag)
+    if total == 0 or st.b_region < 0:
+        return 0.0
+    left = st.supporters[st.b_region][seat]
+    deadly = sum(
+        k
+        for chip, k in enumerate(p.bag)
+        if k and c.chips[chip].kind == "madness" and c.chips[chip].supporters_lost >= left
+    )
+    risk = deadly / total
+    return risk * 0.3 if p.shield else risk
+
+
+def mean_gain(st: State, seat: int) -> float:
+    """Mean strength of the next draw."""
+    c = st.content
+    p = st.players[seat]
+    total = sum(p.bag)
+    if total == 0:
+        return 0.0
+    return sum(c.chips[chip].strength * k for chip, k in enumerate(p.bag)) / total
+
+
+class WonderlandsWarHeuristicBot(Bot):
+    """Greedy tea party, region focus, and a bust-risk stop rule."""
+
+    name = "heuristic"
+    risk_limit = 0.25
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+        """The best-scoring legal action (ties broken at random)."""
+        assert isinstance(view, WarView)
+        st = view.state
+        seat = view.seat if view.seat is not None else 0
+        scored = [(self._value(st, seat, a) + self.rng.random() * 0.01, a) for a in legal]
+        return max(scored)[1]
+
+    # -- valuations ---------------------------------------------------------------------------
+    def _value(self, st: State, seat: int, action: int) -> float:
+        a = act.decode(action)
+        kind = a.kind
+        c = st.content
+        if kind == "move":
+            card = st.table[a.a]
+            return self._half_value(c, c.cards[card].halves[a.b]) if card >= 0 else 0.0
+        if kind == "head":
+            return 0.5
+        if kind in ("leader", "support_all", "support_one", "place_wl", "castle"):
+            return self._region_value(st, seat, a.a, kind) + (0.1 if kind == "support_all" else 0.0)
+        if kind == "pick_wl":
+            w = c.wonderlandians[st.market[a.a]]
+            return w.strength if w.figure else w.chips * c.chips[w.chip].strength
+        if kind == "ally":
+            return float(c.chips[a.a].strength)
+        if kind in ("draw", "stop"):
+            return self._draw_value(st, seat) if kind == "draw" else 0.0
+        if kind in ("shield", "accept"):
+            lost = st.supporters[st.b_region][seat] if st.b_region >= 0 else 0
+            return (1.0 if lost <= 1 else -0.5) if kind == "shield" else 0.0
+        if kind in ("award_vp", "award_castle"):
+            return self._award_value(st, seat, kind)
+        if kind == "forge":
+            return 1.0 - 0.2 * c.chips[a.b].strength + (0.3 if a.a == 0 else 0.0)
+        if kind == "wager":
+            return 0.5 + 0.05 * st.b_strength[a.a]
+        if kind == "keep":
+            return -float(a.a)
+        return 0.0
+
+    def _half_value(self, c: Content, half: HalfDef) -> float:
+        value = 1.0 * half.supporters - (1.5 if half.shard_die else 0.0)
+        for fx in half.effects:
+            value += EFFECT_VALUE.get(fx.effect, 0.5) * max(1, fx.n if fx.n < 5 else 1)
+        return value
+
+    def _region_value(self, st: State, seat: int, region: int, kind: str) -> float:
+        """Spread out: the award, few rivals there, and little of our own already there
+        (a leader goes where our supporters need it)."""
+        c = st.content
+        tile = st.tiles[region]
+        award = c.tiles[tile][st.round - 1] if tile >= 0 else 0
+        mine = st.supporters[region][seat] + 2 * (st.players[seat].region == region)
+        rivals = max(
+            (
+                st.supporters[region][s] + 2 * (st.players[s].region == region)
+                for s in range(st.n)
+                if s != seat
+            ),
+            default=0,
+        )
+        if kind == "leader":
+            return award + (2.0 if mine > 0 and rivals else 0.0) - 0.5 * rivals
+        spread = 3.0 if mine == 0 else 1.5 - 0.5 * mine
+        return award - 1.2 * rivals + spread
+
+    def _draw_value(self, st: State, seat: int) -> float:
+        risk = bust_risk(st, seat)
+        mine = st.b_strength[seat]
+        rivals = [
+            st.b_strength[s]
+            for s in range(st.n)
+            if s != seat and st.b_status[s] in (DRAWING, HALTED)
+        ]
+        ahead = not rivals or mine > max(rivals)
+        if risk > self.risk_limit or (ahead and risk > 0.1):
+            return -1.0
+        return mean_gain(st, seat) * (1 - risk) - 4 * risk
+
+    def _award_value(self, st: State, seat: int, kind: str) -> float:
+        c = st.content
+        p = st.players[seat]
+        award = c.tiles[st.tiles[st.b_region]][st.round - 1]
+        if kind == "award_vp":
+            return float(award)
+        castle = c.factions[p.faction].castle_values[p.castle_level]
+        return castle + c.rules.castle_battle_strength * (c.rules.rounds - st.round) * 0.5

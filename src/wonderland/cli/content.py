@@ -1,0 +1,57 @@
+"""``wonderland content``: check a content pack, or write the JSON Schemas of content files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from wonderland.core import ConfigError
+from wonderland.games.wonderlands_war import content as war_content
+
+GAMES = ("wonderlands_war",)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``content``."""
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    validate = sub.add_parser("validate", help="check a content folder (merged over the base pack)")
+    validate.add_argument("dir", type=Path, help="folder with your content TOML files")
+    validate.add_argument("--game", default=GAMES[0], help="whose content (default %(default)s)")
+    schema = sub.add_parser("schema", help="print or write the JSON Schema of each content file")
+    schema.add_argument("--write", type=Path, default=None, metavar="DIR", help="write into DIR")
+    schema.add_argument("--game", default=GAMES[0], help="whose content (default %(default)s)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate (exit 1 and list every problem when there are any) or export schemas."""
+    if args.game not in GAMES:
+        raise ConfigError(f"no content for {args.game!r}; games with content: {', '.join(GAMES)}")
+    console = Console(highlight=False)
+    if args.action == "schema":
+        schemas = war_content.json_schemas()
+        if args.write is None:
+            print(json.dumps(schemas, indent=2, sort_keys=True))
+            return 0
+        args.write.mkdir(parents=True, exist_ok=True)
+        for name, schema in schemas.items():
+            (args.write / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
+        console.print(f"wrote {len(schemas)} schema file(s) into {args.write}")
+        return 0
+    content, problems = war_content.check(args.dir)
+    if problems:
+        console.print(f"[bold red]{len(problems)} problem(s)[/] in {escape(str(args.dir))}:")
+        for p in problems:
+            console.print(f"  {escape(p.file)}: [bold]{escape(p.key)}[/]: {escape(p.reason)}")
+        return 1
+    assert content is not None
+    console.print(
+        f"[green]ok[/]: {args.dir} merged over the base pack: {len(content.cards)} tea cards, "
+        f"{len(content.factions)} factions, {len(content.quests)} quests, "
+        f"{len(content.wonderlandians)} Wonderlandians, {len(content.chips)} chip kinds "
+        f"({len(content.provisional_ids)} provisional records); content hash {content.digest}"
+    )
+    return 0

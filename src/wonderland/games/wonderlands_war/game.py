@@ -1,0 +1,222 @@
+"""Wonderland's War as a core ``Game``: three rounds of tea party and war for 2-5 players."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wonderland.core.errors import NotationError
+from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
+from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war import rules, scoring, view
+from wonderland.games.wonderlands_war.content import load_content
+from wonderland.games.wonderlands_war.render import card_text, describe, faction_name
+from wonderland.games.wonderlands_war.render import render as render_text
+from wonderland.games.wonderlands_war.state import (
+    CHANCE_TASKS,
+    SIMULTANEOUS_TASKS,
+    State,
+)
+from wonderland.games.wonderlands_war.variants import VARIANTS, Options
+from wonderland.games.wonderlands_war.view import WarView
+
+MAX_LENGTH = 20_000
+"""Declared bound on the number of steps (chance included) of one game."""
+
+
+class WonderlandsWar(Game[State, WarView]):
+    """Tea party and war over three rounds; content from TOML (``GameConfig.content``)."""
+
+    spec = GameSpec(
+        id="wonderlands_war",
+        name="Wonderland's War",
+        version=1,
+        min_players=2,
+        max_players=5,
+        num_actions=act.NUM_ACTIONS,
+        has_chance=True,
+        hidden_information=True,
+        simultaneous=True,
+        max_steps=MAX_LENGTH,
+        description=(
+            "A bag-building war game for 2-5 players over three rounds. At each tea party your "
+            "leader moves around the table taking cards: supporters for the regions, allies "
+            "and Wonderlandians for your bag and retinue. Then battles are fought region by "
+            "region: everyone draws chips from their bag at once, adding strength, until they "
+            "stop or madness drives their supporters away. The strongest win points and "
+            "castles; shards cost points at the end. Card texts are provisional designs."
+        ),
+    )
+    variants = VARIANTS
+
+    def initial_state(self, config: GameConfig) -> State:
+        """The state before set-up; every set-up draw is a chance step."""
+        content = load_content(config.content)
+        opts = Options.from_variants(config.variants, config.num_players)
+        return rules.new_game(content, opts, config.num_players)
+
+    def to_move(self, state: State) -> ToMove:
+        """A seat, CHANCE, the seats of a simultaneous decision, or TERMINAL."""
+        if not state.tasks:
+            return TERMINAL
+        task = state.tasks[-1]
+        kind = task[0]
+        if kind in CHANCE_TASKS:
+            return CHANCE
+        if kind in SIMULTANEOUS_TASKS:
+            return rules.waiting(state)
+        seat: int = task[1]
+        return seat
+
+    def legal_actions(self, state: State, seat: int) -> list[int]:
+        """The action ids ``seat`` may take now."""
+        return rules.legal(state, seat)
+
+    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+        """The outcomes of the chance step (empty when it is not chance's turn)."""
+        if not state.tasks or state.tasks[-1][0] not in CHANCE_TASKS:
+            return []
+        return rules.chance(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> int:
+        """One outcome, drawn with ``rng`` (weights by chip count for bag draws)."""
+        outcomes = rules.chance(state)
+        x = rng.random()
+        for action, p in outcomes:
+            x -= p
+            if x < 0:
+                return action
+        return outcomes[-1][0]
+
+    def apply_in_place(self, state: State, actor: int, action: int) -> None:
+        """Check (IllegalAction names the clause), then play ``action``."""
+        rules.apply(state, actor, action)
+
+    def clone(self, state: State) -> State:
+        """An independent copy."""
+        return state.clone()
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """1 shared among the winners at the end, 0 otherwise."""
+        if state.tasks:
+            return (0.0,) * state.n
+        won = scoring.winners(state)
+        return tuple(1 / len(won) if s in won else 0.0 for s in range(state.n))
+
+    def scores(self, state: State) -> tuple[float, ...]:
+        """Final score (W53) of each seat (so far, before the end)."""
+        return tuple(float(scoring.score_parts(state, s)["total"]) for s in range(state.n))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """W54: highest score, then fewest shards, then most units on the board."""
+        return scoring.winners(state) if not state.tasks else ()
+
+    def view(self, state: State, seat: int | None) -> WarView:
+        """What ``seat`` may know."""
+        return view.view(state, seat)
+
+    def determinize(self, view_: WarView, rng: random.Random) -> State:
+        """A full state consistent with ``view_``."""
+        return view.determinize(view_, rng)
+
+    def view_to_json(self, view_: WarView) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return view.to_json(view_)
+
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action``, e.g. ``move 3 0`` or ``draw``."""
+        return act.to_text(action)
+
+    def parse_action(self, state: State, seat: int, text: str) -> int:
+        """The action named by ``text``; NotationError when it is not legal for ``seat``."""
+        action = act.from_text(text)
+        if action not in rules.legal(state, seat):
+            raise NotationError(f"{text!r} is not a legal action for seat {seat} now")
+        return action
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """The table as text, as ``seat`` sees it."""
+        shown = state if seat is None else view.redact(state, seat)
+        return render_text(shown, seat)
+
+    def describe_step(
+        self, before: State, actor: int, action: int, after: State, viewer: int | None
+    ) -> str | None:
+        """A sentence per step; setup deals are silent; simultaneous choices stay secret
+        until they are revealed (the draws they lead to are public)."""
+        task = before.tasks[-1][0] if before.tasks else 0
+        if actor == CHANCE:
+            kind = act.decode(action).kind
+            if kind in ("chip", "die", "start", "tile"):
+                return describe(before, action)
+            return None
+        who = faction_name(before, actor)
+        if task in SIMULTANEOUS_TASKS and viewer != actor:
+            return f"{who} has decided"
+        return f"{who}: {describe(before, action)}"
+
+    def action_info(self, view_: WarView, action: int) -> dict[str, Any]:
+        """The action in words, for the table's buttons."""
+        return {"text": describe(view_.state, action)}
+
+    def table_content(self, config: GameConfig) -> dict[str, Any]:
+        """Names and numbers of the content pack in play (provisional entries marked)."""
+        c = load_content(config.content)
+        return {
+            "factions": [
+                {
+                    "name": f.name,
+                    "counterclockwise": f.counterclockwise,
+                    "leader_strength": list(f.leader_strength),
+                    "madness_slots": f.madness_slots,
+                    "provisional": f.provisional,
+                }
+                for f in c.factions
+            ],
+            "regions": list(c.regions),
+            "tiles": [list(t) for t in c.tiles],
+            "chips": [
+                {
+                    "name": ch.name,
+                    "kind": ch.kind,
+                    "strength": ch.strength,
+                    "supporters_lost": ch.supporters_lost,
+                    "provisional": ch.provisional,
+                }
+                for ch in c.chips
+            ],
+            "cards": [card_text(c, i) for i in range(len(c.cards))],
+            "wonderlandians": [
+                {"name": w.name, "strength": w.strength, "figure": w.figure}
+                for w in c.wonderlandians
+            ],
+            "quests": [q.name for q in c.quests],
+            "head": c.head,
+            "spaces": [need <= config.num_players for need in c.spaces],
+            "auto_win": c.rules.auto_win_strength,
+        }
+
+    def invariants(self, state: State) -> list[str]:
+        """Conservation of chips, supporters and castles."""
+        return scoring.invariants(state)
+
+    def labels(self, state: State) -> tuple[str, ...]:
+        """Per seat: the faction played."""
+        return tuple(
+            state.content.factions[p.faction].name if p.faction >= 0 else "-" for p in state.players
+        )
+
+    def stats(self, state: State) -> dict[str, float]:
+        """Mean score by source, bust rate, decisions per game."""
+        n = state.n
+        parts = [scoring.score_parts(state, s) for s in range(n)]
+        fought = sum(p.battles for p in state.players)
+        busts = sum(p.busts for p in state.players)
+        out = {f"score_{k}": sum(p[k] for p in parts) / n for k in parts[0]}
+        out["bust_rate"] = busts / fought if fought else 0.0
+        out["battles_per_player"] = fought / n
+        out["turns"] = float(state.decisions)
+        return out
+
+
+GAME = WonderlandsWar()

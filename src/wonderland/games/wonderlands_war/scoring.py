@@ -1,0 +1,99 @@
+"""Final scoring, ranking and the conservation checks (W49-W54)."""
+
+from __future__ import annotations
+
+from wonderland.games.wonderlands_war.effects import (
+    OBJECTIVE_FNS,
+)
+from wonderland.games.wonderlands_war.state import (
+    State,
+)
+from wonderland.games.wonderlands_war.war import units
+
+
+def quest_points(st: State, seat: int) -> int:
+    """W50, W51, G1: each achieved part scores; a completed quest doubles (or 3/3/9)."""
+    p = st.players[seat]
+    c = st.content
+    total = 0
+    for i, q in enumerate(p.quests):
+        if q < 0:
+            continue
+        quest = c.quests[q]
+        feat = p.feats[i]
+        obj = OBJECTIVE_FNS[quest.objective.type](st, seat, quest.objective)
+        if st.opts.quest_3_3_9:
+            total += 9 if feat and obj else 3 * (feat + obj)
+        else:
+            part = quest.feat_points * feat + quest.objective_points * obj
+            total += 2 * part if feat and obj else part
+    return total
+
+
+def score_parts(st: State, seat: int) -> dict[str, int]:
+    """W53: the final score by source."""
+    p = st.players[seat]
+    c = st.content
+    if p.faction < 0:
+        return {"battles": 0, "other": 0, "castles": 0, "quests": 0, "shards": 0, "total": 0}
+    castle_vp = c.factions[p.faction].castle_values[p.castle_level]
+    parts = {
+        "battles": p.vp_battles,
+        "other": p.vp_other,
+        "castles": castle_vp * sum(row[seat] for row in st.castles),
+        "quests": quest_points(st, seat),
+        "shards": c.rules.shard_vp * p.shards,
+    }
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def score_now(st: State, seat: int) -> int:
+    return score_parts(st, seat)["total"]
+
+
+def ranking_key(st: State, seat: int) -> tuple[int, int, int]:
+    """W54: score, then fewest shards, then most units on the board."""
+    on_board = sum(units(st, seat, r) for r in range(len(st.content.regions)))
+    return (score_now(st, seat), -st.players[seat].shards, on_board)
+
+
+def winners(st: State) -> tuple[int, ...]:
+    """The seats with the best ranking key (a shared win when still tied)."""
+    keys = [ranking_key(st, s) for s in range(st.n)]
+    best = max(keys)
+    return tuple(s for s in range(st.n) if keys[s] == best)
+
+
+def invariants(st: State) -> list[str]:
+    """Chips, supporters and castles are all accounted for; no count is negative."""
+    c = st.content
+    out = []
+    totals = st.supply[:]
+    for s, p in enumerate(st.players):
+        if p.faction < 0:
+            continue
+        for zone in (p.bag, p.active, p.exhaust):
+            for chip, k in enumerate(zone):
+                if k < 0:
+                    out.append(f"seat {s}: negative count of {c.chips[chip].id}")
+                totals[chip] += k
+        for chip in p.track:
+            totals[chip] += 1
+        for track in p.forged:
+            for chip in track:
+                totals[chip] += 1
+        if st.b_drawn[s] >= 0:
+            totals[st.b_drawn[s]] += 1
+        sup = p.reserve + p.on_forge + sum(row[s] for row in st.supporters)
+        if sup != c.rules.supporters or p.reserve < 0:
+            out.append(f"seat {s}: {sup} supporters accounted for, not {c.rules.supporters}")
+        castles = p.castles_left + sum(row[s] for row in st.castles)
+        if castles != c.rules.castles or p.castles_left < 0:
+            out.append(f"seat {s}: {castles} castles accounted for, not {c.rules.castles}")
+        if len(p.track) >= c.factions[p.faction].madness_slots:
+            out.append(f"seat {s}: madness track over-full")
+    for chip, total in enumerate(totals):
+        if total != c.chips[chip].count:
+            out.append(f"chip {c.chips[chip].id}: {total} accounted for, not {c.chips[chip].count}")
+    return out

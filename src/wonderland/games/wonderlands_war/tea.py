@@ -1,0 +1,241 @@
+"""The tea party: setup, leaders moving round the table, cards taken (W4-W29)."""
+
+from __future__ import annotations
+
+from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.content import Content
+from wonderland.games.wonderlands_war.effects import (
+    gain_chips,
+    hook,
+    push_fx,
+)
+from wonderland.games.wonderlands_war.scoring import score_now
+from wonderland.games.wonderlands_war.state import (
+    A_BATTLE,
+    A_DEAL_ALL,
+    A_END_TEA,
+    A_NEXT_TURN,
+    A_REFILL,
+    A_ROUND,
+    C_ALLYSET,
+    C_DEAL,
+    C_DIE,
+    C_MARKER,
+    C_MARKET,
+    C_QUEST,
+    C_START,
+    C_TILE,
+    D_CONTINUE,
+    D_FACTION,
+    D_KEEP,
+    D_SUPPORT,
+    D_TURN,
+    NONE,
+    OUT,
+    Player,
+    State,
+    Task,
+)
+from wonderland.games.wonderlands_war.variants import Options
+
+_MOVE = act.BASE["move"]
+_LEADER = act.BASE["leader"]
+
+
+def set_up(content: Content, opts: Options, n: int) -> State:
+    """The state before set-up: every set-up step waits on the task stack (W4-W16)."""
+    regions = len(content.regions)
+    st = State(
+        content=content,
+        opts=opts,
+        n=n,
+        players=[Player() for _ in range(n)],
+        supply=[c.count for c in content.chips],
+        tiles=[-1] * regions,
+        wl_deck=list(range(len(content.wonderlandians))),
+        decks=[list(d) for d in content.decks],
+        table=[-1] * len(content.spaces),
+        occupant=[-1] * len(content.spaces),
+        quest_deck=list(range(len(content.quests))),
+        supporters=[[0] * n for _ in range(regions)],
+        castles=[[0] * n for _ in range(regions)],
+        b_status=[OUT] * n,
+        b_strength=[0] * n,
+        b_choice=[NONE] * n,
+        b_drawn=[-1] * n,
+        b_forge=[0] * n,
+        wagers=[NONE] * n,
+    )
+    steps: list[Task] = [(C_TILE, r) for r in range(regions)]
+    if opts.ally_set == "random":
+        steps.append((C_ALLYSET,))
+    else:
+        ids = [s.id for s in content.ally_sets]
+        st.ally_set = ids.index(opts.ally_set) if opts.ally_set in ids else 0
+    steps += [(C_MARKET, i) for i in range(3)]
+    steps += [(A_DEAL_ALL,), (C_MARKER,)]
+    steps += [(D_FACTION, s) for s in range(n)]
+    for s in range(n):
+        steps += [(C_QUEST, s), (C_QUEST, s), (D_KEEP, s)]
+    steps += [(C_START,), (A_ROUND, 1)]
+    st.tasks = steps[::-1]
+    return st
+
+
+def setup_player(st: State, seat: int, faction: int) -> None:
+    """W11-W14, W17: a faction's kit, its starting bag (W13) and markers."""
+    c = st.content
+    f = c.factions[faction]
+    rules = c.rules
+    p = st.players[seat]
+    p.faction = faction
+    zeros = [0] * len(c.chips)
+    p.bag, p.active, p.exhaust = zeros[:], zeros[:], zeros[:]
+    bag = list(f.start_bag)
+    if st.opts.two_artifacts:
+        bag.append(f.artifact_chip)
+    for chip in bag:
+        if st.supply[chip] > 0:
+            st.supply[chip] -= 1
+            p.bag[chip] += 1
+    p.on_forge = min(rules.supporters_on_forge_track, rules.supporters)
+    p.reserve = rules.supporters - p.on_forge
+    p.castles_left = rules.castles
+    p.forged = [[] for _ in f.forge_tracks]
+    p.shield = True
+
+
+def _reach(st: State, seat: int, full_circle: bool) -> list[int]:
+    """W19, W20, W24: carded, unoccupied spaces the leader may stop on, in moving order."""
+    c = st.content
+    p = st.players[seat]
+    size = len(c.spaces)
+    step = -1 if c.factions[p.faction].counterclockwise else 1
+    out = []
+    q = (p.pos + step) % size
+    for _ in range(size - 1):
+        if q == c.head:
+            if not full_circle:
+                break
+        elif st.table[q] >= 0 and st.occupant[q] < 0:
+            out.append(q)
+        q = (q + step) % size
+    return out
+
+
+def turn_moves(st: State, seat: int, after_head: bool) -> list[int]:
+    p = st.players[seat]
+    c = st.content
+    limit = c.card_limit(st.n)
+    if st.n == 2 and st.opts.two_player_four_cards:
+        limit = c.card_limit(3)
+    regions = [_LEADER + r for r in range(len(c.regions))]
+    if len(p.cards) >= limit:
+        return regions  # W26
+    at_head = p.pos == c.head
+    out = []
+    for q in _reach(st, seat, at_head or after_head):
+        for half in range(len(c.cards[st.table[q]].halves)):
+            out.append(_MOVE + q * 2 + half)
+    if not after_head and not at_head and not p.passed_head:
+        out.append(act.HEAD)
+    return out or regions  # G19
+
+
+def tea_move(st: State, seat: int, action: int) -> None:
+    """W19-W26: move the leader and take a card, stop at the head, or go to a region."""
+    c = st.content
+    p = st.players[seat]
+    if p.pos >= 0 and p.pos != c.head:
+        st.occupant[p.pos] = -1
+    if action == act.HEAD:  # W24
+        p.pos = c.head
+        p.passed_head = True
+        st.tasks += [(D_CONTINUE, seat), (A_REFILL,), (C_DIE, seat)]
+        return
+    if action < _MOVE + 2 * len(c.spaces):
+        space, half = divmod(action - _MOVE, 2)
+        p.pos = space
+        st.occupant[space] = seat
+        card = st.table[space]
+        st.table[space] = -1
+        p.cards.append(card)
+        h = c.cards[card].halves[half]
+        st.tasks.append((A_NEXT_TURN,))
+        hook(st, seat, "on_take_card")
+        push_fx(st, seat, h.effects)
+        if h.shard_die:
+            st.tasks.append((C_DIE, seat))  # W23
+        if h.supporters:
+            st.tasks.append((D_SUPPORT, seat, h.supporters))
+        return
+    p.pos = -1  # W26 / G19: the leader goes to a region
+    p.region = action - _LEADER
+    st.tasks.append((A_NEXT_TURN,))
+
+
+def deal_all(st: State, task: Task) -> None:
+    """W9, W18: deal the round's deck onto the spaces used with this many players."""
+    for space in reversed(st.content.active_spaces(st.n)):
+        st.tasks.append((C_DEAL, space))
+
+
+def refill(st: State, task: Task) -> None:
+    """W24: refill every unoccupied empty space (G19: a dry deck leaves spaces empty)."""
+    for space in reversed(st.content.active_spaces(st.n)):
+        if st.table[space] < 0 and st.occupant[space] < 0:
+            st.tasks.append((C_DEAL, space))
+
+
+def start_round(st: State, task: Task) -> None:
+    """W2, W18, G17: a round starts; leaders at the Head of the Table."""
+    c = st.content
+    st.round = task[1]
+    st.war = False
+    st.occupant = [-1] * len(c.spaces)
+    for p in st.players:
+        p.pos = c.head
+        p.region = -1
+        p.cards = []
+        p.war_bonus = 0
+        p.passed_head = False
+    seats = [(st.start + i) % st.n for i in range(st.n)]
+    if st.opts.order_by_score:
+        seats.sort(key=lambda s: score_now(st, s))
+    st.order = seats
+    st.turn = seats[0]
+    st.tasks.append((D_TURN, seats[0]))
+    if st.round > 1:
+        st.table = [-1] * len(c.spaces)
+        st.tasks.append((A_DEAL_ALL,))
+
+
+def next_turn(st: State, task: Task) -> None:
+    """W19, W27: the next leader still at the table moves; none left ends the tea party."""
+    st.players[st.turn].passed_head = False
+    i = st.order.index(st.turn)
+    for k in range(1, st.n + 1):
+        seat = st.order[(i + k) % st.n]
+        if st.players[seat].pos >= 0:
+            st.turn = seat
+            st.tasks.append((D_TURN, seat))
+            return
+    st.tasks.append((A_END_TEA,))
+
+
+def end_tea(st: State, task: Task) -> None:
+    """W29, G20: madness for everyone; the most shards take another and discard half."""
+    rules = st.content.rules
+    chip = st.content.madness_chip
+    for seat in range(st.n):
+        gain_chips(st, seat, chip, rules.madness_each_round)
+    most = max(p.shards for p in st.players)
+    if most > 0:
+        for seat, p in enumerate(st.players):
+            if p.shards == most:
+                gain_chips(st, seat, chip, rules.most_shards_extra_madness)
+                p.shards -= (p.shards + 1) // 2 if st.opts.discard_round_up else p.shards // 2
+    st.war = True
+    regions = len(st.content.regions)
+    st.order = [(st.marker + i) % regions for i in range(regions)]  # W30
+    st.tasks.append((A_BATTLE, 0))

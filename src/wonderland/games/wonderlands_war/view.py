@@ -1,0 +1,109 @@
+"""What one seat may know, and full states consistent with it (for search).
+
+Hidden: other players' quests (kept, drawn and their feats), the quest deck, and other seats'
+pending simultaneous choices (draw/stop, shield, wager).  Bag contents are counts, which every
+player can follow at the table; draws are chance steps, so no order is stored anywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any
+
+from wonderland.games.wonderlands_war.content import Fx
+from wonderland.games.wonderlands_war.rules import legal
+from wonderland.games.wonderlands_war.scoring import score_parts
+from wonderland.games.wonderlands_war.state import (
+    HIDDEN,
+    NO_BET,
+    S_SHIELD,
+    S_STEP,
+    S_WAGER,
+    WAITING,
+    Player,
+    State,
+)
+
+
+@dataclass(slots=True)
+class WarView:
+    """A seat's view (``seat`` None: a spectator): the state with hidden parts masked."""
+
+    seat: int | None
+    state: State
+
+
+def redact(st: State, seat: int | None) -> State:
+    """A copy of ``st`` with everything ``seat`` may not know masked (-1 or HIDDEN)."""
+    out = st.clone()
+    out.quest_deck = [-1] * len(st.quest_deck)
+    if not st.tasks:  # the game is over: quests are shown for the final scoring (G26)
+        return out
+    top = st.tasks[-1][0] if st.tasks else 0
+    for s, p in enumerate(out.players):
+        if s == seat:
+            continue
+        p.quests = [-1] * len(p.quests)
+        p.feats = [False] * len(p.feats)
+        p.pair = [-1] * len(p.pair)
+        if top in (S_STEP, S_SHIELD) and out.b_choice[s] >= 0:
+            out.b_choice[s] = HIDDEN
+        if out.wagers[s] >= 0:
+            out.wagers[s] = HIDDEN
+    return out
+
+
+def view(st: State, seat: int | None) -> WarView:
+    """The view of ``seat``."""
+    return WarView(seat, redact(st, seat))
+
+
+def determinize(v: WarView, rng: random.Random) -> State:
+    """A full state whose view for ``v.seat`` is ``v``: hidden quests dealt at random from the
+    quests the seat has not seen, hidden choices filled with legal ones."""
+    st = v.state.clone()
+    known = set()
+    if v.seat is not None:
+        me = st.players[v.seat]
+        known = {q for q in me.quests + me.pair if q >= 0}
+    pool = [q for q in range(len(st.content.quests)) if q not in known]
+    rng.shuffle(pool)
+    it = iter(pool)
+    for p in st.players:
+        p.quests = [q if q >= 0 else next(it) for q in p.quests]
+        p.pair = [q if q >= 0 else next(it) for q in p.pair]
+    st.quest_deck = [q if q >= 0 else next(it) for q in st.quest_deck]
+    top = st.tasks[-1][0] if st.tasks else 0
+    for s in range(st.n):
+        if st.wagers[s] == HIDDEN:
+            st.wagers[s] = NO_BET
+        if st.b_choice[s] == HIDDEN:
+            st.b_choice[s] = WAITING
+            options = legal(st, s) if top in (S_STEP, S_SHIELD, S_WAGER) else []
+            st.b_choice[s] = rng.choice(options) if options else WAITING
+    return st
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Fx):
+        return [value.effect, value.n, value.chip]
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    if isinstance(value, (Player, State)):
+        return {
+            f.name: _json(getattr(value, f.name))
+            for f in fields(value)
+            if f.name not in ("content", "opts")
+        }
+    return value
+
+
+def to_json(v: WarView) -> dict[str, Any]:
+    """A JSON-ready dict of the view."""
+    data: dict[str, Any] = _json(v.state)
+    data["seat"] = v.seat
+    data["content"] = v.state.content.digest
+    if not v.state.tasks:  # W53: the final scoring by source
+        data["final_scores"] = [score_parts(v.state, s) for s in range(v.state.n)]
+    return data

@@ -1,0 +1,1 @@
+"""The web table: FastAPI app, live tables, websocket protocol and the browser client."""

@@ -1,0 +1,101 @@
+// The lobby: the games, a form to create a table, the links of a new table.
+import { el } from "/static/dom.js";
+
+const gamesBox = document.getElementById("games");
+
+function seatRow(game, seat) {
+  const id = `${game.id}-seat-${seat}`;
+  const select = el("select", { id, name: `seat-${seat}` });
+  select.append(el("option", { value: "human" }, seat === 0 ? "You" : "A friend (invitation link)"));
+  for (const bot of game.bots) select.append(el("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
+  if (seat > 0) {
+    const preferred = game.bots.includes("greedy") ? "greedy" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+    select.value = `bot:${preferred}`;
+  }
+  return el("p", { class: "seat-row" }, el("label", { for: id }, `Seat ${seat}`), select);
+}
+
+function variantRow(game, variant) {
+  const id = `${game.id}-v-${variant.name}`;
+  let input;
+  if (variant.kind === "bool") {
+    input = el("input", { type: "checkbox", id, name: variant.name });
+    if (variant.default === true) input.checked = true;
+  } else if (variant.kind === "choice") {
+    input = el("select", { id, name: variant.name });
+    for (const choice of variant.choices) input.append(el("option", { value: choice }, choice));
+    input.value = variant.default;
+  } else {
+    input = el("input", { type: "text", id, name: variant.name, value: String(variant.default ?? "") , size: "8"});
+  }
+  input.dataset.kind = variant.kind;
+  input.dataset.default = String(variant.default);
+  return el("p", { class: "variant" }, input, " ",
+    el("label", { for: id }, el("code", {}, variant.name), ` — ${variant.help} `),
+    el("span", { class: "clause" }, `(${variant.clause})`));
+}
+
+function gameCard(game) {
+  const form = el("form", { class: "create", "aria-label": `Create a ${game.name} table` });
+  const players = el("select", { id: `${game.id}-players`, name: "players" });
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, String(n)));
+  players.value = String(Math.min(Math.max(3, game.min_players), game.max_players));
+  const seats = el("div", { class: "seats" });
+  const drawSeats = () => { seats.replaceChildren(...Array.from({ length: Number(players.value) }, (_, s) => seatRow(game, s))); };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const variants = el("details", {}, el("summary", {}, "Rule variants"), ...game.variants.map((v) => variantRow(game, v)));
+  const message = el("p", { class: "error", role: "alert", hidden: "" });
+  form.append(
+    el("p", {}, el("label", { for: `${game.id}-players` }, "Players "), players),
+    seats, variants, message,
+    el("button", { type: "submit" }, `Create a ${game.name} table`),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const seatList = [...seats.querySelectorAll("select")].map((s) =>
+      s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
+    const chosen = {};
+    for (const input of variants.querySelectorAll("input, select")) {
+      const value = input.type === "checkbox" ? String(input.checked) : input.value;
+      if (value !== input.dataset.default) chosen[input.name] = value;
+    }
+    const response = await fetch("/api/tables", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ game: game.id, seats: seatList, variants: chosen }),
+    });
+    const body = await response.json();
+    if (!response.ok) {
+      message.hidden = false;
+      message.textContent = typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail);
+      return;
+    }
+    showLinks(game, body);
+  });
+  return el("article", { class: "game", id: `game-${game.id}` },
+    el("h3", {}, game.name), el("p", {}, game.description),
+    el("p", { class: "meta" }, `${game.min_players}–${game.max_players} players${game.real_time ? " · real time" : ""}`),
+    form);
+}
+
+function showLinks(game, created) {
+  const box = document.getElementById("links");
+  const items = created.seats.map((link, i) => el("li", {},
+    i === 0 ? "Your seat: " : `Invitation for seat ${link.seat}: `,
+    el("a", { href: link.url, class: "seat-link", "data-seat": link.seat }, link.url), " ",
+    el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link.url) }, "Copy")));
+  items.push(el("li", {}, "Spectators: ", el("a", { href: created.spectator_url, class: "spectator-link" }, created.spectator_url)));
+  box.replaceChildren(el("p", {}, `${game.name} table ${created.table}. Each link holds a secret seat token: send it only to that player.`), el("ul", {}, ...items));
+  document.getElementById("created").hidden = false;
+  document.getElementById("created").scrollIntoView();
+}
+
+async function main() {
+  const games = await (await fetch("/api/games")).json();
+  gamesBox.replaceChildren(...games.map(gameCard));
+  const tables = await (await fetch("/api/tables")).json();
+  document.getElementById("recent").replaceChildren(...tables.slice(-20).reverse().map((t) =>
+    el("li", {}, el("a", { href: `/t/${t.table}` }, `${t.game} ${t.table}`), t.finished ? " — finished (replay)" : ` — in play, step ${t.version}`)));
+}
+
+main();

@@ -1,0 +1,378 @@
+"""Live tables: the server is the authority. Validate, apply, commit, then tell each seat."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from wonderland.bots import bot_names
+from wonderland.core import (
+    CHANCE,
+    TERMINAL,
+    ConfigError,
+    Game,
+    IllegalAction,
+    derive_seed,
+    get_game,
+)
+from wonderland.server.bot_worker import decide
+from wonderland.server.wire import (
+    CreateTable,
+    ErrorMessage,
+    LegalAction,
+    SeatPublic,
+    StateMessage,
+)
+from wonderland.store import SeatInfo, Store, StoredTable
+from wonderland.store.repository import secret_hash
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Refused(Exception):  # noqa: N818 - an answer, not a crash
+    """A client request that is refused; carries the error message to send back."""
+
+    def __init__(self, error: ErrorMessage) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def refuse(code: Any, message: str, rule: str | None = None) -> Refused:
+    """A Refused with an ErrorMessage."""
+    return Refused(ErrorMessage(code=code, message=message, rule=rule))
+
+
+@dataclass
+class LiveTable:
+    """One table in memory: its state is the replay of its committed actions."""
+
+    id: str
+    game: Game[Any, Any]
+    config: Any
+    seed: int
+    seats: list[SeatInfo]
+    state: Any
+    version: int = 0
+    actions: list[tuple[int, int]] = field(default_factory=list)
+    decision_since: int = 0
+    """Version at which the current simultaneous decision began (see ``is_current``)."""
+    logs: dict[int | None, list[str]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
+    """Per viewer: each connection's send function and how many log lines it has had."""
+    advancing: bool = False
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.game.to_move(self.state) == TERMINAL
+
+    def viewers(self) -> list[int | None]:
+        """Every seat and the spectator."""
+        return [*range(len(self.seats)), None]
+
+    def accept_step(self, before: Any, after: Any, actor: int, action: int) -> None:
+        """Make ``after`` the state: count the version, keep the action, write the logs."""
+        still_deciding = isinstance(self.game.to_move(before), frozenset) and isinstance(
+            self.game.to_move(after), frozenset
+        )
+        self.state = after
+        self.version += 1
+        self.actions.append((actor, action))
+        if not still_deciding:
+            self.decision_since = self.version
+        self.record_log(before, actor, action)
+
+    def is_current(self, seat: int, version: int) -> bool:
+        """Whether an action made against ``version`` is still an answer to the present.
+
+        Exactly the current version is; so is any version since a simultaneous decision
+        began, while the seat is still deciding: the others' hidden choices change nothing
+        the seat can see.
+        """
+        if version == self.version:
+            return True
+        mover = self.game.to_move(self.state)
+        return (
+            isinstance(mover, frozenset)
+            and seat in mover
+            and self.decision_since <= version < self.version
+        )
+
+    def record_log(self, before: Any, actor: int, action: int) -> None:
+        """Append each viewer's line about the step just applied."""
+        for viewer in self.viewers():
+            line = self.game.describe_step(before, actor, action, self.state, viewer)
+            if line is not None:
+                self.logs.setdefault(viewer, []).append(line)
+
+    def seat_public(self) -> list[SeatPublic]:
+        """The seats as everyone may see them."""
+        result = []
+        for seat, info in enumerate(self.seats):
+            name = f"bot ({info.bot})" if info.kind == "bot" else f"player {seat}"
+            connected = info.kind == "bot" or bool(self.listeners.get(seat))
+            result.append(
+                SeatPublic(
+                    seat=seat,
+                    kind="bot" if info.kind == "bot" else "human",
+                    name=name,
+                    connected=connected,
+                )
+            )
+        return result
+
+    def state_message(self, viewer: int | None, log_start: int = 0) -> StateMessage:
+        """The message that tells ``viewer`` the current state."""
+        game, state = self.game, self.state
+        view = game.view(state, viewer)
+        mover = game.to_move(state)
+        to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
+        legal: list[LegalAction] = []
+        if viewer is not None and viewer in to_move:
+            legal = [
+                LegalAction(
+                    id=action,
+                    label=game.action_to_string(action),
+                    info=game.action_info(view, action),
+                )
+                for action in game.legal_actions(state, viewer)
+            ]
+        lines = self.logs.get(viewer, [])
+        finished = mover == TERMINAL
+        return StateMessage(
+            version=self.version,
+            view=game.view_to_json(view),
+            to_move=to_move,
+            chance_next=mover == CHANCE,
+            legal=legal,
+            log_start=log_start,
+            log=lines[log_start:],
+            finished=finished,
+            winners=list(game.winners(state)) if finished else [],
+            scores=list(game.scores(state)) if finished else [],
+            seats=self.seat_public(),
+        )
+
+
+class TableManager:
+    """Every live table; the only code that changes them."""
+
+    def __init__(
+        self,
+        store: Store,
+        store_executor: Executor,
+        bot_executor: Executor | None,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.store = store
+        self.store_executor = store_executor
+        self.bot_executor = bot_executor
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # -- creating and loading ---------------------------------------------------------------
+    def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
+        """Check the request, store the table, return it with the seat tokens (shown once)."""
+        game = get_game(request.game)
+        config = game.make_config(len(request.seats), request.variants)
+        seats: list[SeatInfo] = []
+        tokens: dict[int, str] = {}
+        for seat, wanted in enumerate(request.seats):
+            if wanted.kind == "bot":
+                name = wanted.bot or "random"
+                if name not in bot_names(game.spec.id):
+                    raise ConfigError(
+                        f"seat {seat}: no bot {name!r} for {game.spec.id}; choose from "
+                        f"{', '.join(bot_names(game.spec.id))}"
+                    )
+                seats.append(SeatInfo("bot", name))
+            else:
+                token = secrets.token_urlsafe(18)
+                tokens[seat] = token
+                seats.append(SeatInfo("human", None, secret_hash(token)))
+        table_id = secrets.token_hex(8)
+        seed = secrets.randbelow(2**62)
+        self.store.create_table(
+            table_id, game.spec.id, game.spec.version, config.to_json(), seed, seats
+        )
+        table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
+        self.tables[table_id] = table
+        return table, tokens
+
+    def restore(self, stored: StoredTable) -> LiveTable:
+        """Rebuild a table from the store by replaying its committed actions."""
+        game = get_game(stored.game)
+        if stored.rules_version != game.spec.version:
+            raise ConfigError(f"table {stored.id} uses rules version {stored.rules_version}")
+        cfg = stored.config
+        config = game.make_config(cfg["num_players"], cfg.get("variants"), cfg.get("content"))
+        table = LiveTable(
+            stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
+        )
+        for actor, action, _ in stored.actions:
+            table.accept_step(table.state, game.apply(table.state, actor, action), actor, action)
+        self.tables[table.id] = table
+        return table
+
+    def restore_all(self) -> int:
+        """Load every stored table (finished ones too, for replays); returns how many."""
+        tables = self.store.load_all()
+        for stored in tables:
+            try:
+                self.restore(stored)
+            except Exception:  # a damaged table must not stop the others
+                log.exception("table %s could not be restored", stored.id)
+        return len(tables)
+
+    def get(self, table_id: str) -> LiveTable:
+        """A live table, or a refusal naming the problem."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise refuse("unknown_table", f"there is no table {table_id!r}")
+        return table
+
+    def seat_for_token(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token opens (None without a token: a spectator)."""
+        if token is None:
+            return None
+        digest = secret_hash(token)
+        for seat, info in enumerate(table.seats):
+            if info.token_hash is not None and secrets.compare_digest(info.token_hash, digest):
+                return seat
+        raise refuse("unauthorized", "this seat token does not belong to this table")
+
+    # -- acting ------------------------------------------------------------------------------
+    async def submit(self, table: LiveTable, seat: int | None, version: int, action: int) -> None:
+        """A person's action: checked against the version, the turn and the rules, committed,
+        then broadcast; nothing changes when it is refused."""
+        if seat is None:
+            raise refuse("not_your_turn", "spectators cannot act")
+        async with table.lock:
+            if table.finished:
+                raise refuse("finished", "the game is over")
+            if not table.is_current(seat, version):
+                raise refuse(
+                    "stale",
+                    f"your action was made against version {version}, but the table is at "
+                    f"version {table.version}; here is the current state",
+                )
+            mover = table.game.to_move(table.state)
+            if not (mover == seat or (isinstance(mover, frozenset) and seat in mover)):
+                raise refuse("not_your_turn", f"seat {seat} is not to move now")
+            try:
+                await self._commit(table, seat, action)
+            except IllegalAction as err:
+                raise refuse("illegal", err.message, err.rule) from None
+        await self.broadcast(table)
+        self.advance_soon(table)
+
+    async def _commit(self, table: LiveTable, actor: int, action: int) -> None:
+        """Apply on a copy, write to the store, then make it the table's state."""
+        before = table.state
+        after = table.game.apply(before, actor, action)  # raises IllegalAction: no change
+        finished = table.game.to_move(after) == TERMINAL
+        loop = asyncio.get_running_loop()
+        at_ms = int(time.time() * 1000)
+        await loop.run_in_executor(
+            self.store_executor,
+            self.store.append_action,
+            table.id,
+            table.version,
+            actor,
+            action,
+            at_ms,
+            finished,
+        )
+        table.accept_step(before, after, actor, action)
+
+    def advance_soon(self, table: LiveTable) -> None:
+        """Let chance and bots act until a person must (one runner per table)."""
+        if table.advancing:
+            return
+        table.advancing = True
+        task = asyncio.get_running_loop().create_task(self._advance(table))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _advance(self, table: LiveTable) -> None:
+        try:
+            while True:
+                async with table.lock:
+                    step = await self._automatic_step(table)
+                if step is None:
+                    return
+                await self.broadcast(table)
+                if step == "bot" and self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+        except Exception:
+            log.exception("table %s stopped advancing", table.id)
+        finally:
+            table.advancing = False
+
+    async def _automatic_step(self, table: LiveTable) -> str | None:
+        """Apply one chance or bot step; None when a person must act or the game is over."""
+        game, state = table.game, table.state
+        mover = game.to_move(state)
+        if mover == TERMINAL:
+            return None
+        if mover == CHANCE:
+            rng = random.Random(derive_seed(table.seed, "chance", table.version))
+            await self._commit(table, CHANCE, game.sample_chance(state, rng))
+            return "chance"
+        seats = sorted(mover) if isinstance(mover, frozenset) else [mover]
+        bots = [s for s in seats if table.seats[s].kind == "bot"]
+        if not bots:
+            return None
+        seat = bots[0]
+        bot = table.seats[seat].bot or "random"
+        seed = derive_seed(table.seed, "bot", seat, table.version)
+        args = (game.spec.id, bot, seed, game.view(state, seat), game.legal_actions(state, seat))
+        loop = asyncio.get_running_loop()
+        if self.bot_executor is None:
+            action = await asyncio.to_thread(decide, *args)
+        else:
+            action = await loop.run_in_executor(self.bot_executor, decide, *args)
+        await self._commit(table, seat, action)
+        return "bot"
+
+    # -- telling -----------------------------------------------------------------------------
+    async def broadcast(self, table: LiveTable) -> None:
+        """Send each listener its own view, with the log lines it has not had yet."""
+        for viewer, sends in list(table.listeners.items()):
+            if not sends:
+                continue
+            message = table.state_message(viewer).model_dump(mode="json")
+            lines = message["log"]
+            for send, seen in list(sends.items()):
+                try:
+                    await send({**message, "log_start": seen, "log": lines[seen:]})
+                    sends[send] = len(lines)
+                except Exception:  # a closed socket; its handler removes it too
+                    sends.pop(send, None)
+
+    @staticmethod
+    def join(table: LiveTable, viewer: int | None, send: Send) -> None:
+        """Register a connection; the next broadcast sends it the whole state and log."""
+        table.listeners.setdefault(viewer, {})[send] = 0
+
+    @staticmethod
+    def leave(table: LiveTable, viewer: int | None, send: Send) -> None:
+        """Forget a closed connection."""
+        table.listeners.get(viewer, {}).pop(send, None)
+
+    async def shutdown(self) -> None:
+        """Stop the advancing tasks."""
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)

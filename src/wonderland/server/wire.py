@@ -1,0 +1,165 @@
+"""The websocket protocol's messages: these pydantic models are its single source of truth.
+
+``docs/server-protocol.md`` embeds the JSON Schema generated from them (a test keeps the two
+in step).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_MESSAGE_BYTES = 8192
+"""Larger client messages are refused unread."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- client -> server ---------------------------------------------------------------------
+class Hello(_Message):
+    """First message on a connection: which table, and the seat token (none: spectator)."""
+
+    type: Literal["hello"]
+    table: str = Field(max_length=64)
+    token: str | None = Field(default=None, max_length=128)
+
+
+class Act(_Message):
+    """Take an action, made against state ``version`` (stale versions are refused)."""
+
+    type: Literal["act"]
+    version: int = Field(ge=0)
+    action: int = Field(ge=0)
+
+
+class Ping(_Message):
+    """Keep-alive; answered with a pong."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+
+
+# -- server -> client ---------------------------------------------------------------------
+class SeatPublic(_Message):
+    """A seat as everyone may see it."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    connected: bool = False
+
+
+class Welcome(_Message):
+    """Answer to hello: who you are at this table."""
+
+    type: Literal["welcome"] = "welcome"
+    table: str
+    game: str
+    game_name: str
+    seat: int | None
+    seats: list[SeatPublic]
+    variants: dict[str, Any]
+    content: dict[str, Any] = Field(default_factory=dict)
+    """The game's public, unchanging facts for this table (names of cards, regions, ...)."""
+
+
+class LegalAction(_Message):
+    """An action the receiving seat may take now, with its label and what it would do."""
+
+    id: int
+    label: str
+    info: dict[str, Any] = Field(default_factory=dict)
+
+
+class StateMessage(_Message):
+    """The receiving seat's view after every change (and on connecting)."""
+
+    type: Literal["state"] = "state"
+    version: int
+    view: dict[str, Any]
+    to_move: list[int]
+    chance_next: bool
+    legal: list[LegalAction]
+    log_start: int
+    log: list[str]
+    finished: bool
+    winners: list[int]
+    scores: list[float]
+    seats: list[SeatPublic]
+
+
+class ErrorMessage(_Message):
+    """A refused message: nothing changed. ``rule`` is the clause of an illegal action."""
+
+    type: Literal["error"] = "error"
+    code: Literal[
+        "malformed",
+        "too_large",
+        "unknown_table",
+        "unauthorized",
+        "not_joined",
+        "stale",
+        "illegal",
+        "not_your_turn",
+        "finished",
+    ]
+    message: str
+    rule: str | None = None
+
+
+class Pong(_Message):
+    """Answer to ping."""
+
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Welcome | StateMessage | ErrorMessage | Pong
+
+
+# -- HTTP ---------------------------------------------------------------------------------
+class SeatRequest(_Message):
+    """One seat of a new table: a person, or a bot by name."""
+
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class CreateTable(_Message):
+    """Create a table: game, seats in order, rule variants."""
+
+    game: str = Field(max_length=40)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    variants: dict[str, str | int | bool] = Field(default_factory=dict)
+
+
+class SeatLink(_Message):
+    """The secret invitation link of a human seat."""
+
+    seat: int
+    url: str
+    token: str
+
+
+class TableCreated(_Message):
+    """The new table's id, its seat links and the spectator link."""
+
+    table: str
+    seats: list[SeatLink]
+    spectator_url: str
+
+
+def client_schema() -> dict[str, Any]:
+    """JSON Schema of every client message."""
+    return CLIENT_MESSAGE.json_schema()
+
+
+def server_schema() -> dict[str, Any]:
+    """JSON Schema of every server message."""
+    adapter: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+    return adapter.json_schema()

@@ -1,0 +1,178 @@
+"""The store: create tables, append actions (committed before anyone is told), load them back."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from wonderland.store.schema import ActionRow, Base, TableRow
+
+
+def default_database_url(data_dir: Path | None = None) -> str:
+    """``WONDERLAND_DB`` if set, else a SQLite file under ``data_dir`` (default ``./data``)."""
+    url = os.environ.get("WONDERLAND_DB")
+    if url:
+        return url
+    directory = data_dir or Path("data")
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{directory / 'wonderland.sqlite3'}"
+
+
+def secret_hash(secret: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat: a person (with the hash of their token) or a named bot."""
+
+    kind: str
+    bot: str | None = None
+    token_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
+        """From the stored dict."""
+        return cls(str(data["kind"]), data.get("bot"), data.get("token_hash"))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as stored, with its accepted actions in order."""
+
+    id: str
+    game: str
+    rules_version: int
+    config: dict[str, Any]
+    seed: int
+    seats: tuple[SeatInfo, ...]
+    finished: bool
+    actions: tuple[tuple[int, int, int], ...]
+
+
+class StaleWrite(Exception):  # noqa: N818 - a condition, not a failure of the store
+    """The action index is already taken: another writer got there first."""
+
+
+class Store:
+    """All database access. Every method is synchronous and short; call it off the event loop."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
+        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        rules_version: int,
+        config: dict[str, Any],
+        seed: int,
+        seats: list[SeatInfo],
+    ) -> None:
+        """Insert a new table."""
+        with self._session.begin() as session:
+            session.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    rules_version=rules_version,
+                    config=config,
+                    seed=seed,
+                    seats=[s.to_json() for s in seats],
+                )
+            )
+
+    def append_action(
+        self, table_id: str, index: int, actor: int, action: int, at_ms: int, finished: bool
+    ) -> None:
+        """Commit one action at ``index``; raise StaleWrite if that index exists already."""
+        try:
+            with self._session.begin() as session:
+                session.add(
+                    ActionRow(
+                        table_id=table_id, index=index, actor=actor, action=action, at_ms=at_ms
+                    )
+                )
+                if finished:
+                    session.execute(
+                        update(TableRow).where(TableRow.id == table_id).values(finished=True)
+                    )
+        except IntegrityError:
+            raise StaleWrite(f"table {table_id} already has an action {index}") from None
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """One table with its actions, or None."""
+        with self._session() as session:
+            row = session.get(TableRow, table_id)
+            return None if row is None else self._stored(session, row)
+
+    def load_all(self, unfinished_only: bool = False) -> list[StoredTable]:
+        """Every table (or every unfinished one) with its actions."""
+        with self._session() as session:
+            query = select(TableRow).order_by(TableRow.created_at)
+            if unfinished_only:
+                query = query.where(TableRow.finished.is_(False))
+            return [self._stored(session, row) for row in session.scalars(query)]
+
+    def list_tables(self, limit: int = 50) -> list[tuple[str, str, bool, int]]:
+        """``(id, game, finished, number of actions)`` of the newest tables."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+            )
+            result = []
+            for row in rows:
+                count = len(
+                    session.scalars(
+                        select(ActionRow.index).where(ActionRow.table_id == row.id)
+                    ).all()
+                )
+                result.append((row.id, row.game, row.finished, count))
+            return result
+
+    @staticmethod
+    def _stored(session: Session, row: TableRow) -> StoredTable:
+        actions = session.scalars(
+            select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.index)
+        ).all()
+        return StoredTable(
+            id=row.id,
+            game=row.game,
+            rules_version=row.rules_version,
+            config=dict(row.config),
+            seed=row.seed,
+            seats=tuple(SeatInfo.from_json(s) for s in row.seats),
+            finished=row.finished,
+            actions=tuple((a.actor, a.action, a.at_ms) for a in actions),
+        )
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL: readers never block the writer; a commit survives the process being killed."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

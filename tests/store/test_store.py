@@ -1,0 +1,94 @@
+"""The store on SQLite and on PostgreSQL: the same SQLAlchemy code, the same behaviour."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support import free_port
+from wonderland.store import SeatInfo, Store
+from wonderland.store.repository import StaleWrite
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    """Run PostgreSQL tools as the postgres user when we are root (initdb refuses root)."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a Unix socket (PostgreSQL is installed by make test)."""
+    installed = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    initdb = shutil.which("initdb") or (installed[-1] if installed else "")
+    assert initdb, "PostgreSQL's initdb is needed: `make test` installs it"
+    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
+    base = Path(tempfile.mkdtemp(prefix="wonderland-pg-"))
+    os.chmod(base, 0o777)
+    data, port = base / "data", free_port()
+    subprocess.run(
+        _as_postgres([initdb, "-D", str(data), "-U", "postgres", "--auth=trust"]),
+        check=True,
+        capture_output=True,
+    )
+    options = f"-p {port} -k {base} -c listen_addresses=''"
+    subprocess.run(
+        _as_postgres(
+            [pg_ctl, "-D", str(data), "-o", options, "-w", "start", "-l", str(base / "log")]
+        ),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+psycopg://postgres@/postgres?host={base}&port={port}"
+    finally:
+        subprocess.run(
+            _as_postgres([pg_ctl, "-D", str(data), "-m", "immediate", "stop"]), capture_output=True
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A fresh store on each database."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    opened = Store(url)
+    yield opened
+    opened.close()
+
+
+def test_tables_and_actions_round_trip(store: Store) -> None:
+    """What is written is read back in order, with its seats and configuration."""
+    table = f"t{time.monotonic_ns()}"
+    seats = [SeatInfo("human", None, "ab" * 32), SeatInfo("bot", "greedy")]
+    store.create_table(table, "parade", 1, {"num_players": 2, "variants": {}}, 2**61, seats)
+    for index in range(5):
+        store.append_action(table, index, index % 2, index * 3, 1_700_000_000_000, index == 4)
+    loaded = store.load(table)
+    assert loaded is not None
+    assert loaded.seats == tuple(seats) and loaded.seed == 2**61 and loaded.finished
+    assert [a[:2] for a in loaded.actions] == [(i % 2, i * 3) for i in range(5)]
+    assert store.load("missing") is None
+    assert table in {t.id for t in store.load_all()}
+    assert table not in {t.id for t in store.load_all(unfinished_only=True)}
+
+
+def test_an_index_is_written_once(store: Store) -> None:
+    """Two writers of the same step: the second is refused and nothing is duplicated."""
+    table = f"u{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    store.append_action(table, 0, 0, 1, 0, False)
+    with pytest.raises(StaleWrite):
+        store.append_action(table, 0, 1, 2, 0, False)
+    loaded = store.load(table)
+    assert loaded is not None and loaded.actions == ((0, 1, 0),)

@@ -90,3 +90,17 @@ def test_play_against_a_level_with_hints(
     assert "Hint (hard bot)" in out and "estimated win share" in out and "Why:" in out
     assert "seat 1 (hard)" in out
     assert record.exists()
+
+
+def test_web_table_offers_the_levels_and_runs_them_in_workers() -> None:
+    """The lobby's seat selector lists the levels; the worker-process entry point plays them."""
+    from wonderland.server.app import describe_game
+    from wonderland.server.bot_worker import decide
+
+    for game_id in GAMES:
+        assert set(LEVEL_NAMES) <= set(describe_game(game_id)["bots"])
+    game = get_game("parade")
+    state = midgame(game, 3, 2, decisions=3)
+    seat = seat_to_move(game, state)
+    legal = game.legal_actions(state, seat)
+    assert decide("parade", "hard", 7, game.view(state, seat), legal) in legal

@@ -209,12 +209,18 @@ def describe(view: ParadeView, action: int) -> str:
     if action >= KEEP_BASE:
         pair = PAIRS[action - KEEP_BASE]
         after = projected_points(*_with(counts, sums, seat, pair), view.rules, 0.0)[seat]
-        return f"keeps {cards_str(pair)} for {after - now:+.0f} points"
+        return f"keeps {cards_str(pair)} for {_points(after - now)}"
     _, taken = split_parade(view.parade, action)
     if not taken:
         return "collects nothing"
     after = projected_points(*_with(counts, sums, seat, taken), view.rules, 0.0)[seat]
-    return f"collects {cards_str(taken)} for {after - now:+.0f} points at today's majorities"
+    return f"collects {cards_str(taken)} for {_points(after - now)} at today's majorities"
+
+
+def _points(amount: float) -> str:
+    """``+1 point``, ``+3 points``, ``-2 points``."""
+    rounded = round(amount)
+    return f"{rounded:+d} point" + ("" if abs(rounded) == 1 else "s")
 
 
 # -- what search uses ---------------------------------------------------------------------

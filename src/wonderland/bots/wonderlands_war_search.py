@@ -66,9 +66,9 @@ def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Rando
 
 
 def describe(view: Any, action: int) -> str:
-    """The move in words, with the heuristic's own valuation of it."""
+    """The heuristic bot's own valuation of the move, for comparison."""
     value = _VALUER._value(view.state, view.seat, action)
-    return f"{act.to_text(action)} (rule-of-thumb value {value:+.1f})"
+    return f"the rule-of-thumb value of {act.to_text(action)} is {value:+.1f}"
 
 
 HOOKS = SearchHooks(

@@ -11,6 +11,7 @@ determinizations, never the real game state.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,19 @@ class SearchHooks:
 
 
 NO_HOOKS = SearchHooks()
+
+
+def soft_win_chances(points: Sequence[float], temperature: float) -> tuple[float, ...]:
+    """A soft "most points wins": each seat's share of ``exp(points / temperature)``.
+
+    >>> [round(p, 3) for p in soft_win_chances([10, 10, 7], 3.0)]
+    [0.424, 0.424, 0.156]
+    """
+    top = max(points)
+    weights = [math.exp((p - top) / temperature) for p in points]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
 
 _PATHS: dict[str, str] = {
     "parade": "wonderland.bots.parade_heuristic:HOOKS",

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
-from wonderland.bots.hooks import SearchHooks
+from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.core import Game
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, cards_str
@@ -94,16 +94,13 @@ def projected_points(
     return points
 
 
-def uncertainty_of(view_or_state: ParadeView | ParadeState) -> float:
+def uncertainty_of(phase: int, final_left: int, pile_size: int) -> float:
     """How open the majorities still are: 1 early, falling with the pile, 0 at the end."""
-    if view_or_state.phase == CHOOSE:
+    if phase == CHOOSE:
         return 0.0
-    if view_or_state.final_left >= 0:
+    if final_left >= 0:
         return 0.1
-    pile = getattr(view_or_state, "pile_size", None)
-    if pile is None:
-        pile = len(view_or_state.pile)  # type: ignore[union-attr]
-    return min(1.0, pile / 25)
+    return min(1.0, pile_size / 25)
 
 
 def _with(
@@ -150,7 +147,7 @@ def move_costs(view: ParadeView, legal: Sequence[int]) -> dict[int, float]:
     seat = view.seat
     assert seat is not None
     counts, sums = _tallies(view.collections)
-    doubt = uncertainty_of(view)
+    doubt = uncertainty_of(view.phase, view.final_left, view.pile_size)
     before = projected_points(counts, sums, view.rules, doubt)
     costs: dict[int, float] = {}
     for action in legal:
@@ -224,19 +221,12 @@ def _points(amount: float) -> str:
 
 
 # -- what search uses ---------------------------------------------------------------------
-def _win_chances(points: Sequence[float]) -> list[float]:
-    """A soft "lowest score wins": each seat's share of ``exp(-points / TEMPERATURE)``."""
-    low = min(points)
-    weights = [math.exp((low - p) / TEMPERATURE) for p in points]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 def evaluate(state: ParadeState) -> tuple[float, ...]:
     """A position's value per seat: the chance of winning from the projected scores."""
     counts, sums = _tallies(state.collections)
-    points = projected_points(counts, sums, state.rules, uncertainty_of(state))
-    return tuple(_win_chances(points))
+    doubt = uncertainty_of(state.phase, state.final_left, len(state.pile))
+    points = projected_points(counts, sums, state.rules, doubt)
+    return soft_win_chances([-p for p in points], TEMPERATURE)
 
 
 def final_value(state: ParadeState) -> tuple[float, ...]:
@@ -246,7 +236,8 @@ def final_value(state: ParadeState) -> tuple[float, ...]:
         share = 1.0 / len(state.winners)
         return tuple(share if p in state.winners else 0.0 for p in range(n))
     counts, sums = _tallies(state.collections)
-    soft = _win_chances(projected_points(counts, sums, state.rules, 0.0))
+    points = projected_points(counts, sums, state.rules, 0.0)
+    soft = soft_win_chances([-p for p in points], TEMPERATURE)
     share = 1.0 / len(state.winners)
     return tuple(0.8 * (share if p in state.winners else 0.0) + 0.2 * soft[p] for p in range(n))
 

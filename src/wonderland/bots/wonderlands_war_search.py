@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from wonderland.bots.hooks import SearchHooks
+from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.bots.wonderlands_war_heuristic import WonderlandsWarHeuristicBot
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.scoring import score_now
@@ -40,17 +40,9 @@ def projected_points(st: State) -> list[float]:
     ]
 
 
-def win_chances(points: Sequence[float]) -> tuple[float, ...]:
-    """A soft "highest score wins": each seat's share of ``exp(points / TEMPERATURE)``."""
-    top = max(points)
-    weights = [math.exp((p - top) / TEMPERATURE) for p in points]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
-
-
 def evaluate(st: State) -> tuple[float, ...]:
-    """A position's value per seat: the chance of winning from the projected points."""
-    return win_chances(projected_points(st))
+    """A position's value per seat: a soft "highest wins" over the projected points."""
+    return soft_win_chances(projected_points(st), TEMPERATURE)
 
 
 def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Random) -> int:

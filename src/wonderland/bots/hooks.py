@@ -55,7 +55,7 @@ def soft_win_chances(points: Sequence[float], temperature: float) -> tuple[float
     """A soft "most points wins": each seat's share of ``exp(points / temperature)``.
 
     >>> [round(p, 3) for p in soft_win_chances([10, 10, 7], 3.0)]
-    [0.424, 0.424, 0.156]
+    [0.422, 0.422, 0.155]
     """
     top = max(points)
     weights = [math.exp((p - top) / temperature) for p in points]

@@ -9,7 +9,10 @@ from wonderland.core import ConfigError
 
 _BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "wonderland.bots.base:RandomBot"},
-    "greedy": {"parade": "wonderland.bots.parade_greedy:ParadeGreedyBot"},
+    "greedy": {
+        "parade": "wonderland.bots.parade_greedy:ParadeGreedyBot",
+        "wonderdice": "wonderland.bots.wonderdice_greedy:WonderdiceGreedyBot",
+    },
     "heuristic": {
         "parade": "wonderland.bots.parade_heuristic:ParadeHeuristicBot",
         "wonderlands_war": "wonderland.bots.wonderlands_war_heuristic:WonderlandsWarHeuristicBot",

@@ -11,6 +11,7 @@ from wonderland.cli.options import add_game_arguments
 TABLES = {
     "parade": "wonderland.cli.play_parade",
     "wonderlands_war": "wonderland.cli.play_wonderlands_war",
+    "wonderdice": "wonderland.cli.play_wonderdice",
 }
 
 

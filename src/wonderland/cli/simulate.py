@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ConfigError("--games must be at least 1")
     bots = parse_bots(args.bots, "random", config.num_players)
-    for name in set(bots):
+    for name in {spec.split(":")[0] for spec in bots}:  # "greedy:fast": options after ':'
         if name not in bot_names(game.spec.id):
             raise ConfigError(
                 f"no bot {name!r} for {game.spec.id}; choose from: "
@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         "bots": bots,
         "seed": args.seed,
         "rotate_seats": args.rotate_seats,
+        "label": getattr(game, "label_name", "side"),
     }
     if args.json:
         print(json.dumps({**header, **summary.to_json()}, indent=2))
@@ -130,7 +131,7 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
     console.print(seats)
     groups = [("bot", summary.win_by_bot)]
     if summary.win_by_label:
-        groups.append(("side", summary.win_by_label))
+        groups.append((str(header.get("label", "side")), summary.win_by_label))
     for title, table_data in groups:
         table = Table(title=f"By {title} (win share per seat played, 95 % CI)")
         table.add_column(title)

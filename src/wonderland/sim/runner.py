@@ -30,7 +30,9 @@ SimulateOne = Callable[[GameConfig, Sequence[str], int, bool], GameResult]
 """``simulate_one(config, bot_names, game_seed, keep_record) -> GameResult``."""
 
 # Games whose simulation is not a plain protocol playout register their own runner here.
-_CUSTOM_RUNNERS: dict[str, str] = {}
+_CUSTOM_RUNNERS: dict[str, str] = {
+    "wonderdice": "wonderland.sim.wonderdice:simulate_one",
+}
 
 
 def simulate_one(

@@ -36,5 +36,5 @@ class ActionRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     actor: Mapped[int] = mapped_column(Integer)
-    action: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(BigInteger)
     at_ms: Mapped[int] = mapped_column(BigInteger, default=0)

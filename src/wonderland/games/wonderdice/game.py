@@ -1,0 +1,305 @@
+"""Alice in Wonderdice as a turn-based protocol game: one event at a time.
+
+The real game has no turns (D13).  This view serialises it: a chance node draws *which seat's
+roll resolves next*, how many milliseconds after the previous event, and the rolled faces;
+then that seat (``to_move``) takes its one action (D14).  A seat with no die in hand gets a
+turn without a roll (to touch the White Rabbit, or to take a block die back).  The real-time
+driver (``realtime.py``) produces exactly these events from its clock, so a simulated or live
+game is recorded and replayed through this same interface.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+from wonderland.core.errors import ConfigError, IllegalAction
+from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
+from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice.content import load_content
+from wonderland.games.wonderdice.render import render as render_state
+from wonderland.games.wonderdice.state import (
+    BETRAY_CHOICE,
+    DEAL,
+    MADDEN_CHOICE,
+    MAX_STEPS_PER_GAME,
+    OVER,
+    PLAY,
+    TOUCH,
+    State,
+    Table,
+)
+from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
+from wonderland.games.wonderdice.view import View, determinize, make_view, to_json
+
+GAPS = ((50, 0.25), (400, 0.75))
+"""The turn-based view's timing model: the next roll resolves 50 ms (inside the default
+simultaneity window) or 400 ms after the previous event.  Drivers may use any gap."""
+
+
+@lru_cache(maxsize=8)
+def roll_table(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every roll of ``k`` dice as counts per face, with its probability."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(1, 7), k):
+        counts = A.counts_of(combo)
+        ways = math.factorial(k)
+        for c in counts:
+            ways //= math.factorial(c)
+        out.append((counts, ways / 6**k))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _seat_outcomes(seat: int, k: int, seats: int) -> tuple[tuple[int, float], ...]:
+    """Chance outcomes of ``seat`` rolling ``k`` dice next, one of ``seats`` equally likely."""
+    table = roll_table(k) if k else (((0,) * 7, 1.0),)
+    return tuple(
+        (A.encode_roll(seat, gap, counts), pg * pf / seats)
+        for gap, pg in GAPS
+        for counts, pf in table
+    )
+
+
+def roll_dice(rng: random.Random, k: int) -> tuple[int, ...]:
+    """Counts per face of ``k`` fair dice."""
+    counts = [0] * 7
+    rand = rng.random
+    for _ in range(k):
+        counts[int(rand() * 6) + 1] += 1
+    return tuple(counts)
+
+
+class WonderdiceGame(Game[State, View]):
+    """The rules of Alice in Wonderdice behind the core protocol."""
+
+    spec = GameSpec(
+        id="wonderdice",
+        name="Alice in Wonderdice",
+        version=1,
+        min_players=2,
+        max_players=6,
+        num_actions=A.NUM_ACTIONS,
+        has_chance=True,
+        hidden_information=False,
+        simultaneous=False,
+        real_time=True,
+        description="Play Me: Alice in Wonderdice, a real-time dice race (2-6 players).",
+        max_steps=MAX_STEPS_PER_GAME * 6,
+    )
+    variants = VARIANTS
+    label_name = "character"
+
+    # -- setting up -------------------------------------------------------------------------
+    def initial_state(self, config: GameConfig) -> State:
+        """Before the deal (a chance node)."""
+        content = load_content(config.content)
+        if config.num_players > len(content.characters):
+            raise ConfigError(
+                f"{config.num_players} players need as many characters; the content has "
+                f"{len(content.characters)}"
+            )
+        values = VARIANTS.resolve(config.variants)
+        table = Table(
+            config.num_players,
+            RuleFlags.from_variants(values),
+            content,
+            tuple(sorted(values.items())),
+        )
+        return State(table)
+
+    def _deals(self, s: State) -> list[tuple[int, ...]]:
+        n = s.n
+        if not s.table.flags.random_deal:
+            return [tuple(range(n))]
+        return list(itertools.permutations(range(len(s.table.content.characters)), n))
+
+    @staticmethod
+    def _deal_code(chars: tuple[int, ...], base: int) -> int:
+        code, weight = A.DEAL_BASE, 1
+        for c in chars:
+            code += c * weight
+            weight *= base
+        return code
+
+    # -- the step function -----------------------------------------------------------------
+    def to_move(self, state: State) -> ToMove:
+        """CHANCE while a deal or the next event is drawn, the acting seat, or TERMINAL."""
+        phase = state.phase
+        if phase in (PLAY, TOUCH):
+            return CHANCE if state.roller < 0 else state.roller
+        if phase == DEAL:
+            return CHANCE
+        if phase in (BETRAY_CHOICE, MADDEN_CHOICE):
+            return state.decider
+        return TERMINAL
+
+    def legal_actions(self, state: State, seat: int) -> list[int]:
+        """What ``seat`` may do now."""
+        return rules.legal_actions(state, seat)
+
+    def _eligible(self, state: State) -> list[int]:
+        if state.phase == TOUCH:
+            return [i for i in range(state.n) if not state.touched[i]]
+        return list(range(state.n))
+
+    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+        """The deal, or (next seat, gap, faces) with their probabilities."""
+        if state.phase == DEAL:
+            deals = self._deals(state)
+            base = len(state.table.content.characters)
+            return [(self._deal_code(d, base), 1 / len(deals)) for d in deals]
+        if state.roller >= 0 or state.phase not in (PLAY, TOUCH):
+            return []
+        seats = self._eligible(state)
+        out: list[tuple[int, float]] = []
+        for seat in seats:
+            out += _seat_outcomes(seat, state.hand[seat] if state.phase == PLAY else 0, len(seats))
+        return out
+
+    def sample_chance(self, state: State, rng: random.Random) -> int:
+        """One chance outcome, drawn directly (same distribution as chance_outcomes)."""
+        if state.phase == DEAL:
+            return super().sample_chance(state, rng)
+        seats = self._eligible(state)
+        seat = seats[int(rng.random() * len(seats))]
+        gap = GAPS[0][0] if rng.random() < GAPS[0][1] else GAPS[1][0]
+        k = state.hand[seat] if state.phase == PLAY else 0
+        return A.encode_roll(seat, gap, roll_dice(rng, k) if k else (0,) * 7)
+
+    def apply_in_place(self, state: State, actor: int, action: int) -> None:
+        """Check, then apply; IllegalAction (with its clause) leaves ``state`` unchanged."""
+        mover = self.to_move(state)
+        if mover == TERMINAL:
+            raise IllegalAction("D27", "the game is over")
+        if actor == CHANCE:
+            if mover != CHANCE:
+                raise IllegalAction("E1", f"seat {mover} is acting; no chance event now")
+            self._apply_chance(state, action)
+        else:
+            if actor != mover:
+                raise IllegalAction(
+                    "E1",
+                    f"seat {actor} cannot act now: no action is accepted without a roll "
+                    f"(D14); {'a chance event' if mover == CHANCE else f'seat {mover}'} is next",
+                )
+            rules.check(state, actor, action)
+            rules.apply_action(state, actor, action)
+        rules.count_step(state)
+
+    def _apply_chance(self, state: State, action: int) -> None:
+        if state.phase == DEAL:
+            base = len(state.table.content.characters)
+            code = action - A.DEAL_BASE
+            chars = []
+            for _ in range(state.n):
+                code, c = divmod(code, base)
+                chars.append(c)
+            valid = [self._deal_code(d, base) for d in self._deals(state)]
+            if action not in valid:
+                raise IllegalAction("D10", f"{action} is not a deal of distinct characters")
+            rules.deal(state, chars)
+            return
+        if action < A.ROLL_BASE:
+            raise IllegalAction("E2", f"{action} is not a roll event")
+        seat, gap, counts = A.decode_roll(action)
+        if seat >= state.n or gap > A.MAX_GAP_MS:
+            raise IllegalAction("E2", f"roll event for seat {seat} after {gap} ms is impossible")
+        rules.begin_turn(state, seat, gap, counts)
+
+    def clone(self, state: State) -> State:
+        """An independent copy."""
+        return state.clone()
+
+    # -- outcome ----------------------------------------------------------------------------
+    def returns(self, state: State) -> tuple[float, ...]:
+        """1 shared among the winners (a team shares it), 0 otherwise."""
+        result = [0.0] * state.n
+        if state.phase == OVER and state.winners:
+            share = 1 / len(state.winners)
+            for w in state.winners:
+                result[w] = share
+        return tuple(result)
+
+    def scores(self, state: State) -> tuple[float, ...]:
+        """Round wins this game (series score under Challenge)."""
+        if state.table.flags.challenge:
+            return tuple(float(x) for x in state.series_score)
+        return tuple(float(sum(w)) for w in state.wins)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winners of a finished game."""
+        return state.winners if state.phase == OVER else ()
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> View:
+        """The public table (nothing is hidden in this game)."""
+        return make_view(state, seat)
+
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """The state the view shows."""
+        return determinize(view, rng)
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return to_json(view)
+
+    # -- words -----------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        """Notation of an action or chance outcome."""
+        return A.action_to_string(action)
+
+    def parse_action(self, state: State, seat: int, text: str) -> int:
+        """The action ``text`` names (NotationError if none)."""
+        return A.parse(text)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """Text picture of the table."""
+        return render_state(state, seat)
+
+    # -- self-checks and figures -----------------------------------------------------------
+    def invariants(self, state: State) -> list[str]:
+        """Every die in exactly one place; 6 dice per player."""
+        return rules.invariants(state)
+
+    def labels(self, state: State) -> tuple[str, ...]:
+        """The character each seat played (first game of a Challenge series)."""
+        chars = state.table.content.characters
+        return tuple(chars[c].id for c in state.dealt)
+
+    def stats(self, state: State) -> dict[str, float]:
+        """Rounds, rolls per round, round length in seconds, actions per round."""
+        st = state.stats
+        rounds = st["rounds"]
+        per = max(rounds, 1)
+        out = {
+            "rounds": float(rounds),
+            "rolls": float(st["rolls"]),
+            "rolls_per_round": st["rolls"] / per,
+            "round_seconds": st["round_ms"] / per / 1000,
+            "blocks_per_round": st["blocks"] / per,
+            "cancels_per_game": float(st["cancels"]),
+            "take_backs_per_game": float(st["take_backs"]),
+            "abandoned": 1.0 if state.end_rule == "E3" else 0.0,
+        }
+        wins_a = st["admiring_round_wins"]
+        wins_m = st["mad_round_wins"]
+        if wins_a + wins_m:
+            out["round_win_share_admiring_side"] = wins_a / (wins_a + wins_m)
+        chars = state.table.content.characters
+        for c in sorted(set(state.dealt)):
+            for side, name in enumerate(("admiring", "mad")):
+                out[f"round_wins_{chars[c].id}_{name}"] = float(state.char_wins[2 * c + side])
+        if state.table.flags.jabberwocky:
+            out["jabberwocky_appeared"] = 1.0 if state.jabber >= 0 else 0.0
+            out["jabberwocky_won"] = (
+                1.0 if state.end_rule == "D33" and state.winners == (state.jabber,) else 0.0
+            )
+        return out
+
+
+GAME = WonderdiceGame()

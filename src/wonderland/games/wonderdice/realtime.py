@@ -1,0 +1,216 @@
+"""The real-time driver: one table clock, the seeded dice, roll cooldowns, one action per roll.
+
+The driver turns what players do at a live table (roll, pick an action, touch the token)
+into the time-stamped events the rules consume, and records them as protocol actions, so
+every live or simulated game replays exactly.  It never reads a clock of its own: the clock
+is a parameter -- a simulated clock for the discrete-event simulation, a monotonic clock for
+live play.
+
+* RT1: the driver owns the dice RNG (seeded) and stamps every event with its clock.
+* RT2: a player may roll again only ``roll_cooldown_ms`` after their previous roll.
+* RT3: each roll grants one action; it lapses (a pass) when the player rolls again.
+* RT4/D24: the simultaneity window is a rules variant the rules apply to the stamps.
+* RT5/Q8: claims and Play Me touches are stamped by this clock; arrival order decides.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from wonderland.core.errors import IllegalAction
+from wonderland.core.game import CHANCE, GameConfig
+from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.game import GAME, roll_dice
+from wonderland.games.wonderdice.state import PLAY, State
+
+Clock = Callable[[], float]
+"""A clock: seconds since any fixed moment, never going backwards."""
+
+LATENCY_CAP_MS = 100
+"""Most latency compensation the driver grants one event (Q5 ``latency_compensated``)."""
+NO_FACES = (0,) * 7
+
+
+class SimClock:
+    """A clock the discrete-event simulation sets by hand."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """The table variants the driver applies."""
+
+    cooldown_ms: int
+    countdown_ms: int
+    host_starts: bool
+    partial_roll: bool
+    latency_compensated: bool
+    fixed_input_delay_ms: int
+    rejected_consumes_roll: bool
+
+    @classmethod
+    def from_config(cls, config: GameConfig) -> Timing:
+        """Timing from a checked configuration."""
+        v = GAME.variants.resolve(config.variants)
+
+        def number(name: str) -> int:
+            value = v[name]
+            assert isinstance(value, int)
+            return value
+
+        return cls(
+            cooldown_ms=number("roll_cooldown_ms"),
+            countdown_ms=number("countdown_ms"),
+            host_starts=bool(v["host_starts"]),
+            partial_roll=bool(v["partial_roll"]),
+            latency_compensated=bool(v["latency_compensated"]),
+            fixed_input_delay_ms=number("fixed_input_delay"),
+            rejected_consumes_roll=bool(v["rejected_action_consumes_roll"]),
+        )
+
+
+class Driver:
+    """A live or simulated table: the only place where time and dice enter the game."""
+
+    def __init__(self, config: GameConfig, seed: int, clock: Clock) -> None:
+        self.config = config
+        self.timing = Timing.from_config(config)
+        self.state: State = GAME.initial_state(config)
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.t0 = clock()
+        self.actions: list[tuple[int, int]] = []
+        n = config.num_players
+        self.pending: list[tuple[int, ...] | None] = [None] * n
+        self.last_roll = [-(10**9)] * n
+        self.open_at: int | None = None
+        self.round_opened: list[int] = []
+        deal = GAME.sample_chance(self.state, self.rng)
+        GAME.apply_in_place(self.state, CHANCE, deal)
+        self.actions.append((CHANCE, deal))
+        self._round_no = self.state.round_no
+        self._open_round()
+
+    # -- time ---------------------------------------------------------------------------------
+    def now_ms(self) -> int:
+        """Milliseconds on the table clock since the driver started."""
+        return round((self.clock() - self.t0) * 1000)
+
+    def stamp(self, latency_ms: int = 0) -> int:
+        """The time stamp of an event arriving now from a seat with this one-way latency."""
+        t = self.now_ms()
+        if self.timing.latency_compensated:
+            t -= min(latency_ms, LATENCY_CAP_MS)
+        return max(t, self.state.now)
+
+    def _open_round(self) -> None:
+        n = self.config.num_players
+        self.pending = [None] * n
+        self.last_roll = [-(10**9)] * n
+        if self.timing.host_starts:
+            self.open_at = None
+        else:
+            self.open_at = max(self.now_ms(), self.state.now) + self.timing.countdown_ms
+            self.round_opened.append(self.open_at)
+
+    def start_round(self, seat: int) -> None:
+        """Q19 ``host_starts``: the host (seat 0) calls "Play Me!"."""
+        if not self.timing.host_starts or self.open_at is not None:
+            raise IllegalAction("Q19", "the round starts by itself after the countdown")
+        if seat != 0:
+            raise IllegalAction("Q19", "only the host (seat 0) starts the round")
+        self.open_at = self.now_ms()
+        self.round_opened.append(self.open_at)
+
+    # -- what a player does -----------------------------------------------------------------
+    def roll_wait_ms(self, seat: int) -> int:
+        """How long ``seat`` must still wait before rolling (0: now)."""
+        if self.open_at is None:
+            return 10**9
+        now = self.now_ms()
+        return max(0, self.open_at - now, self.last_roll[seat] + self.timing.cooldown_ms - now)
+
+    def roll(self, seat: int, dice: int | None = None) -> tuple[int, ...]:
+        """Roll ``seat``'s dice (all of them unless ``partial_roll``); returns counts per face."""
+        s = self.state
+        if s.phase != PLAY:
+            raise IllegalAction("D12", "no round is being played now")
+        if self.open_at is None or self.now_ms() < self.open_at:
+            raise IllegalAction("D12", "wait for 'Play Me!' before rolling")
+        if not s.hand[seat]:
+            raise IllegalAction("D14", f"seat {seat} has no die in hand to roll")
+        wait = self.roll_wait_ms(seat)
+        if wait:
+            raise IllegalAction("RT2", f"seat {seat} may roll again in {wait} ms")
+        k = s.hand[seat] if dice is None else dice
+        if k != s.hand[seat] and not (self.timing.partial_roll and 1 <= k <= s.hand[seat]):
+            raise IllegalAction("Q7", f"seat {seat} rolls all {s.hand[seat]} dice in hand")
+        if self.pending[seat] is not None:
+            self.lapse(seat)
+        faces = roll_dice(self.rng, k)
+        self.pending[seat] = faces
+        self.last_roll[seat] = self.now_ms()
+        return faces
+
+    def lapse(self, seat: int) -> None:
+        """The pending roll's action lapses: recorded as a pass (RT3)."""
+        faces = self.pending[seat]
+        if faces is not None:
+            self.pending[seat] = None
+            self._commit(seat, faces, A.PASS, self.stamp())
+
+    def act(self, seat: int, action: int, latency_ms: int = 0) -> None:
+        """The one action of ``seat``'s pending roll (IllegalAction: refused, nothing changed,
+        unless ``rejected_action_consumes_roll``, which spends the roll on a pass)."""
+        faces = self.pending[seat]
+        if faces is None:
+            raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
+        try:
+            self._commit(seat, faces, action, self.stamp(latency_ms))
+        except IllegalAction:
+            if self.timing.rejected_consumes_roll and self.state.phase == PLAY:
+                self.lapse(seat)
+            raise
+        self.pending[seat] = None
+
+    def turn(self, seat: int, action: int, latency_ms: int = 0) -> None:
+        """An action needing no roll: touch the White Rabbit, take a block back, or touch the
+        token after "Play Me!" (stamped on arrival: the first claim wins, RT5)."""
+        self._commit(seat, NO_FACES, action, self.stamp(latency_ms))
+
+    def decide(self, seat: int, action: int) -> None:
+        """A decision between rounds: betray or stay loyal; the Jabberwocky's victim."""
+        GAME.apply_in_place(self.state, seat, action)
+        self.actions.append((seat, action))
+        self._after()
+
+    def _commit(self, seat: int, faces: tuple[int, ...], action: int, stamp: int) -> None:
+        s = self.state
+        if GAME.to_move(s) != CHANCE:
+            raise IllegalAction("E1", "a decision between rounds is awaited")
+        if not 0 <= seat < s.n:
+            raise IllegalAction("D13", f"there is no seat {seat}")
+        gap = min(max(0, stamp - s.now), A.MAX_GAP_MS)
+        event = A.encode_roll(seat, gap, faces)
+        saved = (s.now, s.roller, s.faces, s.stats["rolls"], s.steps)
+        GAME.apply_in_place(s, CHANCE, event)
+        try:
+            GAME.apply_in_place(s, seat, action)
+        except IllegalAction:
+            s.now, s.roller, s.faces, s.stats["rolls"], s.steps = saved
+            raise
+        self.actions.append((CHANCE, event))
+        self.actions.append((seat, action))
+        self._after()
+
+    def _after(self) -> None:
+        if self.state.round_no != self._round_no:
+            self._round_no = self.state.round_no
+            self._open_round()

@@ -1,0 +1,85 @@
+"""Plain-text pictures of a state and words for events."""
+
+from __future__ import annotations
+
+from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.rules import character_name, side_name
+from wonderland.games.wonderdice.state import PHASE_NAMES, State
+
+ROW_MARKS = "123456"
+
+
+def row_text(s: State, seat: int) -> str:
+    """``123...`` with the blocking die shown as ``X4@2`` (a 4 placed by seat 2)."""
+    r = s.row[seat]
+    text = ROW_MARKS[:r] + "." * (6 - r)
+    b = s.block_on[seat]
+    if b is not None:
+        text += f" X{b[1]}@{b[0]}"
+    return text
+
+
+def seat_line(s: State, seat: int) -> str:
+    """One line about ``seat``: character, side, row, hand, round wins per side."""
+    ch = s.table.content.characters[s.chars[seat]]
+    marks = []
+    if seat == s.jabber:
+        marks.append("JABBERWOCKY")
+    if s.upside[seat]:
+        marks.append("betrayer")
+    if s.suppressed[seat]:
+        marks.append("no ability")
+    extra = f" ({', '.join(marks)})" if marks else ""
+    return (
+        f"seat {seat} {ch.name:<16.16} {side_name(s, s.side[seat]):<8} "
+        f"{row_text(s, seat):<12} hand {s.hand[seat]}  "
+        f"wins {s.wins[seat][0]}/{s.wins[seat][1]}{extra}"
+    )
+
+
+def event_text(s: State) -> str:
+    """Words for the last seat action (D16: every action is announced)."""
+    seat, action, note = s.last_event
+    if seat < 0:
+        return ""
+    who = f"seat {seat} ({character_name(s, seat)})"
+    a = A.decode(action)
+    words = {
+        "pass": "takes no action",
+        "claim": "touches the White Rabbit",
+        "touch": "touches the token",
+        "betray": "betrays the team",
+        "loyal": "stays loyal",
+        "advance": f"advances with a {a.value}",
+        "advance_two": f"advances with {a.value} and {a.value + 1}",
+        "unblock": f"unblocks with a {a.value}",
+        "block": f"blocks seat {a.target} with a {a.value}",
+        "reclaim": f"takes back the block die from seat {a.target}",
+        "take_back": f"makes seat {a.target} take back the die placed last",
+        "madden": f"turns seat {a.target} Mad",
+    }[a.kind]
+    if note == "D24":
+        words += ": at the same time as an advance, both dice go back (D24)"
+    return f"{who} {words}"
+
+
+def render(s: State, seat: int | None = None) -> str:
+    """The whole table as text (nothing is hidden)."""
+    lines = [
+        f"Alice in Wonderdice: round {s.round_no}, {PHASE_NAMES[s.phase]}, "
+        f"t={s.now / 1000:.2f}s" + (f", game {s.game_no + 1}" if s.table.flags.challenge else "")
+    ]
+    if s.jabber >= 0:
+        lines.append(f"The Jabberwocky is seat {s.jabber}; team wins {s.team_wins}")
+    for i in range(s.n):
+        lines.append(("> " if i == seat else "  ") + seat_line(s, i))
+    lines.append("  (row: dice placed; X5@2: blocked by a 5 of seat 2; wins: Admiring/Mad)")
+    if s.roller >= 0 and s.faces:
+        shown = " ".join(map(str, A.faces_list(s.faces)))
+        lines.append(f"seat {s.roller} rolled: {shown}")
+    text = event_text(s)
+    if text:
+        lines.append(text)
+    if s.winners or s.end_rule:
+        lines.append(f"Game over ({s.end_rule}): winner(s) {', '.join(map(str, s.winners))}")
+    return "\n".join(lines)

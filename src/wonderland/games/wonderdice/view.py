@@ -1,0 +1,170 @@
+"""What a seat sees.  Wonderdice has no hidden information: every die, roll and card is on
+the table and every action is announced (D16), so a view is the public state, frozen, plus the
+seat it belongs to; ``determinize`` rebuilds that state exactly."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any
+
+from wonderland.games.wonderdice.effects import Powers
+from wonderland.games.wonderdice.state import PHASE_NAMES, State, Table
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A frozen copy of the public state as ``seat`` (None: a spectator) sees it."""
+
+    seat: int | None
+    table: Table
+    phase: int
+    char_wins: tuple[int, ...]
+    chars: tuple[int, ...]
+    dealt: tuple[int, ...]
+    side: tuple[int, ...]
+    upside: tuple[bool, ...]
+    suppressed: tuple[bool, ...]
+    penalty: tuple[bool, ...]
+    powers: tuple[Powers, ...]
+    hand: tuple[int, ...]
+    row: tuple[int, ...]
+    block_on: tuple[tuple[int, int, int] | None, ...]
+    nblocks: tuple[int, ...]
+    placed: tuple[tuple[int, ...], ...]
+    adv_t: tuple[int, ...]
+    adv_n: tuple[int, ...]
+    tired: tuple[bool, ...]
+    wins: tuple[tuple[int, ...], ...]
+    now: int
+    roller: int
+    faces: tuple[int, ...]
+    touched: tuple[bool, ...]
+    decider: int
+    jabber: int
+    team_wins: int
+    round_no: int
+    round_start: int
+    game_no: int
+    series_score: tuple[int, ...]
+    winners: tuple[int, ...]
+    end_rule: str
+    last_event: tuple[int, int, str]
+    history: tuple[str, ...]
+    steps: int
+    stats: tuple[tuple[str, int], ...]
+
+    @property
+    def n(self) -> int:
+        """Number of players."""
+        return self.table.n
+
+
+_COPIED = [f.name for f in fields(View) if f.name not in ("seat", "table", "stats")]
+_NESTED = {"placed", "wins"}
+
+
+def make_view(s: State, seat: int | None) -> View:
+    """The view of ``s`` for ``seat``."""
+    return View(
+        seat,
+        s.table,
+        s.phase,
+        tuple(s.char_wins),
+        tuple(s.chars),
+        tuple(s.dealt),
+        tuple(s.side),
+        tuple(s.upside),
+        tuple(s.suppressed),
+        tuple(s.penalty),
+        tuple(s.powers),
+        tuple(s.hand),
+        tuple(s.row),
+        tuple(s.block_on),
+        tuple(s.nblocks),
+        tuple(map(tuple, s.placed)),
+        tuple(s.adv_t),
+        tuple(s.adv_n),
+        tuple(s.tired),
+        tuple(map(tuple, s.wins)),
+        s.now,
+        s.roller,
+        s.faces,
+        tuple(s.touched),
+        s.decider,
+        s.jabber,
+        s.team_wins,
+        s.round_no,
+        s.round_start,
+        s.game_no,
+        tuple(s.series_score),
+        s.winners,
+        s.end_rule,
+        s.last_event,
+        tuple(s.history),
+        s.steps,
+        tuple(s.stats.items()),
+    )
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """The state ``view`` shows (nothing is hidden, so ``rng`` is not needed)."""
+    del rng
+    s = State.__new__(State)
+    s.table = view.table
+    for name in _COPIED:
+        value = getattr(view, name)
+        if name in _NESTED:
+            value = [list(x) for x in value]
+        elif isinstance(value, tuple) and name not in ("faces", "winners", "last_event"):
+            value = list(value)
+        setattr(s, name, value)
+    s.stats = dict(view.stats)
+    return s
+
+
+def to_json(view: View) -> dict[str, Any]:
+    """A JSON-ready dict of ``view`` (character ids and side names spelled out)."""
+    content = view.table.content
+    players = []
+    for i in range(view.n):
+        ch = content.characters[view.chars[i]]
+        b = view.block_on[i]
+        players.append(
+            {
+                "seat": i,
+                "character": ch.id,
+                "side": ("admiring", "mad")[view.side[i]],
+                "upside_down": view.upside[i],
+                "ability_suppressed": view.suppressed[i],
+                "hand": view.hand[i],
+                "row": view.row[i],
+                "blocked_by": None if b is None else {"seat": b[0], "value": b[1], "t_ms": b[2]},
+                "placed": list(view.placed[i]),
+                "wins": {"admiring": view.wins[i][0], "mad": view.wins[i][1]},
+                "jabberwocky": i == view.jabber,
+                "series_score": view.series_score[i],
+            }
+        )
+    return {
+        "seat": view.seat,
+        "phase": PHASE_NAMES[view.phase],
+        "now_ms": view.now,
+        "round": view.round_no,
+        "game": view.game_no,
+        "variants": dict(view.table.variants),
+        "content": content.digest,
+        "players": players,
+        "resolving": None
+        if view.roller < 0
+        else {
+            "seat": view.roller,
+            "faces": [v for v in range(1, 7) for _ in range(view.faces[v])] if view.faces else [],
+        },
+        "decider": view.decider,
+        "team_wins": view.team_wins,
+        "winners": list(view.winners),
+        "end_rule": view.end_rule,
+        "history": list(view.history),
+        "stats": dict(view.stats),
+    }

@@ -1,0 +1,280 @@
+"""Discrete-event simulation of Alice in Wonderdice through the real-time driver.
+
+Each seat has a speed model: the time between two rolls is the roll cooldown (the time a roll
+takes at a table) plus a human reaction time drawn from a shifted log-normal distribution,
+scaled by the seat's speed factor; a bot's decision time is log-normal too, shorter for a
+more skilled bot.  Bot specs may carry options: ``greedy:fast``, ``greedy:slow``,
+``random:speed=1.2:skill=2:latency=80``.  Without a speed option every seat draws its own
+factor per game (a table of different people), so the summary can show how much speed wins.
+Everything random is drawn from the game seed: same seed, same game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wonderland.bots import make_bot
+from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction
+from wonderland.core.seeding import derive_seed
+from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice.game import GAME
+from wonderland.games.wonderdice.realtime import Driver, SimClock
+from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY, TOUCH
+from wonderland.sim.runner import GameResult
+
+REACTION_SHIFT_MS = 150.0
+REACTION_MEDIAN_MS = 300.0
+REACTION_SIGMA = 0.5
+DECISION_MEDIAN_MS = 350.0
+DECISION_SIGMA = 0.4
+POPULATION_SIGMA = 0.25
+"""Spread of the per-game speed factor of a seat without a speed option (log scale)."""
+HOST_START_MEDIAN_MS = 1500.0
+NEVER = math.inf
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpeed:
+    """One seat's speed model: reaction-time factor (< 1: faster), decision skill (> 1:
+    faster) and one-way network latency in ms."""
+
+    factor: float | None = None
+    skill: float = 1.0
+    latency_ms: int = 0
+
+
+def parse_spec(spec: str) -> tuple[str, SeatSpeed]:
+    """``greedy:fast:latency=80`` -> ``("greedy", SeatSpeed(0.7, 1.0, 80))``."""
+    name, *options = spec.split(":")
+    factor: float | None = None
+    skill, latency = 1.0, 0
+    for opt in options:
+        key, _, value = opt.partition("=")
+        try:
+            if key == "fast" and not value:
+                factor = 0.7
+            elif key == "slow" and not value:
+                factor = 1.4
+            elif key == "speed":
+                factor = float(value)
+            elif key == "skill":
+                skill = float(value)
+            elif key == "latency":
+                latency = int(value)
+            else:
+                raise ValueError(opt)
+        except ValueError:
+            raise ConfigError(
+                f"bot option {opt!r} in {spec!r}: use fast, slow, speed=F, skill=F, latency=MS"
+            ) from None
+    if (factor is not None and factor <= 0) or skill <= 0 or latency < 0:
+        raise ConfigError(f"bot {spec!r}: speed and skill must be positive, latency >= 0")
+    return name, SeatSpeed(factor, skill, latency)
+
+
+class _Sim:
+    """One simulated game."""
+
+    def __init__(self, config: GameConfig, specs: Sequence[str], seed: int) -> None:
+        self.clock = SimClock()
+        self.drv = Driver(config, derive_seed(seed, "dice"), self.clock)
+        self.trng = random.Random(derive_seed(seed, "time"))
+        self.n = n = config.num_players
+        parsed = [parse_spec(spec) for spec in specs]
+        self.bots = [
+            make_bot(name, GAME.spec.id, derive_seed(seed, "bot", i))
+            for i, (name, _) in enumerate(parsed)
+        ]
+        self.speeds = [sp for _, sp in parsed]
+        gauss = self.trng.gauss
+        self.factor = [
+            sp.factor if sp.factor is not None else math.exp(gauss(0.0, POPULATION_SIGMA))
+            for sp in self.speeds
+        ]
+        self.next_t = [NEVER] * n
+        self.plan: list[int | None] = [None] * n
+        self.last_choice = [-1] * n
+        self.t = 0.0
+        self.round_ms: list[float] = []
+        self.stale = 0
+        self.touch_t = [NEVER] * n
+        self.opened = 0.0
+        self.cooldown = self.drv.timing.cooldown_ms
+        self.delay = self.drv.timing.fixed_input_delay_ms
+        self._new_round()
+
+    # -- the speed model ----------------------------------------------------------------------
+    def reaction(self, seat: int) -> float:
+        """A right-skewed human reaction time in ms (shifted log-normal)."""
+        draw = self.trng.lognormvariate(math.log(REACTION_MEDIAN_MS), REACTION_SIGMA)
+        return (REACTION_SHIFT_MS + draw) * self.factor[seat]
+
+    def decision(self, seat: int) -> float:
+        """Time to pick an action after seeing a roll, in ms."""
+        median = DECISION_MEDIAN_MS / self.speeds[seat].skill
+        return self.trng.lognormvariate(math.log(median), DECISION_SIGMA)
+
+    # -- scheduling ---------------------------------------------------------------------------
+    def _set_clock(self, t: float) -> None:
+        self.t = t
+        self.clock.t = round(t) / 1000
+
+    def _new_round(self) -> None:
+        drv = self.drv
+        if drv.open_at is None:  # Q19 host_starts: the host calls "Play Me!"
+            host = self.trng.lognormvariate(math.log(HOST_START_MEDIAN_MS), 0.4)
+            self._set_clock(self.t + host * self.factor[0])
+            drv.start_round(0)
+        assert drv.open_at is not None
+        self.opened = float(drv.open_at)
+        self.plan = [None] * self.n
+        for i in range(self.n):
+            self.next_t[i] = self.opened + self.cooldown + self.reaction(i)
+
+    def _earliest(self, seats: Sequence[int], times: Sequence[float]) -> int:
+        best = min(times[i] for i in seats)
+        tied = [i for i in seats if times[i] == best]
+        return tied[0] if len(tied) == 1 else tied[int(self.trng.random() * len(tied))]
+
+    def _choose(self, seat: int, legal: list[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        return self.bots[seat].choose(GAME, GAME.view(self.drv.state, seat), legal)
+
+    def _arrival(self, seat: int, decided: float) -> float:
+        latency = self.speeds[seat].latency_ms
+        return decided + max(latency, self.delay) if (latency or self.delay) else decided
+
+    # -- the loop -----------------------------------------------------------------------------
+    def run(self) -> None:
+        s = self.drv.state
+        while s.phase != OVER:
+            if s.phase == PLAY:
+                self._play_event()
+            elif s.phase == TOUCH:
+                self._touches()
+            elif s.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
+                seat = s.decider
+                self._set_clock(self.t + self.decision(seat))
+                self.drv.decide(seat, self._choose(seat, GAME.legal_actions(s, seat)))
+                self._after(-1)
+
+    def _play_event(self) -> None:
+        drv, s = self.drv, self.drv.state
+        seat = self._earliest(range(self.n), self.next_t)
+        self._set_clock(self.next_t[seat])
+        round_no = s.round_no
+        planned = self.plan[seat]
+        latency = self.speeds[seat].latency_ms
+        if planned is not None:
+            self.plan[seat] = None
+            try:
+                drv.act(seat, planned, latency)
+            except IllegalAction:
+                self.stale += 1  # Q6: stale; look again (unless the roll was spent)
+                faces = drv.pending[seat]
+                if faces is not None:
+                    self._decide_roll(seat, faces, retry=True)
+                    return
+            self._after(round_no, seat)
+            return
+        if s.hand[seat]:
+            wait = drv.roll_wait_ms(seat)
+            if wait:  # RT2: the hand filled up again before the cooldown ran out
+                self.next_t[seat] = self.t + wait
+                return
+            faces = drv.roll(seat)
+            self._decide_roll(seat, faces)
+            return
+        legal = rules.free_turn_actions(s, seat)
+        action = self._choose(seat, legal)
+        drv.turn(seat, action, latency)
+        self._after(round_no, seat)
+
+    def _decide_roll(self, seat: int, faces: tuple[int, ...], retry: bool = False) -> None:
+        drv, s = self.drv, self.drv.state
+        legal = rules.roll_actions(s, seat, faces, drv.now_ms())
+        action = self._choose(seat, legal)
+        if retry and action == self.last_choice[seat]:
+            action = A.PASS  # the same choice was just refused: let this roll go
+        self.last_choice[seat] = action
+        if action == A.PASS:
+            round_no = s.round_no
+            drv.act(seat, A.PASS)
+            self._after(round_no, seat)
+            return
+        self.plan[seat] = action
+        self.next_t[seat] = self._arrival(seat, self.t + self.decision(seat))
+
+    def _after(self, round_no: int, seat: int = -1) -> None:
+        s = self.drv.state
+        if s.phase == OVER or s.round_no != round_no or s.phase != PLAY:
+            if s.stats["rounds"] > len(self.round_ms):
+                self.round_ms.append(self.t - self.opened)
+            if s.phase == PLAY:
+                self._new_round()
+            elif s.phase == TOUCH:
+                self.touch_t = [
+                    NEVER if s.touched[i] else self.t + self.reaction(i) for i in range(self.n)
+                ]
+            return
+        if seat >= 0 and self.plan[seat] is None:
+            wait = self.cooldown if s.hand[seat] else 0  # touching the token needs no roll
+            self.next_t[seat] = self.t + wait + self.reaction(seat)
+
+    def _touches(self) -> None:
+        s = self.drv.state
+        seats = [i for i in range(self.n) if not s.touched[i]]
+        seat = self._earliest(seats, self.touch_t)
+        self._set_clock(self.touch_t[seat])
+        self.touch_t[seat] = NEVER
+        round_no = s.round_no
+        self.drv.turn(seat, A.TOUCH, self.speeds[seat].latency_ms)
+        self._after(round_no)
+
+
+def simulate_one(
+    config: GameConfig, bot_names: Sequence[str], seed: int, keep_record: bool
+) -> GameResult:
+    """One seeded game through the discrete-event driver."""
+    sim = _Sim(config, bot_names, seed)
+    sim.run()
+    s = sim.drv.state
+    stats = GAME.stats(s)
+    rounds = len(sim.round_ms)
+    if rounds:
+        stats["round_seconds"] = sum(sim.round_ms) / rounds / 1000
+    stats["game_seconds"] = sim.t / 1000
+    stats["stale_actions_per_game"] = float(sim.stale)
+    fastest = min(range(sim.n), key=lambda i: sim.factor[i])
+    slowest = max(range(sim.n), key=lambda i: sim.factor[i])
+    returns = GAME.returns(s)
+    if fastest != slowest:
+        stats["win_fastest_seat"] = returns[fastest]
+        stats["win_slowest_seat"] = returns[slowest]
+    record = None
+    if keep_record:
+        record = GameRecord(
+            game=GAME.spec.id,
+            version=GAME.spec.version,
+            config=config,
+            seed=seed,
+            actions=tuple(sim.drv.actions),
+            content_hash=s.table.content.digest,
+            players=tuple(bot_names),
+        )
+    return GameResult(
+        seed=seed,
+        bots=tuple(bot_names),
+        scores=GAME.scores(s),
+        returns=returns,
+        winners=GAME.winners(s),
+        length=float(s.stats["rolls"]),
+        labels=GAME.labels(s),
+        stats=stats,
+        record=record,
+    )

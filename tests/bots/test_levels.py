@@ -71,6 +71,16 @@ def test_simulate_accepts_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(out["win_share_by_bot"]) == {"medium", "hard"}
 
 
+def test_levels_play_wonderdice_in_real_time_simulation() -> None:
+    """The discrete-event simulation asks search bots with views of their own rolls."""
+    from wonderland.sim.runner import simulate_one
+
+    config = get_game("wonderdice").make_config(2)
+    result = simulate_one("wonderdice", config, ["hard", "medium"], seed=5)
+    assert sorted(result.returns) == [0.0, 1.0]
+    assert result.bots == ("hard", "medium")
+
+
 def test_play_against_a_level_with_hints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

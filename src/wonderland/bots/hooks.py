@@ -65,6 +65,7 @@ def soft_win_chances(points: Sequence[float], temperature: float) -> tuple[float
 
 _PATHS: dict[str, str] = {
     "parade": "wonderland.bots.parade_heuristic:HOOKS",
+    "wonderdice": "wonderland.bots.wonderdice_search:HOOKS",
     "wonderlands_war": "wonderland.bots.wonderlands_war_search:HOOKS",
 }
 _LOADED: dict[str, SearchHooks] = {}

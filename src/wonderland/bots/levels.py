@@ -8,17 +8,19 @@ the game and the machine (``bench/ismcts.py``).
 ========  ==============================================================================
 level     bot and budget
 ========  ==============================================================================
-easy      the game's simple rule-of-thumb bot (Parade: ``greedy``); for a game without
-          one, ISMCTS with 30 iterations and random rollouts
-medium    the game's careful rule-of-thumb bot (Parade: ``heuristic``); for a game without
-          one, ISMCTS with 200 iterations and random rollouts
+easy      the game's simple rule-of-thumb bot (Parade, Wonderdice: ``greedy``); for a game
+          without one, ISMCTS with 30 iterations and random rollouts
+medium    the game's careful rule-of-thumb bot (Parade, Wonderland's War: ``heuristic``);
+          for a game without one, ISMCTS with 200 iterations and random rollouts
 hard      ISMCTS, 500 iterations, rollouts by the game's cheap policy, cut short and
           valued by the game's evaluation where it has one (Parade: after 8 decisions)
 expert    ISMCTS, 3,000 iterations, otherwise as ``hard``
 ========  ==============================================================================
 
-A game may scale the search budgets where its iterations are costly (Wonderland's War: by
-one half, so 250 and 1,500 iterations).
+Searches cut their rollouts short where the game has an evaluation (random rollouts
+included).  A game may scale the search budgets where its iterations are costly or its
+decisions many (Wonderland's War: by one half, so 250 and 1,500 iterations; Wonderdice, with
+hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations).
 
 Where a game registers no hooks (:mod:`wonderland.bots.hooks`), a registered ``greedy`` bot
 plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
@@ -54,13 +56,13 @@ LEVELS: dict[str, Level] = {
     "easy": Level(
         "easy",
         "the game's simple rule-of-thumb bot (else ISMCTS, 30 iterations)",
-        SearchConfig(iterations=30, rollout="random", rollout_depth=None),
+        SearchConfig(iterations=30, rollout="random"),
         stand_in="easy",
     ),
     "medium": Level(
         "medium",
         "the game's careful rule-of-thumb bot (else ISMCTS, 200 iterations)",
-        SearchConfig(iterations=200, rollout="random", rollout_depth=None),
+        SearchConfig(iterations=200, rollout="random"),
         stand_in="medium",
     ),
     "hard": Level(

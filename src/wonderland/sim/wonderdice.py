@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from wonderland.bots import make_bot
 from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction
@@ -140,10 +141,23 @@ class _Sim:
         tied = [i for i in seats if times[i] == best]
         return tied[0] if len(tied) == 1 else tied[int(self.trng.random() * len(tied))]
 
-    def _choose(self, seat: int, legal: list[int]) -> int:
+    def _choose(self, seat: int, legal: list[int], faces: tuple[int, ...] = ()) -> int:
         if len(legal) == 1:
             return legal[0]
-        return self.bots[seat].choose(GAME, GAME.view(self.drv.state, seat), legal)
+        return self.bots[seat].choose(GAME, self._view(seat, faces), legal)
+
+    def _view(self, seat: int, faces: tuple[int, ...]) -> Any:
+        """The seat's view as the turn-based model shows a decision during play: the seat
+        acting on its own roll (``faces``; none on a free turn) at the current time, so that
+        a searching bot's legal actions are those the driver offers."""
+        s = self.drv.state
+        if s.phase != PLAY:
+            return GAME.view(s, seat)
+        shown = s.clone()
+        shown.roller = seat
+        shown.faces = faces if sum(faces) else ()
+        shown.now = max(s.now, self.drv.now_ms())
+        return GAME.view(shown, seat)
 
     def _arrival(self, seat: int, decided: float) -> float:
         latency = self.speeds[seat].latency_ms
@@ -198,7 +212,7 @@ class _Sim:
     def _decide_roll(self, seat: int, faces: tuple[int, ...], retry: bool = False) -> None:
         drv, s = self.drv, self.drv.state
         legal = rules.roll_actions(s, seat, faces, drv.now_ms())
-        action = self._choose(seat, legal)
+        action = self._choose(seat, legal, faces)
         if retry and action == self.last_choice[seat]:
             action = A.PASS  # the same choice was just refused: let this roll go
         self.last_choice[seat] = action

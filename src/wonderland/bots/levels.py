@@ -19,8 +19,8 @@ expert    ISMCTS, 3,000 iterations, otherwise as ``hard``
 
 Searches cut their rollouts short where the game has an evaluation (random rollouts
 included).  A game may scale the search budgets where its iterations are costly or its
-decisions many (Wonderland's War: by one half, so 250 and 1,500 iterations; Wonderdice, with
-hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations).
+decisions many (Wonderland's War: by one half, so 15 / 250 / 1,500 iterations; Wonderdice,
+with hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations).
 
 Where a game registers no hooks (:mod:`wonderland.bots.hooks`), a registered ``greedy`` bot
 plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.

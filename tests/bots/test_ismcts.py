@@ -39,6 +39,7 @@ def other_deal(game: Game[Any, Any], state: Any, seat: int) -> Any:
     raise AssertionError("no other hidden deal found")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", HIDDEN)
 @pytest.mark.parametrize("bot", ["random", "easy", "medium", "hard", "expert"])
 def test_hidden_information_does_not_change_the_choice(game_id: str, bot: str) -> None:
@@ -89,6 +90,7 @@ def test_search_leaves_the_view_alone_and_explains(game_id: str) -> None:
     assert all(a.value is None or 0.0 <= a.value <= 1.0 for a in advice.alternatives)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_search_bots_finish_games_with_legal_moves(game_id: str) -> None:
     """A whole game of small searches at every seat ends (play_out checks legality)."""

@@ -64,6 +64,7 @@ def test_a_game_without_rule_of_thumb_bots_searches_at_every_level() -> None:
     assert isinstance(make_bot("random", "anything", 1), RandomBot)
 
 
+@pytest.mark.slow
 def test_simulate_accepts_levels(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "parade", "--players", "2", "--games", "2", "--bot", "medium,hard"]
     assert main([*argv, "--seed", "3", "--json"]) == 0
@@ -71,6 +72,7 @@ def test_simulate_accepts_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(out["win_share_by_bot"]) == {"medium", "hard"}
 
 
+@pytest.mark.slow
 def test_levels_play_wonderdice_in_real_time_simulation() -> None:
     """The discrete-event simulation asks search bots with views of their own rolls."""
     from wonderland.sim.runner import simulate_one

@@ -119,6 +119,7 @@ def test_final_value_rewards_the_winner_most() -> None:
     assert all(0.0 <= v <= 1.0 for v in values)
 
 
+@pytest.mark.slow
 def test_heuristic_beats_greedy() -> None:
     """Over 200 four-player games with seats rotated the heuristic bot wins more than its
     share, and more than the greedy bot per seat."""

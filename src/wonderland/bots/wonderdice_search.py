@@ -8,12 +8,10 @@ turned into chances of winning.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from wonderland.bots.hooks import SearchHooks
+from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.bots.wonderdice_greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.state import State
 
@@ -39,11 +37,7 @@ def progress(st: State) -> list[float]:
 
 def evaluate(st: State) -> tuple[float, ...]:
     """A position's value per seat: a soft "furthest ahead wins" over the progress."""
-    points = progress(st)
-    top = max(points)
-    weights = [math.exp((p - top) / TEMPERATURE) for p in points]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    return soft_win_chances(progress(st), TEMPERATURE)
 
 
 def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Random) -> int:

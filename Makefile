@@ -45,13 +45,14 @@ postgresql:
 
 bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py
+	$(BIN)/python bench/ismcts.py
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,plots]'
 	touch $(STAMP)
 
 clean:

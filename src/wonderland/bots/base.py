@@ -1,13 +1,56 @@
-"""The bot base class: a seeded agent for the core protocol."""
+"""The bot base class: a seeded agent for the core protocol, able to explain its choice."""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from wonderland.core import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One candidate action as a bot saw it.
+
+    ``value`` is the bot's own estimate (for search: the expected share of a win; for a
+    heuristic: its score, see :attr:`Advice.value_label`); ``share`` is the visit share of a
+    search, or the chance that the bot plays this action.
+    """
+
+    action: int
+    value: float | None
+    share: float
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A bot's move with its best alternatives (best first) and a one-line reason."""
+
+    action: int
+    alternatives: tuple[Alternative, ...]
+    reason: str
+    value_label: str = "value"
+    bot: str = "bot"
+
+    def top(self, k: int) -> tuple[Alternative, ...]:
+        """The ``k`` best alternatives."""
+        return self.alternatives[:k]
+
+    def to_json(self, game: Game[Any, Any]) -> dict[str, Any]:
+        """A JSON-ready dict with actions in the game's notation."""
+        return {
+            "bot": self.bot,
+            "action": game.action_to_string(self.action),
+            "reason": self.reason,
+            "value_label": self.value_label,
+            "alternatives": [
+                {"action": game.action_to_string(a.action), "value": a.value, "share": a.share}
+                for a in self.alternatives
+            ],
+        }
 
 
 class Bot(ABC):
@@ -22,6 +65,16 @@ class Bot(ABC):
     def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
         """One of ``legal``."""
 
+    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+        """The move with alternatives and a reason; bots that can say more override this."""
+        action = self.choose(game, view, legal)
+        return Advice(
+            action,
+            (Alternative(action, None, 1.0),),
+            f"{game.action_to_string(action)} is the {self.name} bot's choice",
+            bot=self.name,
+        )
+
 
 class RandomBot(Bot):
     """Uniformly random among the legal actions."""
@@ -31,3 +84,16 @@ class RandomBot(Bot):
     def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
         """Any legal action, uniformly."""
         return legal[int(self.rng.random() * len(legal))]
+
+    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+        """Every legal action is equally likely; the one drawn is the move."""
+        action = self.choose(game, view, legal)
+        share = 1.0 / len(legal)
+        others = [a for a in legal if a != action]
+        return Advice(
+            action,
+            tuple(Alternative(a, None, share) for a in [action, *others]),
+            f"{game.action_to_string(action)} drawn at random from {len(legal)} legal actions",
+            value_label="no estimate",
+            bot=self.name,
+        )

@@ -14,8 +14,14 @@ _BOTS: dict[str, dict[str, str]] = {
         "wonderdice": "wonderland.bots.wonderdice_greedy:WonderdiceGreedyBot",
     },
     "heuristic": {
-        "wonderlands_war": "wonderland.bots.wonderlands_war_heuristic:WonderlandsWarHeuristicBot"
+        "parade": "wonderland.bots.parade_heuristic:ParadeHeuristicBot",
+        "wonderlands_war": "wonderland.bots.wonderlands_war_heuristic:WonderlandsWarHeuristicBot",
     },
+    "ismcts": {"*": "wonderland.bots.ismcts:ISMCTSBot"},
+    "easy": {"*": "wonderland.bots.levels:EasyBot"},
+    "medium": {"*": "wonderland.bots.levels:MediumBot"},
+    "hard": {"*": "wonderland.bots.levels:HardBot"},
+    "expert": {"*": "wonderland.bots.levels:ExpertBot"},
 }
 
 

@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("wonderland.cli.rules", "the rules as implemented: by clause, by search, variants"),
     "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
     "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
+    "ladder": ("wonderland.cli.ladder", "rate bots in a seeded round-robin tournament (Elo)"),
 }
 
 

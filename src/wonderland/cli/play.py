@@ -19,8 +19,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``play``."""
     add_game_arguments(parser, players_default=None)
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    parser.add_argument("--bots", default=None, help="bot per other seat, comma separated")
+    parser.add_argument(
+        "--bots",
+        "--bot",
+        default=None,
+        help="bot per other seat, comma separated (a bot name or a level: easy, medium, hard, "
+        "expert)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="before each of your moves, show the hard bot's advice",
+    )
     parser.add_argument(
         "--record",
         default=None,

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Bot, make_bot
+from wonderland.cli.hints import Hinter
 from wonderland.cli.options import game_and_config, parse_bots
 from wonderland.core import (
     CHANCE,
@@ -34,7 +35,8 @@ from wonderland.games.parade.view import ParadeView
 STYLE = ("red", "blue", "magenta", "green", "bright_black", "yellow")
 HELP = (
     "Type a card (R3) or its number in your hand (1-5) to play it; ?R3 or ?2 shows what it "
-    "would collect; 'help' shows this; 'quit' leaves (the record is kept)."
+    "would collect; 'hint' asks the hard bot for advice; 'help' shows this; 'quit' leaves "
+    "(the record is kept)."
 )
 
 
@@ -57,7 +59,13 @@ class ParadeTable:
     """One terminal game: the human's seat is asked through the console, bots answer alone."""
 
     def __init__(
-        self, console: Console, state: ParadeState, seat: int, bots: dict[int, Bot], seed: int
+        self,
+        console: Console,
+        state: ParadeState,
+        seat: int,
+        bots: dict[int, Bot],
+        seed: int,
+        hints: bool = False,
     ) -> None:
         self.console = console
         self.game: ParadeGame = GAME
@@ -67,6 +75,8 @@ class ParadeTable:
         self.rng = random.Random(seed)
         self.actions: list[tuple[int, int]] = []
         self.quit = False
+        self.hints = hints
+        self.hinter = Hinter(GAME.spec.id, seed, seat)
 
     def name(self, seat: int) -> str:
         """``you`` or ``seat 2 (greedy)``."""
@@ -158,6 +168,8 @@ class ParadeTable:
     def ask(self, view: ParadeView) -> int | None:
         """Prompt until the human names a legal action (or quits: None)."""
         self.show(view)
+        if self.hints:
+            self.hint(view)
         hand = sorted(view.hand)
         choosing = view.phase == CHOOSE
         prompt = "Keep which 2 cards? (e.g. 1 3 or R3 B4) > " if choosing else "Play > "
@@ -171,6 +183,9 @@ class ParadeTable:
                 return None
             if text in ("help", "h", ""):
                 self.console.print(HELP)
+                continue
+            if text == "hint":
+                self.hint(view)
                 continue
             try:
                 if text.startswith("?"):
@@ -189,6 +204,12 @@ class ParadeTable:
                 return action
             except (NotationError, IllegalAction) as err:
                 self.console.print(f"[red]{err}[/]")
+
+    def hint(self, view: ParadeView) -> None:
+        """The hard bot's advice for the human's move: best moves, values, shares, reason."""
+        assert view.seat is not None
+        legal = self.game.legal_actions(self.state, view.seat)
+        self.console.print(self.hinter.render(self.game, view, legal))
 
     @staticmethod
     def pick(hand: list[int], text: str) -> list[int]:
@@ -289,7 +310,8 @@ def play(args: argparse.Namespace) -> int:
         f"[bold]Parade[/], {n} players, you are seat {args.seat}; seed {seed}. "
         "Lowest score wins. " + HELP
     )
-    table = ParadeTable(console, game.initial_state(config), args.seat, bots, seed)
+    hints = bool(getattr(args, "hints", False))
+    table = ParadeTable(console, game.initial_state(config), args.seat, bots, seed, hints)
     table.run()
     players = [("you" if s == args.seat else bots[s].name) for s in range(n)]
     record = GameRecord(

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from wonderland.bots import make_bot
+from wonderland.cli.hints import Hinter
 from wonderland.cli.options import game_and_config, parse_bots
 from wonderland.core import CHANCE, TERMINAL, ConfigError, GameRecord, next_actor
 from wonderland.games.wonderlands_war import actions as act
@@ -36,9 +37,13 @@ from wonderland.games.wonderlands_war.state import (
 QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
 
 
-def _ask(console: Console, st: State, game: WonderlandsWar, seat: int) -> int | None:
+def _ask(
+    console: Console, st: State, game: WonderlandsWar, seat: int, hinter: Hinter | None = None
+) -> int | None:
     """Show the table and the menu; return the chosen action (None: quit or end of input)."""
     console.print(Panel(escape(game.render(st, seat)), title=f"You: {faction_name(st, seat)}"))
+    if hinter is not None:
+        console.print(hinter.render(game, game.view(st, seat), game.legal_actions(st, seat)))
     if st.tasks[-1][0] == S_STEP:
         bag = st.players[seat].bag
         madness = sum(k for chip, k in enumerate(bag) if st.content.chips[chip].kind == "madness")
@@ -154,11 +159,12 @@ def play(args: argparse.Namespace) -> int:
         "Content marked * is provisional."
     )
     actions: list[tuple[int, int]] = []
+    hinter = Hinter(game.spec.id, seed, args.seat) if getattr(args, "hints", False) else None
     while (actor := next_actor(game, st)) != TERMINAL:
         if actor == CHANCE:
             action = game.sample_chance(st, rng)
         elif actor == args.seat:
-            chosen = _ask(console, st, game, actor)
+            chosen = _ask(console, st, game, actor, hinter)
             if chosen is None:
                 console.print("game abandoned")
                 return 1

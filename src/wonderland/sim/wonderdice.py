@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,25 +88,32 @@ def parse_spec(spec: str) -> tuple[str, SeatSpeed]:
 _SCALARS = frozenset({"n", "table", "phase", "now", "roller", "decider", "jabber", "team_wins"})
 
 
+_SHOWN = frozenset({"roller", "faces", "now"})
+"""Fields a decision's view shows as the seat's own roll, not as the table has them."""
+
+
 class _LazyView:
     """A seat's view, built only if the bot reads it (most decisions never do).  It reflects
-    the state when first read, so it is valid only during the ``choose`` call it is made for."""
+    the state when first read, so it is valid only during the ``choose`` call it is made for.
+    What the decision shows differently from the table (the roll being acted on, the time)
+    always comes from the full view, which ``build`` makes."""
 
-    __slots__ = ("_seat", "_state", "_view")
+    __slots__ = ("_build", "_seat", "_state", "_view")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, build: Callable[[], View]) -> None:
         self._state = state
         self._seat = seat
+        self._build = build
         self._view: View | None = None
 
     def __getattr__(self, name: str) -> Any:
-        if name in _SCALARS:  # immutable values: no need to freeze the whole table
+        if name in _SCALARS and name not in _SHOWN:  # immutable: no need to freeze the table
             return getattr(self._state, name)
         if name == "row":
             return tuple(self._state.row)
         view = self._view
         if view is None:
-            view = self._view = GAME.view(self._state, self._seat)
+            view = self._view = self._build()
         return getattr(view, name)
 
 
@@ -183,10 +190,24 @@ class _Sim:
         ties = [i for i in seats if times[i] == best]
         return ties[int(self.trng.random() * len(ties))]
 
-    def _choose(self, seat: int, legal: list[int]) -> int:
+    def _choose(self, seat: int, legal: list[int], faces: tuple[int, ...] = ()) -> int:
         if len(legal) == 1:
             return legal[0]
-        return self.bots[seat].choose(GAME, _LazyView(self.drv.state, seat), legal)
+        view = _LazyView(self.drv.state, seat, lambda: self._view(seat, faces))
+        return self.bots[seat].choose(GAME, view, legal)
+
+    def _view(self, seat: int, faces: tuple[int, ...]) -> Any:
+        """The seat's view as the turn-based model shows a decision during play: the seat
+        acting on its own roll (``faces``; none on a free turn) at the current time, so that
+        a searching bot's legal actions are those the driver offers."""
+        s = self.drv.state
+        if s.phase != PLAY:
+            return GAME.view(s, seat)
+        shown = s.clone()
+        shown.roller = seat
+        shown.faces = faces if sum(faces) else ()
+        shown.now = max(s.now, self.drv.now_ms())
+        return GAME.view(shown, seat)
 
     def _arrival(self, seat: int, decided: float) -> float:
         latency = self.speeds[seat].latency_ms
@@ -241,7 +262,7 @@ class _Sim:
     def _decide_roll(self, seat: int, faces: tuple[int, ...], retry: bool = False) -> None:
         drv, s = self.drv, self.drv.state
         legal = rules.roll_actions(s, seat, faces, drv.now_ms())
-        action = self._choose(seat, legal)
+        action = self._choose(seat, legal, faces)
         if retry and action == self.last_choice[seat]:
             action = A.PASS  # the same choice was just refused: let this roll go
         self.last_choice[seat] = action

@@ -1,0 +1,326 @@
+"""Information-Set Monte Carlo Tree Search (single-observer ISMCTS) over the core protocol.
+
+The searching seat knows only its view.  Each iteration
+
+1. **determinizes**: ``game.determinize(view, rng)`` deals the hidden information at random,
+   consistently with the view, into a fresh state that the iteration then owns and changes in
+   place (``apply_in_place``; no copy per node);
+2. **selects** down one tree shared by all determinizations, keyed by ``(seat, action)``: at
+   each decision only the actions legal in *this* determinization compete, by UCB1 with
+   availability counts (an action's exploration term grows with the number of times it was
+   available, not with its parent's visits);
+3. **expands** one untried action and **rolls out** to the end of the game (uniformly random
+   moves or the game's cheap policy), or for a fixed number of decisions after which the game's
+   evaluation judges the position;
+4. **backs up** the outcome as a vector with one value per seat: each edge keeps the value of
+   the seat that took it, so every seat in the tree plays for itself (multi-player games are
+   not reduced to "me against the rest").
+
+Chance steps are sampled with ``game.sample_chance`` and do not branch the tree (open loop):
+the actions after a draw compete only where they are legal, so the statistics stay honest
+across draws.  Simultaneous decisions (``to_move`` is a set of seats) are *decoupled*: each
+deciding seat picks from its own statistics in the same node, without seeing the others'
+pending choices; the joint choice then leads to the next node.
+
+With a fixed iteration budget and seed the search is reproducible; a wall-clock budget is
+available for live play.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wonderland.bots.base import Advice, Alternative, Bot
+from wonderland.bots.hooks import Evaluate, RolloutAction, SearchHooks, hooks_for
+from wonderland.core import CHANCE, TERMINAL, Game
+
+GAME_DEPTH = -1
+"""``rollout_depth`` meaning: the game's own default (its hooks), or to the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How hard and how a search works."""
+
+    iterations: int = 1000
+    """Iterations per decision (ignored when ``seconds`` is set)."""
+    seconds: float | None = None
+    """A wall-clock budget per decision instead of ``iterations`` (not reproducible)."""
+    exploration: float = 0.7
+    """The UCB1 exploration constant (values lie in [0, 1])."""
+    rollout: str = "random"
+    """``random`` (uniform moves) or ``heuristic`` (the game's cheap rollout policy)."""
+    rollout_depth: int | None = GAME_DEPTH
+    """Decisions per rollout before the game's evaluation (None: play to the end)."""
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError("a search needs at least one iteration")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError("a search needs a positive time budget")
+        if self.rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be 'random' or 'heuristic', not {self.rollout!r}")
+
+
+class _Edge:
+    """Statistics of one ``(seat, action)`` at one node, and the node it leads to."""
+
+    __slots__ = ("avail", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.child: _Node | None = None
+
+
+class _Node:
+    """A node of the search tree: the edges leaving it and, after a simultaneous decision,
+    the nodes that each joint choice leads to."""
+
+    __slots__ = ("edges", "joint")
+
+    def __init__(self) -> None:
+        self.edges: dict[int, _Edge] = {}
+        self.joint: dict[tuple[int, ...], _Node] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The root statistics of one search."""
+
+    seat: int
+    iterations: int
+    stats: tuple[tuple[int, int, float], ...]
+    """Per legal root action: ``(action, visits, mean value)``, most visited first."""
+
+    @property
+    def best(self) -> int:
+        """The most visited action (ties: the higher mean value, then the first legal)."""
+        return self.stats[0][0]
+
+
+def _select(
+    node: _Node,
+    base: int,
+    legal: Sequence[int],
+    log: Any,
+    sqrt: Any,
+    c: float,
+    rand: Any,
+) -> tuple[_Edge, int, bool]:
+    """Pick ``(edge, action, expanded)`` at ``node`` for the seat whose keys start at
+    ``base``: an untried legal action if any (expanding it), else the best UCB1 score."""
+    edges = node.edges
+    untried: list[int] = []
+    best_edge: _Edge | None = None
+    best_action = -1
+    best_score = -1.0
+    for action in legal:
+        edge = edges.get(base + action)
+        if edge is None:
+            untried.append(action)
+            continue
+        edge.avail += 1
+        if untried:
+            continue
+        score = edge.total / edge.visits + c * sqrt(log(edge.avail) / edge.visits)
+        if score > best_score:
+            best_edge, best_action, best_score = edge, action, score
+    if untried:
+        action = untried[int(rand() * len(untried))]
+        edge = _Edge()
+        edges[base + action] = edge
+        return edge, action, True
+    assert best_edge is not None
+    return best_edge, best_action, False
+
+
+def search(
+    game: Game[Any, Any],
+    view: Any,
+    seat: int,
+    legal: Sequence[int],
+    config: SearchConfig,
+    rng: random.Random,
+    hooks: SearchHooks | None = None,
+) -> SearchResult:
+    """Run ISMCTS for ``seat`` from ``view``; ``legal`` are its legal actions there."""
+    hooks = hooks if hooks is not None else hooks_for(game.spec.id)
+    depth_limit = config.rollout_depth
+    if depth_limit == GAME_DEPTH:
+        depth_limit = hooks.rollout_depth
+    evaluate: Evaluate | None = hooks.evaluate
+    if evaluate is None:
+        depth_limit = None
+    final_value: Evaluate = hooks.final_value or game.returns
+    policy: RolloutAction | None = hooks.rollout_action if config.rollout == "heuristic" else None
+
+    width = game.spec.num_actions
+    root = _Node()
+    rand = rng.random
+    log, sqrt = math.log, math.sqrt
+    c = config.exploration
+    to_move, legal_actions = game.to_move, game.legal_actions
+    apply, sample_chance = game.apply_in_place, game.sample_chance
+    determinize = game.determinize
+    root_legal = list(legal)
+
+    deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+    budget = config.iterations if deadline is None else 1 << 62
+    done = 0
+    while done < budget:
+        if deadline is not None and done % 16 == 0 and done and time.perf_counter() > deadline:
+            break
+        done += 1
+        state = determinize(view, rng)
+        node: _Node | None = root
+        path: list[tuple[_Edge, int]] = []
+        # -- selection and expansion ------------------------------------------------------
+        while node is not None:
+            mover = to_move(state)
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                apply(state, CHANCE, sample_chance(state, rng))
+                continue
+            if isinstance(mover, frozenset):
+                seats = sorted(mover)
+                choices: list[tuple[int, int]] = []
+                expanded = False
+                for s in seats:
+                    s_legal = root_legal if node is root and s == seat else legal_actions(state, s)
+                    edge, action, new = _select(node, s * width, s_legal, log, sqrt, c, rand)
+                    path.append((edge, s))
+                    choices.append((s, action))
+                    expanded = expanded or new
+                for s, action in choices:
+                    apply(state, s, action)
+                if expanded:
+                    node = None
+                else:
+                    if node.joint is None:
+                        node.joint = {}
+                    key = tuple(s * width + a for s, a in choices)
+                    child = node.joint.get(key)
+                    if child is None:
+                        child = node.joint[key] = _Node()
+                    node = child
+                continue
+            s_legal = root_legal if node is root else legal_actions(state, mover)
+            edge, action, new = _select(node, mover * width, s_legal, log, sqrt, c, rand)
+            path.append((edge, mover))
+            apply(state, mover, action)
+            if new:
+                node = None
+            else:
+                if edge.child is None:
+                    edge.child = _Node()
+                node = edge.child
+        # -- rollout ----------------------------------------------------------------------
+        steps = 0
+        while True:
+            mover = to_move(state)
+            if mover == TERMINAL:
+                values = final_value(state)
+                break
+            if mover == CHANCE:
+                apply(state, CHANCE, sample_chance(state, rng))
+                continue
+            if depth_limit is not None and steps >= depth_limit:
+                assert evaluate is not None
+                values = evaluate(state)
+                break
+            actor = min(mover) if isinstance(mover, frozenset) else mover
+            actions = legal_actions(state, actor)
+            if policy is None:
+                action = actions[int(rand() * len(actions))]
+            else:
+                action = policy(state, actor, actions, rng)
+            apply(state, actor, action)
+            steps += 1
+        # -- backup -----------------------------------------------------------------------
+        for edge, s in path:
+            edge.visits += 1
+            edge.total += values[s]
+
+    base = seat * width
+    rows = []
+    for index, action in enumerate(root_legal):
+        stat = root.edges.get(base + action)
+        visits = stat.visits if stat is not None else 0
+        mean = stat.total / visits if stat is not None and visits else 0.0
+        rows.append((-visits, -mean, index, action, visits, mean))
+    rows.sort()
+    stats = tuple((action, visits, mean) for *_, action, visits, mean in rows)
+    return SearchResult(seat, done, stats)
+
+
+class ISMCTSBot(Bot):
+    """A bot that searches with ISMCTS from its view (see the module docstring)."""
+
+    name = "ismcts"
+    config = SearchConfig()
+
+    def __init__(self, seed: int | None = None, config: SearchConfig | None = None) -> None:
+        super().__init__(seed)
+        if config is not None:
+            self.config = config
+
+    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+        """The most visited action of a search from ``view``."""
+        return self.advise(game, view, legal).action
+
+    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+        """Search, then report every legal action's estimated value and visit share."""
+        hooks = hooks_for(game.spec.id)
+        if len(legal) == 1:
+            only = legal[0]
+            return Advice(
+                only,
+                (Alternative(only, None, 1.0),),
+                f"{game.action_to_string(only)} is the only legal action",
+                "estimated win share",
+                self.name,
+            )
+        seat = _seat_of(view)
+        result = search(game, view, seat, legal, self.config, self.rng, hooks)
+        total = sum(visits for _, visits, _ in result.stats) or 1
+        alternatives = tuple(
+            Alternative(action, mean if visits else None, visits / total)
+            for action, visits, mean in result.stats
+        )
+        return Advice(
+            result.best,
+            alternatives,
+            _reason(game, view, result, hooks),
+            "estimated win share",
+            self.name,
+        )
+
+
+def _seat_of(view: Any) -> int:
+    """The seat a view belongs to (every game's view names it as ``seat``)."""
+    seat = getattr(view, "seat", None)
+    if not isinstance(seat, int):
+        raise TypeError("a search needs a seat's view with an int `seat` attribute")
+    return seat
+
+
+def _reason(game: Game[Any, Any], view: Any, result: SearchResult, hooks: SearchHooks) -> str:
+    """One line: the move, how it fared in the search, what it does, the runner-up."""
+    action, visits, mean = result.stats[0]
+    words = game.action_to_string(action)
+    line = f"{words}: {mean:.0%} estimated win share over {visits:,} of {result.iterations:,} "
+    line += "searched games"
+    if hooks.describe is not None:
+        line += f"; {hooks.describe(view, action)}"
+    if len(result.stats) > 1:
+        runner, _, runner_mean = result.stats[1]
+        line += f" (next best {game.action_to_string(runner)}, {runner_mean:.0%})"
+    return line

@@ -1,0 +1,60 @@
+"""Advice for the human's own move (``wonderland play … --hints``), for every game's table.
+
+A table creates one :class:`Hinter` for the human's seat and, before asking for a move, prints
+``hinter.render(game, view, legal)``: the ``hard`` level's move, its best alternatives with their
+estimated value and visit share, and a one-line reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from wonderland.bots import Advice, make_bot
+from wonderland.core import Game, derive_seed
+
+HINT_LEVEL = "hard"
+TOP = 3
+
+
+class Hinter:
+    """The advising bot of one seat (seeded, so a replayed game gets the same hints)."""
+
+    def __init__(self, game_id: str, seed: int, seat: int) -> None:
+        self.bot = make_bot(HINT_LEVEL, game_id, derive_seed(seed, "hints", seat))
+        self._last: tuple[Any, Advice] | None = None
+
+    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+        """The advising bot's advice for ``view`` (asked again, the same advice)."""
+        if self._last is not None and self._last[0] == view:
+            return self._last[1]
+        advice = self.bot.advise(game, view, legal)
+        self._last = (view, advice)
+        return advice
+
+    def render(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Group:
+        """The advice as a small table followed by its reason."""
+        return render_advice(game, self.advise(game, view, legal))
+
+
+def render_advice(game: Game[Any, Any], advice: Advice, top: int = TOP) -> Group:
+    """The best ``top`` alternatives with value and share, then the one-line reason."""
+    table = Table(title=f"Hint ({advice.bot} bot)", title_justify="left")
+    table.add_column("move")
+    table.add_column(advice.value_label, justify="right")
+    table.add_column("share", justify="right")
+    for alt in advice.top(top):
+        value = "-" if alt.value is None else _value(alt.value, advice.value_label)
+        name = game.action_to_string(alt.action)
+        if alt.action == advice.action:
+            name = f"[bold]{name}[/] ◀"
+        table.add_row(name, value, f"{100 * alt.share:.0f} %")
+    return Group(table, Text(f"Why: {advice.reason}"))
+
+
+def _value(value: float, label: str) -> str:
+    return f"{100 * value:.0f} %" if "share" in label else f"{value:+.1f}"

@@ -1,0 +1,177 @@
+"""``wonderland ladder GAME``: a seeded round-robin between bots, rated on the Elo scale."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from wonderland.bots import bot_names
+from wonderland.bots.levels import LEVEL_NAMES, describe_level
+from wonderland.cli.options import add_game_arguments, game_and_config
+from wonderland.core import ConfigError
+from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_ladder, plot, rate
+from wonderland.sim.runner import GameResult
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``ladder``."""
+    add_game_arguments(parser, players_default=None)
+    parser.add_argument("--games", type=int, default=400, help="how many games (default 400)")
+    parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    parser.add_argument(
+        "--bots",
+        default=",".join(DEFAULT_ENTRANTS),
+        help="entrants, weakest first (default: random,easy,medium,hard,expert)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes playing games in parallel (results do not depend on it)",
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=200,
+        help="bootstrap resamples for the 95 %% intervals (default 200)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the ratings as JSON")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="where the plot goes (default: the current directory)",
+    )
+    parser.add_argument(
+        "--plot",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="the PNG of the ratings (default: ladder-GAME-Np.png in --out)",
+    )
+    parser.add_argument("--no-plot", action="store_true", help="do not draw the PNG")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games with a progress bar, rate, print and plot."""
+    game, config = game_and_config(args)
+    game_id = game.spec.id
+    entrants = [name.strip() for name in args.bots.split(",") if name.strip()]
+    known = bot_names(game_id)
+    for name in entrants:
+        if name not in known:
+            raise ConfigError(f"no bot {name!r} for {game_id}; choose from: {', '.join(known)}")
+    if len(set(entrants)) != len(entrants) or len(entrants) < 2:
+        raise ConfigError("--bots needs at least two different bots, each named once")
+    if args.games < 1:
+        raise ConfigError("--games must be at least 1")
+    if args.workers < 1 or args.bootstrap < 0:
+        raise ConfigError("--workers must be at least 1 and --bootstrap at least 0")
+    plot_path = None
+    if not args.no_plot:
+        folder = args.out if args.out is not None else Path.cwd()
+        plot_path = args.plot or folder / f"ladder-{game_id}-{config.num_players}p.png"
+        if not plot_path.parent.is_dir():
+            raise ConfigError(f"cannot write the plot: {plot_path.parent} is not a folder")
+        if not os.access(plot_path.parent, os.W_OK):
+            raise ConfigError(f"cannot write the plot: {plot_path.parent} is not writable")
+
+    console = Console(stderr=True)
+    results: list[GameResult] = []
+    with Progress(
+        TextColumn(f"[bold]{game.spec.name}[/] ladder"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=args.json and not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        stream = play_ladder(game_id, config, entrants, args.games, args.seed, args.workers)
+        for result in stream:
+            results.append(result)
+            progress.update(task, advance=1)
+    ladder = rate(game_id, results, entrants, args.seed, args.bootstrap)
+    if plot_path is not None:
+        plot(ladder, str(plot_path))
+    if args.json:
+        out = ladder.to_json()
+        out["variants"] = dict(config.variants)
+        out["bots"] = {name: _describe(name, game_id) for name in entrants}
+        out["plot"] = str(plot_path) if plot_path else None
+        print(json.dumps(out, indent=2))
+    else:
+        print_ladder(Console(), ladder, game_id)
+        if plot_path is not None:
+            Console().print(f"Plot: {plot_path}")
+    return 0
+
+
+def _describe(name: str, game_id: str) -> str:
+    return describe_level(name, game_id) if name in LEVEL_NAMES else f"the {name} bot"
+
+
+def _elo(value: float) -> str:
+    return f"{value:+.0f}" if value else "0"
+
+
+def print_ladder(console: Console, ladder: Ladder, game_id: str) -> None:
+    """The ratings table, the steps between consecutive entrants and the head-to-head."""
+    direction = {-1: "lower score wins", 1: "higher score wins", 0: "win share only"}
+    console.print(
+        f"[bold]{ladder.game}[/], {ladder.players} players, {ladder.games} games, seed "
+        f"{ladder.seed}; seats rotated, one deal per rotation; placings by win share, then "
+        f"score ({direction[ladder.score_direction]})"
+    )
+    table = Table(title="Ratings (Bradley–Terry, Elo scale; 95 % bootstrap CI)")
+    for column, justify in (
+        ("bot", "left"),
+        ("Elo", "right"),
+        ("95 % CI", "right"),
+        ("seats", "right"),
+        ("win share", "right"),
+        ("mean place", "right"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for s in ladder.standings:
+        table.add_row(
+            s.bot,
+            _elo(s.elo.mean),
+            "reference"
+            if s.bot == ladder.entrants[0]
+            else f"[{s.elo.low:+.0f}, {s.elo.high:+.0f}]",
+            str(s.seats),
+            f"{100 * s.win_share.mean:.1f} %",
+            f"{s.mean_place:.2f}",
+        )
+    console.print(table)
+    for name in ladder.entrants:
+        console.print(f"  {name}: {_describe(name, game_id)}")
+    steps = Table(title=f"Steps between consecutive bots (goal: ≥ {ELO_STEP_GOAL:.0f} Elo)")
+    for column in ("step", "Elo difference", "95 % CI", "goal"):
+        steps.add_column(column, justify="left" if column == "step" else "right")
+    for step in ladder.steps:
+        mark = "[green]met[/]" if step.meets_goal else "[red]short[/]"
+        steps.add_row(
+            f"{step.lower} → {step.upper}",
+            f"{step.diff.mean:+.0f}",
+            f"[{step.diff.low:+.0f}, {step.diff.high:+.0f}]",
+            mark,
+        )
+    console.print(steps)
+    head = Table(title="Head to head: share of pairwise finishes the row bot won")
+    head.add_column("")
+    for name in ladder.entrants:
+        head.add_column(name, justify="right")
+    for name, row in zip(ladder.entrants, ladder.head_to_head, strict=True):
+        cells = ["-" if value != value else f"{100 * value:.0f} %" for value in row]
+        head.add_row(name, *cells)
+    console.print(head)

@@ -45,6 +45,7 @@ def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Rando
     then a random legal action."""
     if len(legal) == 1 or rng.random() < EXPLORE:
         return legal[int(rng.random() * len(legal))]
+    _GREEDY.rng = rng  # its tie-breaks draw from the search's generator: seeded ⇒ reproducible
     return _GREEDY.choose(None, st, legal)  # type: ignore[arg-type]
 
 

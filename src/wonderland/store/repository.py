@@ -104,19 +104,7 @@ class Store:
         self, table_id: str, index: int, actor: int, action: int, at_ms: int, finished: bool
     ) -> None:
         """Commit one action at ``index``; raise StaleWrite if that index exists already."""
-        try:
-            with self._session.begin() as session:
-                session.add(
-                    ActionRow(
-                        table_id=table_id, index=index, actor=actor, action=action, at_ms=at_ms
-                    )
-                )
-                if finished:
-                    session.execute(
-                        update(TableRow).where(TableRow.id == table_id).values(finished=True)
-                    )
-        except IntegrityError:
-            raise StaleWrite(f"table {table_id} already has an action {index}") from None
+        self.append_many([(table_id, index, actor, action, at_ms, finished)])
 
     def append_many(self, rows: list[tuple[str, int, int, int, int, bool]]) -> None:
         """Commit several actions ``(table, index, actor, action, at_ms, finished)`` in one
@@ -154,22 +142,6 @@ class Store:
             if unfinished_only:
                 query = query.where(TableRow.finished.is_(False))
             return [self._stored(session, row) for row in session.scalars(query)]
-
-    def list_tables(self, limit: int = 50) -> list[tuple[str, str, bool, int]]:
-        """``(id, game, finished, number of actions)`` of the newest tables."""
-        with self._session() as session:
-            rows = session.scalars(
-                select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
-            )
-            result = []
-            for row in rows:
-                count = len(
-                    session.scalars(
-                        select(ActionRow.index).where(ActionRow.table_id == row.id)
-                    ).all()
-                )
-                result.append((row.id, row.game, row.finished, count))
-            return result
 
     @staticmethod
     def _stored(session: Session, row: TableRow) -> StoredTable:

@@ -27,7 +27,8 @@ from wonderland.games.wonderdice.state import (
 )
 
 ROW_DONE = 6
-_BLOCK = A.block(0, 1)
+_ADVANCE, _ADVANCE2, _UNBLOCK = A.advance(1), A.advance_two(1), A.unblock(1)
+_TAKEBACK, _MADDEN, _BLOCK = A.take_back(0), A.madden(0), A.block(0, 1)
 
 
 # -- small queries ------------------------------------------------------------------------
@@ -195,6 +196,72 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None)
     return out
 
 
+def roll_action_allowed(
+    s: State, seat: int, f: tuple[int, ...], action: int, at: int | None = None
+) -> bool:
+    """Whether ``action`` is among :func:`roll_actions` ``(s, seat, f, at)``, decided for
+    that one action instead of listing them all (a driver checks an arriving action with it).
+    """
+    if action == A.PASS:
+        return True
+    if not _ADVANCE <= action < A.NUM_ACTIONS:
+        return False
+    now = s.now if at is None or at < s.now else at
+    me = s.powers[seat]
+    blocked = s.block_on[seat]
+    if action < _UNBLOCK:  # ADVANCE (D18, D24) or the double advance (ability)
+        two = action >= _ADVANCE2
+        need = s.row[seat] + 1
+        if action - (_ADVANCE2 if two else _ADVANCE) + 1 != need or need > ROW_DONE:
+            return False
+        if not f[need] or s.tired[seat] or not _under_cap(s, seat, need):
+            return False
+        if not two:
+            return blocked is None or now - blocked[2] <= s.table.flags.window_ms
+        return (
+            blocked is None
+            and me.double_advance
+            and need < ROW_DONE
+            and f[need + 1] > 0
+            and _under_cap(s, seat, need + 1)
+        )
+    if action < _TAKEBACK:  # UNBLOCK (D22)
+        if blocked is None:
+            return False
+        v = action - _UNBLOCK + 1
+        reach = max(me.unblock_reach, s.powers[blocked[0]].weak_blocks_reach)
+        return abs(v - blocked[1]) <= reach and f[v] > 0
+    if blocked is not None and s.table.flags.blocked_may_only_unblock:
+        return False
+    n = s.n
+    if action < _MADDEN:  # take-backs (Walrus: D8, Q9; exposed Walrus)
+        t = action - _TAKEBACK
+        if t == seat or t >= n or not s.placed[t]:
+            return False
+        return me.take_back or (max(f) >= 2 and s.powers[t].exposed_take_back)
+    if action < _BLOCK:
+        return False
+    t, v = divmod(action - _BLOCK, 6)  # BLOCK (D19, D20, D24)
+    v += 1
+    if t == seat or t >= n or s.block_on[t] is not None or not f[v]:
+        return False
+    pt = s.powers[t]
+    if pt.unblockable or (pt.shield_when_last and protected(s, t)):
+        return False
+    nt = s.row[t] if s.table.flags.block_matches_top_die else s.row[t] + 1
+    reach = max(me.block_reach, pt.exposed_reach)
+    if 1 <= nt <= ROW_DONE and abs(v - nt) <= reach:
+        return True
+    k = s.adv_n[t]
+    pre = nt - k
+    return (
+        k > 0
+        and now - s.adv_t[t] <= s.table.flags.window_ms
+        and pre >= 1
+        and abs(v - pre) <= reach
+    )
+
+
 def _under_cap(s: State, seat: int, new_len: int) -> bool:
     lead = s.powers[seat].hold_back_lead
     return lead == 0 or new_len <= _shortest_other(s, seat) + lead
@@ -210,7 +277,7 @@ def check(s: State, seat: int, action: int) -> None:
     if not 0 <= action < A.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
     if s.phase == PLAY and seat == s.roller and s.faces:
-        if action == A.PASS or action in roll_actions(s, seat, s.faces):
+        if roll_action_allowed(s, seat, s.faces, action):
             return  # a pass is always legal: a roll may go unused (D14)
     elif action in legal_actions(s, seat):
         return

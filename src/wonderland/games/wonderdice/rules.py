@@ -255,10 +255,7 @@ def roll_action_allowed(
     k = s.adv_n[t]
     pre = nt - k
     return (
-        k > 0
-        and now - s.adv_t[t] <= s.table.flags.window_ms
-        and pre >= 1
-        and abs(v - pre) <= reach
+        k > 0 and now - s.adv_t[t] <= s.table.flags.window_ms and pre >= 1 and abs(v - pre) <= reach
     )
 
 

@@ -27,6 +27,7 @@ from wonderland.games.wonderdice.state import (
 )
 
 ROW_DONE = 6
+_FACES = range(1, 7)
 _ADVANCE, _ADVANCE2, _UNBLOCK = A.advance(1), A.advance_two(1), A.unblock(1)
 _TAKEBACK, _MADDEN, _BLOCK = A.take_back(0), A.madden(0), A.block(0, 1)
 
@@ -123,19 +124,19 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None)
     an action stamped ``at`` (default: the time of the last event).  Only the simultaneity
     window (D24) depends on the stamp."""
     now = s.now if at is None or at < s.now else at
-    window = s.table.flags.window_ms
+    flags = s.table.flags
+    window = flags.window_ms
     out = [A.PASS]
-    n = s.n
     row = s.row
     powers = s.powers
     me = powers[seat]
-    blocked = s.block_on[seat]
-    r = row[seat]
-    need = r + 1
+    block_on = s.block_on
+    blocked = block_on[seat]
+    need = row[seat] + 1
     # ADVANCE (D18), the cancel case of D24, double advance (ability)
-    if need <= ROW_DONE and f[need] and _under_cap(s, seat, need) and not s.tired[seat]:
+    if need <= ROW_DONE and f[need] and not s.tired[seat] and _under_cap(s, seat, need):
         if blocked is None or now - blocked[2] <= window:
-            out.append(A.advance(need))
+            out.append(_ADVANCE - 1 + need)
         if (
             blocked is None
             and me.double_advance
@@ -143,56 +144,48 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None)
             and f[need + 1]
             and _under_cap(s, seat, need + 1)
         ):
-            out.append(A.advance_two(need))
+            out.append(_ADVANCE2 - 1 + need)
     # UNBLOCK (D22)
     if blocked is not None:
         reach = max(me.unblock_reach, powers[blocked[0]].weak_blocks_reach)
         bv = blocked[1]
         for v in range(max(1, bv - reach), min(6, bv + reach) + 1):
             if f[v]:
-                out.append(A.unblock(v))
-        if s.table.flags.blocked_may_only_unblock:
+                out.append(_UNBLOCK - 1 + v)
+        if flags.blocked_may_only_unblock:
             return out
     # BLOCK (D19, D20, D24)
-    block_on = s.block_on
     adv_n = s.adv_n
-    adv_t = s.adv_t
-    top = s.table.flags.block_matches_top_die
+    top = flags.block_matches_top_die
     my_reach = me.block_reach
-    for t in range(n):
-        if t == seat or block_on[t] is not None:
+    for t, on in enumerate(block_on):
+        if on is not None or t == seat:
             continue
         pt = powers[t]
         if pt.unblockable or (pt.shield_when_last and protected(s, t)):
             continue
         nt = row[t] if top else row[t] + 1
-        reach = max(my_reach, pt.exposed_reach)
-        recent = adv_n[t] and now - adv_t[t] <= window
-        base = _BLOCK + 6 * t - 1
+        reach = pt.exposed_reach if pt.exposed_reach > my_reach else my_reach
+        recent = adv_n[t] and now - s.adv_t[t] <= window
         if not (reach or recent):  # the common case: one number to match
             if 1 <= nt <= 6 and f[nt]:
-                out.append(base + nt)
+                out.append(_BLOCK - 1 + 6 * t + nt)
             continue
-        values: set[int] = set()
-        if 1 <= nt <= 6:
-            values.update(range(max(1, nt - reach), min(6, nt + reach) + 1))
-        if recent:
-            pre = nt - adv_n[t]
-            if pre >= 1:
-                values.update(range(max(1, pre - reach), min(6, pre + reach) + 1))
-        for v in sorted(values):
-            if f[v]:
+        # the numbers within reach of the target's number and, after a recent advance, of
+        # the number it had before (D24): two ranges, listed in increasing order
+        lo, hi = (nt - reach, nt + reach) if 1 <= nt <= 6 else (7, 0)
+        pre = nt - adv_n[t]
+        lo2, hi2 = (pre - reach, pre + reach) if recent and pre >= 1 else (7, 0)
+        base = _BLOCK - 1 + 6 * t
+        for v in _FACES:
+            if f[v] and (lo <= v <= hi or lo2 <= v <= hi2):
                 out.append(base + v)
     # take-backs (Walrus: D8, Q9; exposed Walrus)
     pair = max(f) >= 2
     if me.take_back or pair:
-        for t in range(n):
-            if (
-                t != seat
-                and s.placed[t]
-                and (me.take_back or (pair and powers[t].exposed_take_back))
-            ):
-                out.append(A.take_back(t))
+        for t, placed in enumerate(s.placed):
+            if placed and t != seat and (me.take_back or (pair and powers[t].exposed_take_back)):
+                out.append(_TAKEBACK + t)
     return out
 
 

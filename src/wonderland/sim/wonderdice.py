@@ -143,9 +143,11 @@ class _LazyView:
 class _Sim:
     """One simulated game."""
 
-    def __init__(self, config: GameConfig, specs: Sequence[str], seed: int) -> None:
+    def __init__(
+        self, config: GameConfig, specs: Sequence[str], seed: int, record: bool = True
+    ) -> None:
         self.clock = SimClock()
-        self.drv = Driver(config, derive_seed(seed, "dice"), self.clock)
+        self.drv = Driver(config, derive_seed(seed, "dice"), self.clock, record=record)
         self.trng = random.Random(derive_seed(seed, "time"))
         self.n = n = config.num_players
         parsed = [parse_spec(spec) for spec in specs]
@@ -343,7 +345,7 @@ def simulate_one(
     config: GameConfig, bot_names: Sequence[str], seed: int, keep_record: bool
 ) -> GameResult:
     """One seeded game through the discrete-event driver."""
-    sim = _Sim(config, bot_names, seed)
+    sim = _Sim(config, bot_names, seed, record=keep_record)
     sim.run()
     s = sim.drv.state
     stats = GAME.stats(s)

@@ -89,12 +89,16 @@ def _equal_weights(k: int) -> tuple[float, ...]:
 
 
 def roll_dice(rng: random.Random, k: int) -> tuple[int, ...]:
-    """Counts per face of ``k`` fair dice."""
-    counts = [0] * 7
+    """Counts per face of ``k`` fair dice (one draw per die: face ``int(6 * draw) + 1``)."""
+    code = 0
     rand = rng.random
     for _ in range(k):
-        counts[int(rand() * 6) + 1] += 1
-    return tuple(counts)
+        code += _FACE_WEIGHT[int(rand() * 6)]
+    return A.faces_from_code(code)
+
+
+_FACE_WEIGHT = (1, 7, 49, 343, 2401, 16807)
+"""What one die showing 1..6 adds to a faces code (``actions.faces_code``)."""
 
 
 class WonderdiceGame(Game[State, View]):

@@ -81,8 +81,11 @@ class Timing:
 class Driver:
     """A live or simulated table: the only place where time and dice enter the game."""
 
-    def __init__(self, config: GameConfig, seed: int, clock: Clock) -> None:
+    def __init__(self, config: GameConfig, seed: int, clock: Clock, *, record: bool = True) -> None:
         self.config = config
+        self.record = record
+        """Whether :attr:`actions` grows with every event (a simulation that throws the
+        record away keeps none)."""
         self.timing = Timing.from_config(config)
         self.state: State = GAME.initial_state(config)
         self.rng = random.Random(seed)
@@ -96,7 +99,8 @@ class Driver:
         self.round_opened: list[int] = []
         deal = GAME.sample_chance(self.state, self.rng)
         GAME.apply_in_place(self.state, CHANCE, deal)
-        self.actions.append((CHANCE, deal))
+        if record:
+            self.actions.append((CHANCE, deal))
         self._round_no = self.state.round_no
         self._open_round()
 
@@ -218,7 +222,8 @@ class Driver:
     def decide(self, seat: int, action: int) -> None:
         """A decision between rounds: betray or stay loyal; the Jabberwocky's victim."""
         GAME.apply_in_place(self.state, seat, action)
-        self.actions.append((seat, action))
+        if self.record:
+            self.actions.append((seat, action))
         self._after()
 
     def _commit(self, seat: int, faces: tuple[int, ...], action: int, stamp: int) -> None:
@@ -241,7 +246,8 @@ class Driver:
         rules.count_step(s)
         rules.apply_action(s, seat, action)
         rules.count_step(s)
-        self.actions += ((CHANCE, A.encode_roll(seat, gap, faces)), (seat, action))
+        if self.record:
+            self.actions += ((CHANCE, A.encode_roll(seat, gap, faces)), (seat, action))
         if s.round_no != self._round_no:
             self._after()
 

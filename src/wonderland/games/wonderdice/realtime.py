@@ -204,10 +204,9 @@ class Driver:
         faces = self.pending[seat]
         if faces is None:
             raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
-        if now is None:
-            now = self.now_ms()
+        stamp = self.stamp(latency_ms, now)
         try:
-            self._commit(seat, faces, action, self.stamp(latency_ms, now))
+            self._commit(seat, faces, action, stamp)
         except IllegalAction:
             if self.timing.rejected_consumes_roll and self.state.phase == PLAY:
                 self.lapse(seat, now)

@@ -260,16 +260,17 @@ def _under_cap(s: State, seat: int, new_len: int) -> bool:
 # -- why something is refused -------------------------------------------------------------
 def check(s: State, seat: int, action: int) -> None:
     """Raise IllegalAction with the deciding clause unless ``seat`` may take ``action`` now."""
-    if s.phase == OVER:
+    phase = s.phase
+    acting_on_roll = phase == PLAY and seat == s.roller and bool(s.faces)
+    if acting_on_roll and roll_action_allowed(s, seat, s.faces, action):
+        return  # a pass is always legal: a roll may go unused (D14)
+    if phase == OVER:
         raise IllegalAction("D27", "the game is over")
     if not 0 <= seat < s.n:
         raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
     if not 0 <= action < A.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
-    if s.phase == PLAY and seat == s.roller and s.faces:
-        if roll_action_allowed(s, seat, s.faces, action):
-            return  # a pass is always legal: a roll may go unused (D14)
-    elif action in legal_actions(s, seat):
+    if not acting_on_roll and action in legal_actions(s, seat):
         return
     rule, why = _explain(s, seat, A.decode(action))
     raise IllegalAction(
@@ -429,8 +430,8 @@ def new_round(s: State) -> None:
 
 def begin_turn(s: State, seat: int, gap: int, faces: tuple[int, ...]) -> None:
     """Chance: ``seat`` acts ``gap`` ms after the last event, with these rolled faces."""
+    count = sum(faces)
     if s.phase == PLAY:
-        count = sum(faces)
         if s.hand[seat]:
             if not 1 <= count <= s.hand[seat]:
                 raise IllegalAction("E2", f"seat {seat} rolls 1..{s.hand[seat]} dice, not {count}")
@@ -438,13 +439,13 @@ def begin_turn(s: State, seat: int, gap: int, faces: tuple[int, ...]) -> None:
         elif count:
             raise IllegalAction("E2", f"seat {seat} has no die in hand to roll")
     elif s.phase == TOUCH:
-        if s.touched[seat] or any(faces):
+        if s.touched[seat] or count:
             raise IllegalAction("D28", f"seat {seat} does not touch the token now")
     else:
         raise IllegalAction("E1", "no roll is resolving now")
     s.now += gap
     s.roller = seat
-    s.faces = faces if sum(faces) else ()
+    s.faces = faces if count else ()
 
 
 def apply_action(s: State, seat: int, action: int) -> None:
@@ -481,7 +482,7 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
     if action == A.CLAIM:
         win_round(s, seat, "D25")
         return
-    a = A.decode(action)
+    a = A.DECODED[action]
     kind = a.kind
     if kind == "advance" or kind == "advance_two":
         b = s.block_on[seat]

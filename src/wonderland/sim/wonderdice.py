@@ -170,7 +170,7 @@ class _Sim:
         self.touch_t = [NEVER] * n
         self.opened = 0.0
         self.cooldown = self.drv.timing.cooldown_ms
-        self.delay = delay = self.drv.timing.fixed_input_delay_ms
+        delay = self.drv.timing.fixed_input_delay_ms
         self.latency = [sp.latency_ms for sp in speeds]
         self.input_delay = [max(sp.latency_ms, delay) for sp in speeds]
         """Milliseconds between a decision and its arrival at the table, per seat."""
@@ -337,7 +337,7 @@ class _Sim:
         self._set_clock(self.touch_t[seat])
         self.touch_t[seat] = NEVER
         round_no = s.round_no
-        self.drv.turn(seat, A.TOUCH, self.speeds[seat].latency_ms)
+        self.drv.turn(seat, A.TOUCH, self.latency[seat])
         self._after(round_no)
 
 

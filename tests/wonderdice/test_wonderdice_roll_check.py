@@ -111,8 +111,8 @@ def test_targeted_check_refuses_ids_outside_the_roll_actions() -> None:
 
 
 @pytest.mark.parametrize("rule_action", [(A.advance(3), "D17"), (A.block(1, 4), "D19")])
-def test_check_names_the_same_clause_as_before(rule_action: tuple[int, str]) -> None:
-    """D17, D19: a refused roll action still names its clause."""
+def test_refused_roll_actions_name_their_clause(rule_action: tuple[int, str]) -> None:
+    """D17, D19: a refused roll action names the clause that refuses it."""
     action, rule = rule_action
     s = GAME.initial_state(GAME.make_config(2, {"deal": "in_order"}))
     GAME.apply_in_place(s, CHANCE, GAME.chance_outcomes(s)[0][0])

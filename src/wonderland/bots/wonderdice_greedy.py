@@ -29,25 +29,31 @@ class WonderdiceGreedyBot(Bot):
         for a in _FIRST:
             if a in legal:
                 return a
-        best, best_key = legal[0], (-1, 0.0)
+        # the highest (rank, value) wins, the first of equals; every block, take-back and
+        # madden draws its tie-break, in the order of ``legal``
+        draw = self.rng.random
+        row: tuple[int, ...] | None = None
+        best, best_rank, best_value = legal[0], -1, 0.0
         for a in legal:
-            key = self._key(view, a)
-            if key > best_key:
-                best, best_key = a, key
+            rank, target = _RANK[a]
+            if rank == 6 or rank == 5:  # block, take back: the longest row first
+                if row is None:
+                    row = view.row
+                value = row[target] + draw() * 0.1
+            elif rank == 3:  # madden: the most round wins first
+                value = sum(view.wins[target]) + draw() * 0.1
+            elif a == A.BETRAY:
+                rank, value = self._betray_key(view)
+            else:
+                value = 0.0
+            if rank > best_rank or (rank == best_rank and value > best_value):
+                best, best_rank, best_value = a, rank, value
         return best
 
-    def _key(self, view: View, action: int) -> tuple[int, float]:
-        if action < 5:
-            if action == A.BETRAY:
-                target = view.n if view.table.flags.team_target_all_players else view.n - 1
-                return (1, 0.0) if target - view.team_wins > 2 else (-1, 0.0)
-            return (0, 0.0)
-        rank, target = _RANK[action]
-        if rank == 6 or rank == 5:  # block, take back: the longest row first
-            return (rank, view.row[target] + self.rng.random() * 0.1)
-        if rank == 3:  # madden: the most round wins first
-            return (rank, sum(view.wins[target]) + self.rng.random() * 0.1)
-        return (rank, 0.0)
+    @staticmethod
+    def _betray_key(view: View) -> tuple[int, float]:
+        target = view.n if view.table.flags.team_target_all_players else view.n - 1
+        return (1, 0.0) if target - view.team_wins > 2 else (-1, 0.0)
 
 
 _KIND_RANK = {

@@ -30,7 +30,6 @@ from wonderland.games.wonderdice.state import (
     OVER,
     PLAY,
     TOUCH,
-    State,
 )
 from wonderland.games.wonderdice.view import View
 from wonderland.sim.runner import GameResult
@@ -91,20 +90,44 @@ _SCALARS = frozenset({"n", "table", "phase", "now", "roller", "decider", "jabber
 _SHOWN = frozenset({"roller", "faces", "now"})
 """Fields a decision's view shows as the seat's own roll, not as the table has them."""
 
+_log, _exp = math.log, math.exp
+_NV_MAGICCONST = 4 * math.exp(-0.5) / math.sqrt(2.0)
+REACTION_MU = math.log(REACTION_MEDIAN_MS)
+
+
+def lognormal(draw: Callable[[], float], mu: float, sigma: float) -> float:
+    """``random.Random.lognormvariate(mu, sigma)`` of the generator whose ``random`` is
+    ``draw``: the same draws and the same value (CPython's Kinderman-Monahan
+    ``normalvariate``), without its two method calls."""
+    while True:
+        u1 = draw()
+        u2 = 1.0 - draw()
+        z = _NV_MAGICCONST * (u1 - 0.5) / u2
+        if z * z / 4.0 <= -_log(u2):
+            return _exp(mu + z * sigma)
+
 
 class _LazyView:
-    """A seat's view, built only if the bot reads it (most decisions never do).  It reflects
-    the state when first read, so it is valid only during the ``choose`` call it is made for.
-    What the decision shows differently from the table (the roll being acted on, the time)
-    always comes from the full view, which ``build`` makes."""
+    """A seat's view, built only if the bot reads it (most decisions never do).  One per
+    seat, pointed at each decision's roll by :meth:`show`; it reflects the state when first
+    read, so it is valid only during the ``choose`` call it is shown for.  What the decision
+    shows differently from the table (the roll being acted on, the time) always comes from
+    the full view."""
 
-    __slots__ = ("_build", "_seat", "_state", "_view")
+    __slots__ = ("_faces", "_seat", "_sim", "_state", "_view")
 
-    def __init__(self, state: State, seat: int, build: Callable[[], View]) -> None:
-        self._state = state
+    def __init__(self, sim: _Sim, seat: int) -> None:
+        self._sim = sim
+        self._state = sim.drv.state
         self._seat = seat
-        self._build = build
+        self._faces: tuple[int, ...] = ()
         self._view: View | None = None
+
+    def show(self, faces: tuple[int, ...]) -> _LazyView:
+        """This view for a decision on ``faces`` (none: a free turn or between rounds)."""
+        self._faces = faces
+        self._view = None
+        return self
 
     def __getattr__(self, name: str) -> Any:
         if name in _SCALARS and name not in _SHOWN:  # immutable: no need to freeze the table
@@ -113,16 +136,18 @@ class _LazyView:
             return tuple(self._state.row)
         view = self._view
         if view is None:
-            view = self._view = self._build()
+            view = self._view = self._sim._view(self._seat, self._faces)
         return getattr(view, name)
 
 
 class _Sim:
     """One simulated game."""
 
-    def __init__(self, config: GameConfig, specs: Sequence[str], seed: int) -> None:
+    def __init__(
+        self, config: GameConfig, specs: Sequence[str], seed: int, record: bool = True
+    ) -> None:
         self.clock = SimClock()
-        self.drv = Driver(config, derive_seed(seed, "dice"), self.clock)
+        self.drv = Driver(config, derive_seed(seed, "dice"), self.clock, record=record)
         self.trng = random.Random(derive_seed(seed, "time"))
         self.n = n = config.num_players
         parsed = [parse_spec(spec) for spec in specs]
@@ -130,11 +155,11 @@ class _Sim:
             make_bot(name, GAME.spec.id, derive_seed(seed, "bot", i))
             for i, (name, _) in enumerate(parsed)
         ]
-        self.speeds = [sp for _, sp in parsed]
+        self.speeds = speeds = [sp for _, sp in parsed]
         gauss = self.trng.gauss
         self.factor = [
             sp.factor if sp.factor is not None else math.exp(gauss(0.0, POPULATION_SIGMA))
-            for sp in self.speeds
+            for sp in speeds
         ]
         self.next_t = [NEVER] * n
         self.plan: list[int | None] = [None] * n
@@ -145,19 +170,23 @@ class _Sim:
         self.touch_t = [NEVER] * n
         self.opened = 0.0
         self.cooldown = self.drv.timing.cooldown_ms
-        self.delay = self.drv.timing.fixed_input_delay_ms
+        delay = self.drv.timing.fixed_input_delay_ms
+        self.latency = [sp.latency_ms for sp in speeds]
+        self.input_delay = [max(sp.latency_ms, delay) for sp in speeds]
+        """Milliseconds between a decision and its arrival at the table, per seat."""
+        self.decision_mu = [math.log(DECISION_MEDIAN_MS / sp.skill) for sp in speeds]
+        self.views = [_LazyView(self, i) for i in range(n)]
         self._new_round()
 
     # -- the speed model ----------------------------------------------------------------------
     def reaction(self, seat: int) -> float:
         """A right-skewed human reaction time in ms (shifted log-normal)."""
-        draw = self.trng.lognormvariate(math.log(REACTION_MEDIAN_MS), REACTION_SIGMA)
+        draw = lognormal(self.trng.random, REACTION_MU, REACTION_SIGMA)
         return (REACTION_SHIFT_MS + draw) * self.factor[seat]
 
     def decision(self, seat: int) -> float:
         """Time to pick an action after seeing a roll, in ms."""
-        median = DECISION_MEDIAN_MS / self.speeds[seat].skill
-        return self.trng.lognormvariate(math.log(median), DECISION_SIGMA)
+        return lognormal(self.trng.random, self.decision_mu[seat], DECISION_SIGMA)
 
     # -- scheduling ---------------------------------------------------------------------------
     def _set_clock(self, t: float) -> None:
@@ -172,7 +201,7 @@ class _Sim:
             drv.start_round(0)
         assert drv.open_at is not None
         self.opened = float(drv.open_at)
-        self.plan = [None] * self.n
+        self.plan[:] = [None] * self.n
         for i in range(self.n):
             self.next_t[i] = self.opened + self.cooldown + self.reaction(i)
 
@@ -193,8 +222,7 @@ class _Sim:
     def _choose(self, seat: int, legal: list[int], faces: tuple[int, ...] = ()) -> int:
         if len(legal) == 1:
             return legal[0]
-        view = _LazyView(self.drv.state, seat, lambda: self._view(seat, faces))
-        return self.bots[seat].choose(GAME, view, legal)
+        return self.bots[seat].choose(GAME, self.views[seat].show(faces), legal)
 
     def _view(self, seat: int, faces: tuple[int, ...]) -> Any:
         """The seat's view as the turn-based model shows a decision during play: the seat
@@ -210,15 +238,14 @@ class _Sim:
         return GAME.view(shown, seat)
 
     def _arrival(self, seat: int, decided: float) -> float:
-        latency = self.speeds[seat].latency_ms
-        return decided + max(latency, self.delay) if (latency or self.delay) else decided
+        return decided + self.input_delay[seat]
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> None:
         s = self.drv.state
         while s.phase != OVER:
             if s.phase == PLAY:
-                self._play_event()
+                self._play()
             elif s.phase == TOUCH:
                 self._touches()
             elif s.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
@@ -227,52 +254,65 @@ class _Sim:
                 self.drv.decide(seat, self._choose(seat, GAME.legal_actions(s, seat)))
                 self._after(-1)
 
-    def _play_event(self) -> None:
+    def _play(self) -> None:
+        """The events of the rounds played until the phase changes: every seat's next event
+        (a roll, its action arriving, a free turn) in time order.  The hot path of the
+        simulation, with its lookups hoisted."""
         drv, s = self.drv, self.drv.state
-        seat = self._earliest(range(self.n), self.next_t)
-        self._set_clock(self.next_t[seat])
-        round_no = s.round_no
-        planned = self.plan[seat]
-        latency = self.speeds[seat].latency_ms
-        if planned is not None:
-            self.plan[seat] = None
-            try:
-                drv.act(seat, planned, latency)
-            except IllegalAction:
-                self.stale += 1  # Q6: stale; look again (unless the roll was spent)
-                faces = drv.pending[seat]
-                if faces is not None:
-                    self._decide_roll(seat, faces, retry=True)
-                    return
-            self._after(round_no, seat)
-            return
-        if s.hand[seat]:
-            wait = drv.roll_wait_ms(seat)
-            if wait:  # RT2: the hand filled up again before the cooldown ran out
-                self.next_t[seat] = self.t + wait
-                return
-            faces = drv.roll(seat)
-            self._decide_roll(seat, faces)
-            return
-        legal = rules.free_turn_actions(s, seat)
-        action = self._choose(seat, legal)
-        drv.turn(seat, action, latency)
-        self._after(round_no, seat)
+        next_t, plan, clock, latency = self.next_t, self.plan, self.clock, self.latency
+        count, index = next_t.count, next_t.index
+        while s.phase == PLAY:
+            t = min(next_t)
+            seat = index(t) if count(t) == 1 else self._earliest(range(self.n), next_t)
+            self.t = t
+            ms = round(t)
+            clock.t = ms / 1000  # the driver's clock then shows ms (for t < 2**50 ms)
+            round_no = s.round_no
+            planned = plan[seat]
+            if planned is not None:
+                plan[seat] = None
+                try:
+                    drv.act(seat, planned, latency[seat], ms)
+                except IllegalAction:
+                    self.stale += 1  # Q6: stale; look again (unless the roll was spent)
+                    faces = drv.pending[seat]
+                    if faces is not None:
+                        self._decide_roll(seat, faces, ms, retry=True)
+                        continue
+            elif s.hand[seat]:
+                wait = drv.roll_wait_ms(seat, ms)
+                if wait:  # RT2: the hand filled up again before the cooldown ran out
+                    next_t[seat] = t + wait
+                    continue
+                self._decide_roll(seat, drv.roll(seat, None, ms), ms)
+                continue
+            else:
+                action = self._choose(seat, rules.free_turn_actions(s, seat))
+                drv.turn(seat, action, latency[seat], ms)
+            if s.round_no == round_no and s.phase == PLAY:
+                if plan[seat] is None:
+                    wait = self.cooldown if s.hand[seat] else 0  # touching needs no roll
+                    next_t[seat] = t + wait + self.reaction(seat)
+            else:
+                self._after(round_no, seat)
 
-    def _decide_roll(self, seat: int, faces: tuple[int, ...], retry: bool = False) -> None:
+    def _decide_roll(self, seat: int, faces: tuple[int, ...], ms: int, retry: bool = False) -> None:
         drv, s = self.drv, self.drv.state
-        legal = rules.roll_actions(s, seat, faces, drv.now_ms())
-        action = self._choose(seat, legal, faces)
-        if retry and action == self.last_choice[seat]:
-            action = A.PASS  # the same choice was just refused: let this roll go
+        legal = rules.roll_actions(s, seat, faces, ms)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = self.bots[seat].choose(GAME, self.views[seat].show(faces), legal)
+            if retry and action == self.last_choice[seat]:
+                action = A.PASS  # the same choice was just refused: let this roll go
         self.last_choice[seat] = action
         if action == A.PASS:
             round_no = s.round_no
-            drv.act(seat, A.PASS)
+            drv.act(seat, A.PASS, 0, ms)
             self._after(round_no, seat)
             return
         self.plan[seat] = action
-        self.next_t[seat] = self._arrival(seat, self.t + self.decision(seat))
+        self.next_t[seat] = self.t + self.decision(seat) + self.input_delay[seat]
 
     def _after(self, round_no: int, seat: int = -1) -> None:
         s = self.drv.state
@@ -297,7 +337,7 @@ class _Sim:
         self._set_clock(self.touch_t[seat])
         self.touch_t[seat] = NEVER
         round_no = s.round_no
-        self.drv.turn(seat, A.TOUCH, self.speeds[seat].latency_ms)
+        self.drv.turn(seat, A.TOUCH, self.latency[seat])
         self._after(round_no)
 
 
@@ -305,7 +345,7 @@ def simulate_one(
     config: GameConfig, bot_names: Sequence[str], seed: int, keep_record: bool
 ) -> GameResult:
     """One seeded game through the discrete-event driver."""
-    sim = _Sim(config, bot_names, seed)
+    sim = _Sim(config, bot_names, seed, record=keep_record)
     sim.run()
     s = sim.drv.state
     stats = GAME.stats(s)

@@ -83,7 +83,7 @@ _BY_NAME = {name: code for code, name in _SIMPLE.items()}
 def decode(action: int) -> Action:
     """The typed form of seat action ``action`` (NotationError if it is not one)."""
     if 0 <= action < NUM_ACTIONS:
-        return _DECODED[action]
+        return DECODED[action]
     raise NotationError(f"{action} is not a seat action id (0..{NUM_ACTIONS - 1})")
 
 
@@ -109,7 +109,8 @@ def _decode(action: int) -> Action:
     raise NotationError(f"{action} is not a seat action id")  # pragma: no cover
 
 
-_DECODED = [_decode(a) for a in range(NUM_ACTIONS)]
+DECODED = tuple(_decode(a) for a in range(NUM_ACTIONS))
+"""The typed form of every seat action id, by id (for hot paths that know the id is valid)."""
 
 
 def action_to_string(action: int) -> str:

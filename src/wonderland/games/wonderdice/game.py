@@ -65,13 +65,40 @@ def _seat_outcomes(seat: int, k: int, seats: int) -> tuple[tuple[int, float], ..
     )
 
 
+@lru_cache(maxsize=64)
+def _deal_codes(n: int, characters: int, random_deal: bool) -> tuple[int, ...]:
+    """The chance outcomes of the deal (D10): every way to give ``n`` seats distinct
+    characters out of ``characters`` (or seat i the i-th character), encoded."""
+    if not random_deal:
+        deals: list[tuple[int, ...]] = [tuple(range(n))]
+    else:
+        deals = list(itertools.permutations(range(characters), n))
+    codes = []
+    for chars in deals:
+        code, weight = A.DEAL_BASE, 1
+        for c in chars:
+            code += c * weight
+            weight *= characters
+        codes.append(code)
+    return tuple(codes)
+
+
+@lru_cache(maxsize=64)
+def _equal_weights(k: int) -> tuple[float, ...]:
+    return (1 / k,) * k
+
+
 def roll_dice(rng: random.Random, k: int) -> tuple[int, ...]:
-    """Counts per face of ``k`` fair dice."""
-    counts = [0] * 7
+    """Counts per face of ``k`` fair dice (one draw per die: face ``int(6 * draw) + 1``)."""
+    code = 0
     rand = rng.random
     for _ in range(k):
-        counts[int(rand() * 6) + 1] += 1
-    return tuple(counts)
+        code += _FACE_WEIGHT[int(rand() * 6)]
+    return A.faces_from_code(code)
+
+
+_FACE_WEIGHT = (1, 7, 49, 343, 2401, 16807)
+"""What one die showing 1..6 adds to a faces code (``actions.faces_code``)."""
 
 
 class WonderdiceGame(Game[State, View]):
@@ -112,19 +139,9 @@ class WonderdiceGame(Game[State, View]):
         )
         return State(table)
 
-    def _deals(self, s: State) -> list[tuple[int, ...]]:
-        n = s.n
-        if not s.table.flags.random_deal:
-            return [tuple(range(n))]
-        return list(itertools.permutations(range(len(s.table.content.characters)), n))
-
     @staticmethod
-    def _deal_code(chars: tuple[int, ...], base: int) -> int:
-        code, weight = A.DEAL_BASE, 1
-        for c in chars:
-            code += c * weight
-            weight *= base
-        return code
+    def _deal_codes(s: State) -> tuple[int, ...]:
+        return _deal_codes(s.n, len(s.table.content.characters), s.table.flags.random_deal)
 
     # -- the step function -----------------------------------------------------------------
     def to_move(self, state: State) -> ToMove:
@@ -150,9 +167,8 @@ class WonderdiceGame(Game[State, View]):
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
         """The deal, or (next seat, gap, faces) with their probabilities."""
         if state.phase == DEAL:
-            deals = self._deals(state)
-            base = len(state.table.content.characters)
-            return [(self._deal_code(d, base), 1 / len(deals)) for d in deals]
+            codes = self._deal_codes(state)
+            return [(code, 1 / len(codes)) for code in codes]
         if state.roller >= 0 or state.phase not in (PLAY, TOUCH):
             return []
         seats = self._eligible(state)
@@ -163,8 +179,9 @@ class WonderdiceGame(Game[State, View]):
 
     def sample_chance(self, state: State, rng: random.Random) -> int:
         """One chance outcome, drawn directly (same distribution as chance_outcomes)."""
-        if state.phase == DEAL:
-            return super().sample_chance(state, rng)
+        if state.phase == DEAL:  # as the protocol's default draw, with the outcomes cached
+            codes = self._deal_codes(state)
+            return rng.choices(codes, _equal_weights(len(codes)))[0]
         seats = self._eligible(state)
         seat = seats[int(rng.random() * len(seats))]
         gap = GAPS[0][0] if rng.random() < GAPS[0][1] else GAPS[1][0]
@@ -199,8 +216,7 @@ class WonderdiceGame(Game[State, View]):
             for _ in range(state.n):
                 code, c = divmod(code, base)
                 chars.append(c)
-            valid = [self._deal_code(d, base) for d in self._deals(state)]
-            if action not in valid:
+            if action not in self._deal_codes(state):
                 raise IllegalAction("D10", f"{action} is not a deal of distinct characters")
             rules.deal(state, chars)
             return

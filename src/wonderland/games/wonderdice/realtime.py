@@ -24,7 +24,7 @@ from wonderland.core.game import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME, roll_dice
-from wonderland.games.wonderdice.state import PLAY, State
+from wonderland.games.wonderdice.state import PLAY, TOUCH, State
 
 Clock = Callable[[], float]
 """A clock: seconds since any fixed moment, never going backwards."""
@@ -32,6 +32,7 @@ Clock = Callable[[], float]
 LATENCY_CAP_MS = 100
 """Most latency compensation the driver grants one event (Q5 ``latency_compensated``)."""
 NO_FACES = (0,) * 7
+_EVENT_PHASES = (PLAY, TOUCH)
 
 
 class SimClock:
@@ -80,8 +81,11 @@ class Timing:
 class Driver:
     """A live or simulated table: the only place where time and dice enter the game."""
 
-    def __init__(self, config: GameConfig, seed: int, clock: Clock) -> None:
+    def __init__(self, config: GameConfig, seed: int, clock: Clock, *, record: bool = True) -> None:
         self.config = config
+        self.record = record
+        """Whether :attr:`actions` grows with every event (a simulation that throws the
+        record away keeps none)."""
         self.timing = Timing.from_config(config)
         self.state: State = GAME.initial_state(config)
         self.rng = random.Random(seed)
@@ -95,7 +99,8 @@ class Driver:
         self.round_opened: list[int] = []
         deal = GAME.sample_chance(self.state, self.rng)
         GAME.apply_in_place(self.state, CHANCE, deal)
-        self.actions.append((CHANCE, deal))
+        if record:
+            self.actions.append((CHANCE, deal))
         self._round_no = self.state.round_no
         self._open_round()
 
@@ -123,10 +128,11 @@ class Driver:
         """Milliseconds on the table clock since the driver started."""
         return round((self.clock() - self.t0) * 1000)
 
-    def stamp(self, latency_ms: int = 0) -> int:
-        """The time stamp of an event arriving now from a seat with this one-way latency."""
-        t = self.now_ms()
-        if self.timing.latency_compensated:
+    def stamp(self, latency_ms: int = 0, now: int | None = None) -> int:
+        """The time stamp of an event arriving now (or at table time ``now``) from a seat
+        with this one-way latency."""
+        t = self.now_ms() if now is None else now
+        if latency_ms and self.timing.latency_compensated:
             t -= min(latency_ms, LATENCY_CAP_MS)
         return max(t, self.state.now)
 
@@ -150,19 +156,24 @@ class Driver:
         self.round_opened.append(self.open_at)
 
     # -- what a player does -----------------------------------------------------------------
-    def roll_wait_ms(self, seat: int) -> int:
+    # Every method that reads the clock also takes ``now``, the table time in ms, from a
+    # caller that keeps the clock itself (the discrete-event simulation); the result is the
+    # same as reading a clock that shows that time.
+    def roll_wait_ms(self, seat: int, now: int | None = None) -> int:
         """How long ``seat`` must still wait before rolling (0: now)."""
         if self.open_at is None:
             return 10**9
-        now = self.now_ms()
+        if now is None:
+            now = self.now_ms()
         return max(0, self.open_at - now, self.last_roll[seat] + self.timing.cooldown_ms - now)
 
-    def roll(self, seat: int, dice: int | None = None) -> tuple[int, ...]:
+    def roll(self, seat: int, dice: int | None = None, now: int | None = None) -> tuple[int, ...]:
         """Roll ``seat``'s dice (all of them unless ``partial_roll``); returns counts per face."""
         s = self.state
         if s.phase != PLAY:
             raise IllegalAction("D12", "no round is being played now")
-        now = self.now_ms()
+        if now is None:
+            now = self.now_ms()
         if self.open_at is None or now < self.open_at:
             raise IllegalAction("D12", "wait for 'Play Me!' before rolling")
         if not s.hand[seat]:
@@ -174,51 +185,54 @@ class Driver:
         if k != s.hand[seat] and not (self.timing.partial_roll and 1 <= k <= s.hand[seat]):
             raise IllegalAction("Q7", f"seat {seat} rolls all {s.hand[seat]} dice in hand")
         if self.pending[seat] is not None:
-            self.lapse(seat)
+            self.lapse(seat, now)
         faces = roll_dice(self.rng, k)
         self.pending[seat] = faces
         self.last_roll[seat] = now
         return faces
 
-    def lapse(self, seat: int) -> None:
+    def lapse(self, seat: int, now: int | None = None) -> None:
         """The pending roll's action lapses: recorded as a pass (RT3)."""
         faces = self.pending[seat]
         if faces is not None:
             self.pending[seat] = None
-            self._commit(seat, faces, A.PASS, self.stamp())
+            self._commit(seat, faces, A.PASS, self.stamp(0, now))
 
-    def act(self, seat: int, action: int, latency_ms: int = 0) -> None:
+    def act(self, seat: int, action: int, latency_ms: int = 0, now: int | None = None) -> None:
         """The one action of ``seat``'s pending roll (IllegalAction: refused, nothing changed,
         unless ``rejected_action_consumes_roll``, which spends the roll on a pass)."""
         faces = self.pending[seat]
         if faces is None:
             raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
+        stamp = self.stamp(latency_ms, now)
         try:
-            self._commit(seat, faces, action, self.stamp(latency_ms))
+            self._commit(seat, faces, action, stamp)
         except IllegalAction:
             if self.timing.rejected_consumes_roll and self.state.phase == PLAY:
-                self.lapse(seat)
+                self.lapse(seat, now)
             raise
         self.pending[seat] = None
 
-    def turn(self, seat: int, action: int, latency_ms: int = 0) -> None:
+    def turn(self, seat: int, action: int, latency_ms: int = 0, now: int | None = None) -> None:
         """An action needing no roll: touch the White Rabbit, take a block back, or touch the
         token after "Play Me!" (stamped on arrival: the first claim wins, RT5)."""
-        self._commit(seat, NO_FACES, action, self.stamp(latency_ms))
+        self._commit(seat, NO_FACES, action, self.stamp(latency_ms, now))
 
     def decide(self, seat: int, action: int) -> None:
         """A decision between rounds: betray or stay loyal; the Jabberwocky's victim."""
         GAME.apply_in_place(self.state, seat, action)
-        self.actions.append((seat, action))
+        if self.record:
+            self.actions.append((seat, action))
         self._after()
 
     def _commit(self, seat: int, faces: tuple[int, ...], action: int, stamp: int) -> None:
         s = self.state
-        if GAME.to_move(s) != CHANCE:
+        if s.roller >= 0 or s.phase not in _EVENT_PHASES:  # GAME.to_move(s) is not CHANCE
             raise IllegalAction("E1", "a decision between rounds is awaited")
         if not 0 <= seat < s.n:
             raise IllegalAction("D13", f"there is no seat {seat}")
-        gap = min(max(0, stamp - s.now), A.MAX_GAP_MS)
+        gap = stamp - s.now
+        gap = 0 if gap < 0 else A.MAX_GAP_MS if gap > A.MAX_GAP_MS else gap
         # the same checks and steps as GAME.apply_in_place on the encoded events (records
         # replay through that plain path; tests compare the two), without the round trip
         saved = (s.now, s.roller, s.faces, s.stats["rolls"])
@@ -231,10 +245,10 @@ class Driver:
         rules.count_step(s)
         rules.apply_action(s, seat, action)
         rules.count_step(s)
-        event = A.encode_roll(seat, gap, faces)
-        self.actions.append((CHANCE, event))
-        self.actions.append((seat, action))
-        self._after()
+        if self.record:
+            self.actions += ((CHANCE, A.encode_roll(seat, gap, faces)), (seat, action))
+        if s.round_no != self._round_no:
+            self._after()
 
     def _after(self) -> None:
         if self.state.round_no != self._round_no:

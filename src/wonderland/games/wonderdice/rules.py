@@ -27,7 +27,9 @@ from wonderland.games.wonderdice.state import (
 )
 
 ROW_DONE = 6
-_BLOCK = A.block(0, 1)
+_FACES = range(1, 7)
+_ADVANCE, _ADVANCE2, _UNBLOCK = A.advance(1), A.advance_two(1), A.unblock(1)
+_TAKEBACK, _MADDEN, _BLOCK = A.take_back(0), A.madden(0), A.block(0, 1)
 
 
 # -- small queries ------------------------------------------------------------------------
@@ -122,19 +124,19 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None)
     an action stamped ``at`` (default: the time of the last event).  Only the simultaneity
     window (D24) depends on the stamp."""
     now = s.now if at is None or at < s.now else at
-    window = s.table.flags.window_ms
+    flags = s.table.flags
+    window = flags.window_ms
     out = [A.PASS]
-    n = s.n
     row = s.row
     powers = s.powers
     me = powers[seat]
-    blocked = s.block_on[seat]
-    r = row[seat]
-    need = r + 1
+    block_on = s.block_on
+    blocked = block_on[seat]
+    need = row[seat] + 1
     # ADVANCE (D18), the cancel case of D24, double advance (ability)
-    if need <= ROW_DONE and f[need] and _under_cap(s, seat, need) and not s.tired[seat]:
+    if need <= ROW_DONE and f[need] and not s.tired[seat] and _under_cap(s, seat, need):
         if blocked is None or now - blocked[2] <= window:
-            out.append(A.advance(need))
+            out.append(_ADVANCE - 1 + need)
         if (
             blocked is None
             and me.double_advance
@@ -142,57 +144,112 @@ def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None)
             and f[need + 1]
             and _under_cap(s, seat, need + 1)
         ):
-            out.append(A.advance_two(need))
+            out.append(_ADVANCE2 - 1 + need)
     # UNBLOCK (D22)
     if blocked is not None:
         reach = max(me.unblock_reach, powers[blocked[0]].weak_blocks_reach)
         bv = blocked[1]
         for v in range(max(1, bv - reach), min(6, bv + reach) + 1):
             if f[v]:
-                out.append(A.unblock(v))
-        if s.table.flags.blocked_may_only_unblock:
+                out.append(_UNBLOCK - 1 + v)
+        if flags.blocked_may_only_unblock:
             return out
     # BLOCK (D19, D20, D24)
-    block_on = s.block_on
     adv_n = s.adv_n
-    adv_t = s.adv_t
-    top = s.table.flags.block_matches_top_die
+    top = flags.block_matches_top_die
     my_reach = me.block_reach
-    for t in range(n):
-        if t == seat or block_on[t] is not None:
+    for t, on in enumerate(block_on):
+        if on is not None or t == seat:
             continue
         pt = powers[t]
         if pt.unblockable or (pt.shield_when_last and protected(s, t)):
             continue
         nt = row[t] if top else row[t] + 1
-        reach = max(my_reach, pt.exposed_reach)
-        recent = adv_n[t] and now - adv_t[t] <= window
-        base = _BLOCK + 6 * t - 1
+        reach = pt.exposed_reach if pt.exposed_reach > my_reach else my_reach
+        recent = adv_n[t] and now - s.adv_t[t] <= window
         if not (reach or recent):  # the common case: one number to match
             if 1 <= nt <= 6 and f[nt]:
-                out.append(base + nt)
+                out.append(_BLOCK - 1 + 6 * t + nt)
             continue
-        values: set[int] = set()
-        if 1 <= nt <= 6:
-            values.update(range(max(1, nt - reach), min(6, nt + reach) + 1))
-        if recent:
-            pre = nt - adv_n[t]
-            if pre >= 1:
-                values.update(range(max(1, pre - reach), min(6, pre + reach) + 1))
-        for v in sorted(values):
-            if f[v]:
+        # the numbers within reach of the target's number and, after a recent advance, of
+        # the number it had before (D24): two ranges, listed in increasing order
+        lo, hi = (nt - reach, nt + reach) if 1 <= nt <= 6 else (7, 0)
+        pre = nt - adv_n[t]
+        lo2, hi2 = (pre - reach, pre + reach) if recent and pre >= 1 else (7, 0)
+        base = _BLOCK - 1 + 6 * t
+        for v in _FACES:
+            if f[v] and (lo <= v <= hi or lo2 <= v <= hi2):
                 out.append(base + v)
     # take-backs (Walrus: D8, Q9; exposed Walrus)
     pair = max(f) >= 2
     if me.take_back or pair:
-        for t in range(n):
-            if (
-                t != seat
-                and s.placed[t]
-                and (me.take_back or (pair and powers[t].exposed_take_back))
-            ):
-                out.append(A.take_back(t))
+        for t, placed in enumerate(s.placed):
+            if placed and t != seat and (me.take_back or (pair and powers[t].exposed_take_back)):
+                out.append(_TAKEBACK + t)
     return out
+
+
+def roll_action_allowed(
+    s: State, seat: int, f: tuple[int, ...], action: int, at: int | None = None
+) -> bool:
+    """Whether ``action`` is among :func:`roll_actions` ``(s, seat, f, at)``, decided for
+    that one action instead of listing them all (a driver checks an arriving action with it).
+    """
+    if action == A.PASS:
+        return True
+    if not _ADVANCE <= action < A.NUM_ACTIONS:
+        return False
+    now = s.now if at is None or at < s.now else at
+    me = s.powers[seat]
+    blocked = s.block_on[seat]
+    if action < _UNBLOCK:  # ADVANCE (D18, D24) or the double advance (ability)
+        two = action >= _ADVANCE2
+        need = s.row[seat] + 1
+        if action - (_ADVANCE2 if two else _ADVANCE) + 1 != need or need > ROW_DONE:
+            return False
+        if not f[need] or s.tired[seat] or not _under_cap(s, seat, need):
+            return False
+        if not two:
+            return blocked is None or now - blocked[2] <= s.table.flags.window_ms
+        return (
+            blocked is None
+            and me.double_advance
+            and need < ROW_DONE
+            and f[need + 1] > 0
+            and _under_cap(s, seat, need + 1)
+        )
+    if action < _TAKEBACK:  # UNBLOCK (D22)
+        if blocked is None:
+            return False
+        v = action - _UNBLOCK + 1
+        reach = max(me.unblock_reach, s.powers[blocked[0]].weak_blocks_reach)
+        return abs(v - blocked[1]) <= reach and f[v] > 0
+    if blocked is not None and s.table.flags.blocked_may_only_unblock:
+        return False
+    n = s.n
+    if action < _MADDEN:  # take-backs (Walrus: D8, Q9; exposed Walrus)
+        t = action - _TAKEBACK
+        if t == seat or t >= n or not s.placed[t]:
+            return False
+        return me.take_back or (max(f) >= 2 and s.powers[t].exposed_take_back)
+    if action < _BLOCK:
+        return False
+    t, v = divmod(action - _BLOCK, 6)  # BLOCK (D19, D20, D24)
+    v += 1
+    if t == seat or t >= n or s.block_on[t] is not None or not f[v]:
+        return False
+    pt = s.powers[t]
+    if pt.unblockable or (pt.shield_when_last and protected(s, t)):
+        return False
+    nt = s.row[t] if s.table.flags.block_matches_top_die else s.row[t] + 1
+    reach = max(me.block_reach, pt.exposed_reach)
+    if 1 <= nt <= ROW_DONE and abs(v - nt) <= reach:
+        return True
+    k = s.adv_n[t]
+    pre = nt - k
+    return (
+        k > 0 and now - s.adv_t[t] <= s.table.flags.window_ms and pre >= 1 and abs(v - pre) <= reach
+    )
 
 
 def _under_cap(s: State, seat: int, new_len: int) -> bool:
@@ -203,16 +260,17 @@ def _under_cap(s: State, seat: int, new_len: int) -> bool:
 # -- why something is refused -------------------------------------------------------------
 def check(s: State, seat: int, action: int) -> None:
     """Raise IllegalAction with the deciding clause unless ``seat`` may take ``action`` now."""
-    if s.phase == OVER:
+    phase = s.phase
+    acting_on_roll = phase == PLAY and seat == s.roller and bool(s.faces)
+    if acting_on_roll and roll_action_allowed(s, seat, s.faces, action):
+        return  # a pass is always legal: a roll may go unused (D14)
+    if phase == OVER:
         raise IllegalAction("D27", "the game is over")
     if not 0 <= seat < s.n:
         raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
     if not 0 <= action < A.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
-    if s.phase == PLAY and seat == s.roller and s.faces:
-        if action == A.PASS or action in roll_actions(s, seat, s.faces):
-            return  # a pass is always legal: a roll may go unused (D14)
-    elif action in legal_actions(s, seat):
+    if not acting_on_roll and action in legal_actions(s, seat):
         return
     rule, why = _explain(s, seat, A.decode(action))
     raise IllegalAction(
@@ -372,8 +430,8 @@ def new_round(s: State) -> None:
 
 def begin_turn(s: State, seat: int, gap: int, faces: tuple[int, ...]) -> None:
     """Chance: ``seat`` acts ``gap`` ms after the last event, with these rolled faces."""
+    count = sum(faces)
     if s.phase == PLAY:
-        count = sum(faces)
         if s.hand[seat]:
             if not 1 <= count <= s.hand[seat]:
                 raise IllegalAction("E2", f"seat {seat} rolls 1..{s.hand[seat]} dice, not {count}")
@@ -381,13 +439,13 @@ def begin_turn(s: State, seat: int, gap: int, faces: tuple[int, ...]) -> None:
         elif count:
             raise IllegalAction("E2", f"seat {seat} has no die in hand to roll")
     elif s.phase == TOUCH:
-        if s.touched[seat] or any(faces):
+        if s.touched[seat] or count:
             raise IllegalAction("D28", f"seat {seat} does not touch the token now")
     else:
         raise IllegalAction("E1", "no roll is resolving now")
     s.now += gap
     s.roller = seat
-    s.faces = faces if sum(faces) else ()
+    s.faces = faces if count else ()
 
 
 def apply_action(s: State, seat: int, action: int) -> None:
@@ -424,7 +482,7 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
     if action == A.CLAIM:
         win_round(s, seat, "D25")
         return
-    a = A.decode(action)
+    a = A.DECODED[action]
     kind = a.kind
     if kind == "advance" or kind == "advance_two":
         b = s.block_on[seat]

@@ -52,7 +52,7 @@ $(STAMP): pyproject.toml
 		{ echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,plots]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,plots,fast]'
 	touch $(STAMP)
 
 clean:

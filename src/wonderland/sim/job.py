@@ -1,8 +1,8 @@
 """A simulation job: what to play, and the chunks of game indices it is cut into.
 
 A job is a plain, picklable value, so the same description travels to worker processes and
-Ray tasks.  Game ``i`` of a job is always seeded with ``derive_seed(job.seed, i)``: which
-worker plays it, and when, changes nothing.
+Ray tasks.  Game ``i`` of a job is always seeded with ``derive_seed(job.seed, i)`` (on the
+fast engine, ``game_key(job.seed, i)``): which worker plays it, and when, changes nothing.
 """
 
 from __future__ import annotations
@@ -30,16 +30,21 @@ class SimJob:
     games: int
     seed: int
     rotate: bool = False
+    engine: str = "plain"
+    """``plain`` (the protocol engine) or ``fast`` (Parade's compiled engine)."""
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the games' outcomes, except how many there are."""
-        return {
+        identity = {
             "game": self.game,
             "config": self.config.to_json(),
             "bots": list(self.bots),
             "seed": self.seed,
             "rotate_seats": self.rotate,
         }
+        if self.engine != "plain":  # plain runs keep the identity they always had
+            identity["engine"] = self.engine
+        return identity
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the identity plus the number of games)."""
@@ -61,6 +66,7 @@ class SimJob:
                 games=int(data["games"]),
                 seed=int(data["seed"]),
                 rotate=bool(data.get("rotate_seats", False)),
+                engine=str(data.get("engine", "plain")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ConfigError(f"malformed simulation job: {type(err).__name__}: {err}") from None
@@ -77,6 +83,11 @@ class Chunk:
 
 def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -> Chunk:
     """Play games ``start .. stop - 1`` of ``job`` (each seeded from the run seed and its index)."""
+    if job.engine == "fast":
+        from wonderland.sim.parade_fast import check_fast_job, play_fast
+
+        check_fast_job(job, keep_records)
+        return Chunk(start, stop, tuple(play_fast(job, start, stop)))
     results = tuple(
         simulate_one(
             job.game,
@@ -90,13 +101,13 @@ def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -
     return Chunk(start, stop, results)
 
 
-def auto_chunk_size(games: int, workers: int) -> int:
-    """About eight chunks per worker, at most :data:`MAX_CHUNK` games each.
+def auto_chunk_size(games: int, workers: int, largest: int = MAX_CHUNK) -> int:
+    """About eight chunks per worker, at most ``largest`` games each.
 
     >>> auto_chunk_size(1000, 2), auto_chunk_size(10, 4), auto_chunk_size(10**6, 16)
     (63, 1, 500)
     """
-    return max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
+    return max(1, min(largest, math.ceil(games / (8 * max(1, workers)))))
 
 
 def missing_ranges(games: int, done: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

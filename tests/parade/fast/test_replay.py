@@ -20,11 +20,7 @@ def test_compiled_steps_replay_plain_games_identically() -> None:
     seen: Counter[str] = Counter()
     for played in plain_games(GAMES, seed=11):
         config = played.config
-        deck = [
-            action
-            for actor, action in played.actions
-            if actor == CHANCE and action < 66
-        ]
+        deck = [action for actor, action in played.actions if actor == CHANCE and action < 66]
         state = GAME.initial_state(config)
         replay = Replayer(config.num_players, state.rules, deck)
         for step, (actor, action) in enumerate(played.actions):

@@ -19,6 +19,8 @@ from __future__ import annotations
 import importlib.util
 
 INSTALL_HINT = "the fast engine needs numba: pip install 'wonderland[fast]'"
+POLICY_NAMES = ("random", "greedy")
+"""The bots that have a compiled policy (``policies.py``), by their plain names."""
 
 
 def numba_available() -> bool:

@@ -19,7 +19,6 @@ from wonderland.games.parade.fast.rules import (
     HN,
     KEEP,
     NO_CARD,
-    OVER,
     PARADE,
     PILE_EMPTY,
     S_CHOSEN,
@@ -34,7 +33,6 @@ from wonderland.games.parade.fast.rules import (
     S_TURNS,
     SEAT,
     SIX_COLOURS,
-    TIEBREAK,
     TOTALS,
     VALUES,
     VS,
@@ -51,7 +49,16 @@ from wonderland.games.parade.fast.rules import (
 )
 from wonderland.games.parade.game import PILE_EMPTY as PLAIN_PILE_EMPTY
 from wonderland.games.parade.game import SIX_COLOURS as PLAIN_SIX_COLOURS
-from wonderland.games.parade.state import CHOOSE, DEAL, DRAW, PLAY, START, ParadeState
+from wonderland.games.parade.state import (
+    CHOOSE,
+    DEAL,
+    DRAW,
+    OVER,
+    PLAY,
+    START,
+    TIEBREAK,
+    ParadeState,
+)
 from wonderland.games.parade.variants import ParadeRules
 
 _REASONS = {0: "", SIX_COLOURS: PLAIN_SIX_COLOURS, PILE_EMPTY: PLAIN_PILE_EMPTY}

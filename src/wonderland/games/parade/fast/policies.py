@@ -10,8 +10,9 @@ so the tests can compare them with the plain bot's, action by action.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from wonderland.games.parade.fast import POLICY_NAMES
+from wonderland.games.parade.fast.jit import Int, compiled
 from wonderland.games.parade.fast.rng import below
 from wonderland.games.parade.fast.rules import (
     CNT,
@@ -29,12 +30,12 @@ from wonderland.games.parade.fast.rules import (
 
 RANDOM = 0
 GREEDY = 1
-POLICIES = {"random": RANDOM, "greedy": GREEDY}
+POLICIES = dict(zip(POLICY_NAMES, (RANDOM, GREEDY), strict=True))
 """Policy names (the plain bots' names) to their compiled ids."""
 
 
-@njit(cache=True, _nrt=False)
-def play_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, card: int) -> int:
+@compiled
+def play_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int) -> Int:
     """``seat``'s score if it collected what playing ``card`` would collect now."""
     clear_extra(st, sc)
     value = card % VALUES
@@ -49,8 +50,8 @@ def play_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, card
     return seat_score(st, sc, rules, seat)
 
 
-@njit(cache=True, _nrt=False)
-def keep_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, a: int, b: int) -> int:
+@compiled
+def keep_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, a: Int, b: Int) -> Int:
     """``seat``'s score if cards ``a`` and ``b`` joined its collection now."""
     clear_extra(st, sc)
     st[EXTRA, CNT + a // VALUES] += 1
@@ -60,16 +61,16 @@ def keep_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, a: i
     return seat_score(st, sc, rules, seat)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def choose_play(
-    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: int, policy: int
-) -> int:
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
+) -> Int:
     """The card ``seat`` plays."""
     h = HAND + seat
     size = st[SEAT + seat, HN]
     if policy == RANDOM:
-        return st[h, below(rng, size)]
-    best_cost = 1 << 30
+        return np.int64(st[h, below(rng, size)])
+    best_cost: Int = 1 << 30
     best_value = -1
     ties = 0
     pick = 0
@@ -89,10 +90,10 @@ def choose_play(
     return pick
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def choose_keep(
-    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: int, policy: int
-) -> tuple[int, int]:
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
+) -> tuple[Int, Int]:
     """The two hand positions ``seat`` keeps at the end."""
     h = HAND + seat
     size = st[SEAT + seat, HN]
@@ -103,7 +104,7 @@ def choose_keep(
             r -= size - 1 - i
             i += 1
         return i, i + 1 + r
-    best_cost = 1 << 30
+    best_cost: Int = 1 << 30
     ties = 0
     pick_i = 0
     pick_j = 1

@@ -30,8 +30,8 @@ the booleans of A1, A3, A5, A6 and A7 and the fixed start seat (-1: drawn at ran
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from wonderland.games.parade.fast.jit import Int, compiled
 from wonderland.games.parade.fast.rng import below
 from wonderland.games.parade.state import (
     CHOOSE,
@@ -117,8 +117,8 @@ def new_state() -> tuple[np.ndarray, np.ndarray]:
     return np.zeros((ROWS, DECK_SIZE), np.uint8), np.zeros(SCALARS, np.int64)
 
 
-@njit(cache=True, _nrt=False)
-def reset(st: np.ndarray, sc: np.ndarray, n: int, shuffle: bool) -> None:
+@compiled
+def reset(st: np.ndarray, sc: np.ndarray, n: Int, shuffle: bool) -> None:
     """Before the deal (P1, P3); with ``shuffle`` the deck is drawn from at random, else in
     the order row ``DECK`` holds (a replay)."""
     sc[:] = 0
@@ -134,8 +134,8 @@ def reset(st: np.ndarray, sc: np.ndarray, n: int, shuffle: bool) -> None:
             st[DECK, i] = i
 
 
-@njit(cache=True, _nrt=False)
-def take_card(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> int:
+@compiled
+def take_card(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> Int:
     """The next card of the pile (P6: uniform among the undrawn cards when shuffling)."""
     d = sc[S_DPOS]
     if sc[S_SHUFFLE]:
@@ -144,10 +144,10 @@ def take_card(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> int:
         st[DECK, r] = st[DECK, d]
         st[DECK, d] = card
     sc[S_DPOS] = d + 1
-    return st[DECK, d]
+    return np.int64(st[DECK, d])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def deal(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> None:
     """P3/P4: five cards to each hand in seat order, then six face up; then the start."""
     n = sc[S_N]
@@ -165,15 +165,15 @@ def deal(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> 
         sc[S_PHASE] = PLAY
 
 
-@njit(cache=True, _nrt=False)
-def pick_start(st: np.ndarray, sc: np.ndarray, seat: int) -> None:
+@compiled
+def pick_start(st: np.ndarray, sc: np.ndarray, seat: Int) -> None:
     """P8: ``seat`` starts."""
     sc[S_CUR] = seat
     sc[S_PHASE] = PLAY
 
 
-@njit(cache=True, _nrt=False)
-def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, card: int) -> None:
+@compiled
+def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int) -> None:
     """P10-P18 (and P21, P24): ``seat`` plays ``card`` from its hand (not checked)."""
     n = sc[S_N]
     h = HAND + seat
@@ -231,7 +231,7 @@ def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, card: int
         sc[S_PHASE] = DRAW
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def draw(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> None:
     """P20/P22: the current seat draws; the last card of the pile triggers the end."""
     seat = sc[S_CUR]
@@ -248,7 +248,7 @@ def draw(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> None:
         sc[S_PHASE] = PLAY
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_final_round(st: np.ndarray, sc: np.ndarray) -> None:
     """P24: everyone plays once more, from the player after the trigger."""
     n = sc[S_N]
@@ -257,9 +257,9 @@ def start_final_round(st: np.ndarray, sc: np.ndarray) -> None:
     sc[S_PHASE] = PLAY
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def keep_cards(
-    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, a: int, b: int
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, a: Int, b: Int
 ) -> None:
     """P28 (A5): ``seat`` keeps hand cards ``a`` and ``b``; the last choice reveals all."""
     st[SEAT + seat, KEEP] = min(a, b)
@@ -271,15 +271,15 @@ def keep_cards(
         reveal_and_score(st, sc, rules)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def holds_majority(
-    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int, colour: int, own: int
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, colour: Int, own: Int
 ) -> bool:
     """P31/P32/P36 (A1, A7): whether ``seat``, holding ``own`` cards of ``colour``, holds
     its majority against the other seats' counts."""
     n = sc[S_N]
     if n == 2 and not rules[R_PLAIN_TWO]:
-        return own - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2
+        return bool(own - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
     top = own
     low = own
     for p in range(n):
@@ -292,10 +292,10 @@ def holds_majority(
     return not (rules[R_ALL_EQUAL_NONE] and n >= 3 and low == top)
 
 
-@njit(cache=True, _nrt=False)
-def seat_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int) -> int:
+@compiled
+def seat_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int) -> Int:
     """P33/P34: ``seat``'s score if the cards weighed in row ``EXTRA`` joined its collection."""
-    total = 0
+    total: Int = 0
     f = SEAT + seat
     for colour in range(COLOURS):
         own = np.int64(st[f, CNT + colour]) + np.int64(st[EXTRA, CNT + colour])
@@ -308,14 +308,14 @@ def seat_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: int) -> 
     return total
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def clear_extra(st: np.ndarray, sc: np.ndarray) -> None:
     """Nothing weighed in row ``EXTRA``."""
     for k in range(VS + COLOURS):
         st[EXTRA, k] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
     """P28-P37: add the kept cards, leave the discards in the hand rows, score, find the
     winners (a chance step draws one of them under A6)."""
@@ -338,7 +338,7 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
                 w += 1
         figures[HN] = w
     clear_extra(st, sc)
-    best = 1 << 30
+    best: Int = 1 << 30
     for seat in range(n):
         total = seat_score(st, sc, rules, seat)
         sc[TOTALS + seat] = total
@@ -356,8 +356,8 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
     sc[S_PHASE] = TIEBREAK if count > 1 and rules[R_TIEBREAK_RANDOM] else OVER
 
 
-@njit(cache=True, _nrt=False)
-def break_tie(st: np.ndarray, sc: np.ndarray, seat: int) -> None:
+@compiled
+def break_tie(st: np.ndarray, sc: np.ndarray, seat: Int) -> None:
     """A6: chance names ``seat`` the only winner."""
     for p in range(sc[S_N]):
         st[SEAT + p, WON] = 1 if p == seat else 0

@@ -11,18 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from wonderland.games.parade.fast.jit import Int, compiled
 from wonderland.games.parade.fast.policies import POLICIES, choose_keep, choose_play
 from wonderland.games.parade.fast.rng import MASK64, below, game_key, seed_rng
 from wonderland.games.parade.fast.rules import (
-    CHOOSE,
     CN,
-    DRAW,
     HAND,
     KEEP,
     NO_CARD,
-    PLAY,
     R_SEQUENTIAL,
     S_CUR,
     S_NWIN,
@@ -31,8 +28,6 @@ from wonderland.games.parade.fast.rules import (
     S_TURNS,
     SEAT,
     SIX_COLOURS,
-    START,
-    TIEBREAK,
     TOTALS,
     WON,
     break_tie,
@@ -45,21 +40,22 @@ from wonderland.games.parade.fast.rules import (
     reset,
     rules_array,
 )
+from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, START, TIEBREAK
 from wonderland.games.parade.variants import ParadeRules
 
 BATCH = 10_000
 """Games per compiled call in :func:`play_games`."""
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def play_game(
     st: np.ndarray,
     sc: np.ndarray,
     rng: np.ndarray,
     rules: np.ndarray,
-    n: int,
+    n: Int,
     policies: np.ndarray,
-    key: int,
+    key: np.uint64,
 ) -> None:
     """One complete game from the deal to the scores; seat ``p`` follows ``policies[p]``."""
     seed_rng(rng, key)
@@ -94,7 +90,7 @@ def play_game(
             return
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def play_batch(
     st: np.ndarray,
     sc: np.ndarray,
@@ -104,7 +100,7 @@ def play_batch(
     policies: np.ndarray,
     rotate: bool,
     run_seed: np.uint64,
-    first: int,
+    first: Int,
     scores: np.ndarray,
     won: np.ndarray,
     turns: np.ndarray,

@@ -1,0 +1,86 @@
+"""``simulate parade --engine fast``: chunks of games played by Parade's compiled engine.
+
+The compiled engine (``games/parade/fast``, extra ``wonderland[fast]``) plays whole games of
+the ``random`` and ``greedy`` bots in one call and returns arrays; this module checks that a
+job can run on it and turns a chunk's arrays into the same :class:`GameResult` rows as the
+plain engine's.  Game ``i`` draws from its own key, ``game_key(seed, i)``, which is stored as
+the game's seed; the games differ from the plain engine's games of the same seed, but are
+the same whatever the workers, chunks or backend.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wonderland.core import ConfigError
+from wonderland.games.parade.fast import INSTALL_HINT, POLICY_NAMES, numba_available
+from wonderland.games.parade.variants import ParadeRules
+from wonderland.sim.runner import GameResult, seat_bots
+
+if TYPE_CHECKING:
+    from wonderland.sim.job import SimJob
+
+ENGINES = ("plain", "fast")
+FAST_GAMES = ("parade",)
+FAST_CHUNK = 10_000
+"""The largest automatic chunk of a fast run (well under a second of compiled play)."""
+
+
+def check_fast_job(job: SimJob, keep_records: bool = False) -> None:
+    """ConfigError unless the fast engine can play ``job`` (and numba is installed)."""
+    game, bots, content = job.game, job.bots, job.config.content
+    if game not in FAST_GAMES:
+        raise ConfigError(
+            f"--engine fast plays {', '.join(FAST_GAMES)} only, not {game}; "
+            "use --engine plain (the default)"
+        )
+    for name in bots:
+        if name not in POLICY_NAMES:
+            raise ConfigError(
+                f"--engine fast plays the {' and '.join(POLICY_NAMES)} bots only, not "
+                f"{name!r}; use --engine plain for the other bots"
+            )
+    if content is not None:
+        raise ConfigError("--engine fast plays the standard cards only; drop --content")
+    if keep_records:
+        raise ConfigError("--engine fast keeps no game records; use --engine plain with --record")
+    if not numba_available():
+        raise ConfigError(INSTALL_HINT)
+
+
+def play_fast(job: SimJob, start: int, stop: int) -> list[GameResult]:
+    """The results of games ``start .. stop - 1`` of ``job``, played by the compiled engine."""
+    from wonderland.games.parade.fast.runner import play_games  # numba only when used
+
+    num_players, bots, rotate = job.config.num_players, job.bots, job.rotate
+    rules = ParadeRules.from_variants(job.config.variants)
+    batch = play_games(rules, bots, job.seed, start, stop, rotate)
+    scores = batch.scores.tolist()
+    won = batch.won.tolist()
+    turns = batch.turns.tolist()
+    six = batch.six_colours.tolist()
+    cards = batch.cards.tolist()
+    keys = batch.keys.tolist()
+    seats = range(num_players)
+    results = []
+    for g in range(stop - start):
+        flags = won[g]
+        winners = tuple(p for p in seats if flags[p])
+        share = 1.0 / len(winners)
+        length = float(turns[g])
+        results.append(
+            GameResult(
+                seed=keys[g],
+                bots=seat_bots(bots, start + g, rotate),
+                scores=tuple(float(s) for s in scores[g]),
+                returns=tuple(share if flags[p] else 0.0 for p in seats),
+                winners=winners,
+                length=length,
+                stats={
+                    "turns": length,
+                    "ended_by_six_colours": float(six[g]),
+                    "cards_collected_per_seat": cards[g] / num_players,
+                },
+            )
+        )
+    return results

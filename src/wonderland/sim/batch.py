@@ -113,12 +113,14 @@ def run_simulation(
             if store is not None:
                 store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
             if builder is not None:
+                if chunk.columns is not None:
+                    builder.add_columns(chunk.columns)
                 for result in chunk.results:
                     builder.add(result)
             if record_dir is not None:
                 save_records(job, chunk, record_dir)
             if on_progress is not None:
-                on_progress(len(chunk.results))
+                on_progress(chunk.stop - chunk.start)
         if store is None:
             assert builder is not None
             summary = builder.build()

@@ -14,6 +14,7 @@ from typing import Any
 
 import wonderland.games  # noqa: F401  (registers the built-in games in every worker)
 from wonderland.core import ConfigError, GameConfig, derive_seed
+from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult, seat_bots, simulate_one
 
 MAX_CHUNK = 500
@@ -74,11 +75,19 @@ class SimJob:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """The results of games ``start .. stop - 1`` of a job, in index order."""
+    """The results of games ``start .. stop - 1`` of a job, in index order: as rows, or (from
+    the fast engine) as columns only."""
 
     start: int
     stop: int
     results: tuple[GameResult, ...]
+    columns: Columns | None = None
+
+    def rows(self) -> tuple[GameResult, ...]:
+        """Every game's result, built from the columns when the chunk holds only those."""
+        if self.columns is None:
+            return self.results
+        return tuple(self.columns.rows())
 
 
 def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -> Chunk:
@@ -87,7 +96,7 @@ def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -
         from wonderland.sim.parade_fast import check_fast_job, play_fast
 
         check_fast_job(job, keep_records)
-        return Chunk(start, stop, tuple(play_fast(job, start, stop)))
+        return Chunk(start, stop, (), play_fast(job, start, stop))
     results = tuple(
         simulate_one(
             job.game,

@@ -10,12 +10,13 @@ the same whatever the workers, chunks or backend.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from array import array
+from typing import TYPE_CHECKING, Any
 
 from wonderland.core import ConfigError
 from wonderland.games.parade.fast import INSTALL_HINT, POLICY_NAMES, numba_available
 from wonderland.games.parade.variants import ParadeRules
-from wonderland.sim.runner import GameResult, seat_bots
+from wonderland.sim.columns import Columns
 
 if TYPE_CHECKING:
     from wonderland.sim.job import SimJob
@@ -48,39 +49,32 @@ def check_fast_job(job: SimJob, keep_records: bool = False) -> None:
         raise ConfigError(INSTALL_HINT)
 
 
-def play_fast(job: SimJob, start: int, stop: int) -> list[GameResult]:
-    """The results of games ``start .. stop - 1`` of ``job``, played by the compiled engine."""
+def play_fast(job: SimJob, start: int, stop: int) -> Columns:
+    """Games ``start .. stop - 1`` of ``job``, played by the compiled engine, as columns."""
     from wonderland.games.parade.fast.runner import play_games  # numba only when used
 
-    num_players, bots, rotate = job.config.num_players, job.bots, job.rotate
+    n = job.config.num_players
     rules = ParadeRules.from_variants(job.config.variants)
-    batch = play_games(rules, bots, job.seed, start, stop, rotate)
-    scores = batch.scores.tolist()
-    won = batch.won.tolist()
-    turns = batch.turns.tolist()
-    six = batch.six_colours.tolist()
-    cards = batch.cards.tolist()
-    keys = batch.keys.tolist()
-    seats = range(num_players)
-    results = []
-    for g in range(stop - start):
-        flags = won[g]
-        winners = tuple(p for p in seats if flags[p])
-        share = 1.0 / len(winners)
-        length = float(turns[g])
-        results.append(
-            GameResult(
-                seed=keys[g],
-                bots=seat_bots(bots, start + g, rotate),
-                scores=tuple(float(s) for s in scores[g]),
-                returns=tuple(share if flags[p] else 0.0 for p in seats),
-                winners=winners,
-                length=length,
-                stats={
-                    "turns": length,
-                    "ended_by_six_colours": float(six[g]),
-                    "cards_collected_per_seat": cards[g] / num_players,
-                },
-            )
-        )
-    return results
+    batch = play_games(rules, job.bots, job.seed, start, stop, job.rotate)
+    won = batch.won.astype(float)
+    shares = won / won.sum(axis=1, keepdims=True)
+    turns = _doubles(batch.turns)
+    return Columns(
+        start=start,
+        bots=job.bots,
+        rotate=job.rotate,
+        seeds=array("q", batch.keys.astype("int64").tobytes()),
+        scores=tuple(_doubles(batch.scores[:, p]) for p in range(n)),
+        returns=tuple(_doubles(shares[:, p]) for p in range(n)),
+        length=turns,
+        stats={
+            "turns": turns,
+            "ended_by_six_colours": _doubles(batch.six_colours),
+            "cards_collected_per_seat": _doubles(batch.cards / n),
+        },
+    )
+
+
+def _doubles(values: Any) -> array[float]:
+    """A numpy column as a flat ``array('d')``."""
+    return array("d", values.astype("float64").tobytes())

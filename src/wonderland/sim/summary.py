@@ -11,6 +11,7 @@ from typing import Any
 
 import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland.core import get_game
+from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult
 
 Z95 = 1.959963984540054
@@ -150,6 +151,26 @@ class SummaryBuilder:
         for key, value in row.stats.items():
             self.stats[key].append(value)
         self.length.append(row.length)
+
+    def add_columns(self, columns: Columns) -> None:
+        """Count a chunk of games given as columns (the same sums as adding their rows)."""
+        self.games += len(columns)
+        seats = len(columns.bots)
+        while len(self.by_seat) < seats:
+            self.by_seat.append(_values())
+            self.scores.append(_values())
+        for seat in range(seats):
+            self.by_seat[seat].extend(columns.returns[seat])
+            self.scores[seat].extend(columns.scores[seat])
+            if not columns.rotate:
+                self.by_bot[columns.bots[seat]].extend(columns.returns[seat])
+        if columns.rotate:
+            for g in range(len(columns)):
+                for seat, bot in enumerate(columns.game_bots(g)):
+                    self.by_bot[bot].append(columns.returns[seat][g])
+        for key, values in columns.stats.items():
+            self.stats[key].extend(values)
+        self.length.extend(columns.length)
 
     def build(self) -> Summary:
         """The summary of every game added so far."""

@@ -18,6 +18,7 @@ from wonderland.games.parade.fast.rules import (
     HAND,
     HN,
     KEEP,
+    MASK,
     NO_CARD,
     PARADE,
     PILE_EMPTY,
@@ -88,6 +89,7 @@ def load(state: ParadeState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         for card in collection:
             st[SEAT + seat, CNT + card // VALUES] += 1
             st[SEAT + seat, VS + card // VALUES] += card % VALUES
+            st[SEAT + seat, MASK] |= 1 << (card // VALUES)
         if state.keeps[seat] >= 0:
             low, high = PAIRS[state.keeps[seat] - KEEP_BASE]
             st[SEAT + seat, KEEP : KEEP + 2] = (low, high)

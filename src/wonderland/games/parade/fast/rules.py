@@ -18,7 +18,8 @@ row of ``st``       meaning
 ``COLL + p``        seat ``p``'s collection in the order taken
 ``SEAT + p``        seat ``p``'s figures: cards and face values per colour (``CNT``, ``VS``),
                     the kept pair (``KEEP``, :data:`NO_CARD` before choosing), hand and
-                    collection sizes (``HN``, ``CN``) and winner flag (``WON``)
+                    collection sizes (``HN``, ``CN``), winner flag (``WON``) and the
+                    colours collected as bits (``MASK``)
 ``EXTRA``           scratch: cards (``CNT``) and values (``VS``) per colour being weighed
 ==================  ==========================================================================
 
@@ -83,7 +84,14 @@ KEEP = VS + COLOURS
 HN = KEEP + 2
 CN = HN + 1
 WON = CN + 1
+MASK = WON + 1
+"""Bit ``c`` set when the collection holds colour ``c`` (P21: all six is ``ALL_COLOURS``)."""
+ALL_COLOURS = (1 << COLOURS) - 1
 NO_CARD = 255
+
+COLOUR_OF = np.array([card // VALUES for card in range(DECK_SIZE)], np.uint8)
+VALUE_OF = np.array([card % VALUES for card in range(DECK_SIZE)], np.uint8)
+"""Each card's colour and value, read from tables rather than divided out in the loops."""
 
 SIX_COLOURS = 1
 PILE_EMPTY = 2
@@ -194,8 +202,8 @@ def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int
         taken = st[f, CN]
         for j in range(checked):  # branch-free: write both ways, advance one
             c = st[PARADE, j]
-            cc = c // VALUES
-            cv = c % VALUES
+            cc = COLOUR_OF[c]
+            cv = VALUE_OF[c]
             take = 1 if (cc == colour) | (cv <= value) else 0
             st[COLL + seat, taken] = c
             st[PARADE, w] = c
@@ -203,6 +211,7 @@ def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int
             w += 1 - take
             st[f, CNT + cc] += take
             st[f, VS + cc] += cv * take
+            st[f, MASK] |= take << cc
         st[f, CN] = taken
         for j in range(checked, pn):
             st[PARADE, w] = st[PARADE, j]
@@ -219,10 +228,9 @@ def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int
         else:
             sc[S_CUR] = (seat + 1) % n
         return
-    for c in range(COLOURS):
-        if st[f, CNT + c] == 0:
-            sc[S_PHASE] = DRAW  # P23: the turn draws
-            return
+    if st[f, MASK] != ALL_COLOURS:
+        sc[S_PHASE] = DRAW  # P23: the turn draws
+        return
     sc[S_TRIG] = seat  # P21/A11: six colours after collecting
     sc[S_REASON] = SIX_COLOURS
     if rules[R_NO_DRAW_ON_TRIGGER]:  # A3

@@ -199,7 +199,7 @@ def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int
     checked = pn - value
     if checked > 0:
         w = 0
-        taken = st[f, CN]
+        taken = np.int64(st[f, CN])
         for j in range(checked):  # branch-free: write both ways, advance one
             c = st[PARADE, j]
             cc = COLOUR_OF[c]
@@ -324,6 +324,34 @@ def clear_extra(st: np.ndarray, sc: np.ndarray) -> None:
 
 
 @compiled
+def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
+    """P31-P36 for every seat at once: each colour's majority is decided once (the same
+    decisions as :func:`holds_majority`), then majority cards score 1, others face value."""
+    n = sc[S_N]
+    for seat in range(n):
+        sc[TOTALS + seat] = 0
+    two_player_lead = n == 2 and not rules[R_PLAIN_TWO]
+    for colour in range(COLOURS):
+        top: Int = 0
+        low: Int = 1 << 30
+        for seat in range(n):
+            count = np.int64(st[SEAT + seat, CNT + colour])
+            top = max(top, count)
+            low = min(low, count)
+        nobody = top == 0 or (rules[R_ALL_EQUAL_NONE] and n >= 3 and low == top)
+        for seat in range(n):
+            count = np.int64(st[SEAT + seat, CNT + colour])
+            if two_player_lead:
+                holds = bool(count - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
+            else:
+                holds = bool(not nobody and count == top)
+            if holds:
+                sc[TOTALS + seat] += count
+            else:
+                sc[TOTALS + seat] += np.int64(st[SEAT + seat, VS + colour])
+
+
+@compiled
 def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
     """P28-P37: add the kept cards, leave the discards in the hand rows, score, find the
     winners (a chance step draws one of them under A6)."""
@@ -345,12 +373,10 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
                 hand[w] = c
                 w += 1
         figures[HN] = w
-    clear_extra(st, sc)
+    final_scores(st, sc, rules)
     best: Int = 1 << 30
     for seat in range(n):
-        total = seat_score(st, sc, rules, seat)
-        sc[TOTALS + seat] = total
-        best = min(best, total)
+        best = min(best, sc[TOTALS + seat])
     fewest = 1 << 30
     for seat in range(n):
         if sc[TOTALS + seat] == best:

@@ -20,7 +20,8 @@ row of ``st``       meaning
                     the kept pair (``KEEP``, :data:`NO_CARD` before choosing), hand and
                     collection sizes (``HN``, ``CN``), winner flag (``WON``) and the
                     colours collected as bits (``MASK``)
-``EXTRA``           scratch: cards (``CNT``) and values (``VS``) per colour being weighed
+``EXTRA``           scratch: cards (``CNT``) and values (``VS``) per colour being weighed,
+                    and the other seats' most and fewest cards per colour
 ==================  ==========================================================================
 
 ``sc`` holds phase, current seat, trigger, ... (the ``S_*`` indices) and each seat's final
@@ -80,6 +81,10 @@ SCALARS = TOTALS + SEATS
 
 CNT = 0
 VS = CNT + COLOURS
+OTHERS_TOP = VS + COLOURS
+"""Row ``EXTRA`` only: the most cards of each colour any other seat holds."""
+OTHERS_LOW = OTHERS_TOP + COLOURS
+"""Row ``EXTRA`` only: the fewest cards of each colour any other seat holds."""
 KEEP = VS + COLOURS
 HN = KEEP + 2
 CN = HN + 1
@@ -280,53 +285,9 @@ def keep_cards(
 
 
 @compiled
-def holds_majority(
-    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, colour: Int, own: Int
-) -> bool:
-    """P31/P32/P36 (A1, A7): whether ``seat``, holding ``own`` cards of ``colour``, holds
-    its majority against the other seats' counts."""
-    n = sc[S_N]
-    if n == 2 and not rules[R_PLAIN_TWO]:
-        return bool(own - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
-    top = own
-    low = own
-    for p in range(n):
-        if p != seat:
-            c = st[SEAT + p, CNT + colour]
-            top = max(top, c)
-            low = min(low, c)
-    if top == 0 or own != top:
-        return False
-    return not (rules[R_ALL_EQUAL_NONE] and n >= 3 and low == top)
-
-
-@compiled
-def seat_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int) -> Int:
-    """P33/P34: ``seat``'s score if the cards weighed in row ``EXTRA`` joined its collection."""
-    total: Int = 0
-    f = SEAT + seat
-    for colour in range(COLOURS):
-        own = np.int64(st[f, CNT + colour]) + np.int64(st[EXTRA, CNT + colour])
-        if own == 0:
-            continue
-        if holds_majority(st, sc, rules, seat, colour, own):
-            total += own
-        else:
-            total += np.int64(st[f, VS + colour]) + np.int64(st[EXTRA, VS + colour])
-    return total
-
-
-@compiled
-def clear_extra(st: np.ndarray, sc: np.ndarray) -> None:
-    """Nothing weighed in row ``EXTRA``."""
-    for k in range(VS + COLOURS):
-        st[EXTRA, k] = 0
-
-
-@compiled
 def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
-    """P31-P36 for every seat at once: each colour's majority is decided once (the same
-    decisions as :func:`holds_majority`), then majority cards score 1, others face value."""
+    """P31-P36 for every seat at once: each colour's majority is decided once, then
+    majority cards score 1, the others their face value."""
     n = sc[S_N]
     for seat in range(n):
         sc[TOTALS + seat] = 0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import operator
 from array import array
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 import wonderland.games  # noqa: F401  (registers the built-in games)
@@ -15,6 +17,7 @@ from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult
 
 Z95 = 1.959963984540054
+_ZERO_ONE = frozenset((0, 1))
 
 _LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
 
@@ -60,7 +63,7 @@ def estimate(values: Sequence[float]) -> Estimate:
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     mean = math.fsum(values) / n
-    if all(v in (0, 1) for v in values):
+    if all(map(_ZERO_ONE.__contains__, values)):  # stops at the first other value
         denom = 1 + Z95**2 / n
         centre = (mean + Z95**2 / (2 * n)) / denom
         half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
@@ -68,7 +71,7 @@ def estimate(values: Sequence[float]) -> Estimate:
         return Estimate(mean, min(low, mean), max(high, mean), n)  # rounding at 0 and 1
     if n == 1:
         return Estimate(mean, mean, mean, 1)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    variance = _variance(values, mean)
     half = Z95 * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)
 
@@ -89,7 +92,10 @@ def difference(values: Sequence[float], baseline: Sequence[float]) -> Estimate:
 
 
 def _variance(values: Sequence[float], mean: float) -> float:
-    return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    """The exactly rounded sum of ``(v - mean) ** 2`` over ``n - 1``, iterated in C (the same
+    floats as a generator of ``(v - mean) ** 2``, several times faster on large runs)."""
+    squares = map(pow, map(operator.sub, values, repeat(mean)), repeat(2))
+    return math.fsum(squares) / (len(values) - 1)
 
 
 @dataclass(frozen=True, slots=True)

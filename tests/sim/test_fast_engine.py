@@ -41,6 +41,18 @@ def test_one_and_two_workers_store_identical_rows(tmp_path: Path) -> None:
     assert len(set(table.column("seed").to_pylist())) == GAMES
 
 
+@pytest.mark.slow
+def test_ray_backend_stores_the_same_rows(tmp_path: Path) -> None:
+    """Ray tasks (a local Ray with 2 CPUs) store the rows and summary of local workers."""
+    job = fast_job()
+    run_simulation(job, workers=1, out=tmp_path / "local")
+    run_simulation(job, workers=2, backend="ray", out=tmp_path / "ray", chunk_size=800)
+    ray = RunDir.load(tmp_path / "ray")
+    assert len(ray.parts()) == 4
+    assert RunDir.load(tmp_path / "local").read_table().equals(ray.read_table())
+    assert summary_of(tmp_path / "local") == summary_of(tmp_path / "ray")
+
+
 def test_summary_from_columns_equals_summary_from_rows() -> None:
     """The summary taken column by column is the summary of the rows, bit for bit."""
     for job in (fast_job(), fast_job(players=5, rotate=True, tiebreak_random=True)):

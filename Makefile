@@ -45,6 +45,7 @@ postgresql:
 
 bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py
+	$(BIN)/python bench/parade_fast.py
 	$(BIN)/python bench/ismcts.py
 
 $(STAMP): pyproject.toml

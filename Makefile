@@ -45,6 +45,7 @@ postgresql:
 
 bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py
+	$(BIN)/python bench/parade_fast.py
 	$(BIN)/python bench/ismcts.py
 
 $(STAMP): pyproject.toml
@@ -52,7 +53,7 @@ $(STAMP): pyproject.toml
 		{ echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,plots]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,plots,fast]'
 	touch $(STAMP)
 
 clean:

@@ -22,6 +22,7 @@ from wonderland.cli.options import (
 from wonderland.cli.progress import run_progress
 from wonderland.sim.batch import RunOutcome, run_simulation, summary_header
 from wonderland.sim.job import SimJob
+from wonderland.sim.parade_fast import ENGINES
 from wonderland.sim.summary import Estimate, Summary
 
 
@@ -44,13 +45,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write every game's record into DIR",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="plain",
+        help="plain (default) or fast: Parade's compiled engine for the random and greedy "
+        "bots (pip install 'wonderland[fast]')",
+    )
 
 
 def job_from_args(args: argparse.Namespace) -> SimJob:
     """The simulation job the options describe (checked configuration and bots)."""
     game, config = game_and_config(args)
     bots = parse_bots(args.bots, "random", config.num_players)
-    return SimJob(game.spec.id, config, tuple(bots), args.games, args.seed, args.rotate_seats)
+    return SimJob(
+        game.spec.id,
+        config,
+        tuple(bots),
+        args.games,
+        args.seed,
+        args.rotate_seats,
+        getattr(args, "engine", "plain"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,8 @@ from wonderland.bots import make_bot
 from wonderland.core import ConfigError, get_game
 from wonderland.sim.backends import backend_session, check_backend, run_chunks
 from wonderland.sim.deps import require_pyarrow
-from wonderland.sim.job import Chunk, SimJob, auto_chunk_size, play_chunk, split
+from wonderland.sim.job import MAX_CHUNK, Chunk, SimJob, auto_chunk_size, play_chunk, split
+from wonderland.sim.parade_fast import ENGINES, FAST_CHUNK, check_fast_job
 from wonderland.sim.rows import chunk_table
 from wonderland.sim.store import RunDir
 from wonderland.sim.summary import Summary, SummaryBuilder, label_noun, summarize
@@ -32,7 +33,7 @@ class RunOutcome:
 
 def summary_header(job: SimJob) -> dict[str, Any]:
     """What was simulated: enough to repeat the run exactly."""
-    return {
+    header: dict[str, Any] = {
         "game": job.game,
         "players": job.config.num_players,
         "variants": dict(job.config.variants),
@@ -43,11 +44,19 @@ def summary_header(job: SimJob) -> dict[str, Any]:
         "label": label_noun(job.game),
         "seeding": "game i is seeded with derive_seed(seed, i)",
     }
+    if job.engine != "plain":
+        header["engine"] = job.engine
+        header["seeding"] = "game i draws from game_key(seed, i) of the compiled engine"
+    return header
 
 
-def check_job(job: SimJob) -> None:
+def check_job(job: SimJob, keep_records: bool = False) -> None:
     """ConfigError for a job that cannot run (no games, unknown bots or bot options, wrong
-    seat count), raised before anything is written."""
+    seat count, an engine that cannot play it), raised before anything is written."""
+    if job.engine not in ENGINES:
+        raise ConfigError(f"unknown engine {job.engine!r}; choose from: {', '.join(ENGINES)}")
+    if job.engine == "fast":
+        check_fast_job(job, keep_records)
     if job.games < 1:
         raise ConfigError("--games must be at least 1")
     if len(job.bots) != job.config.num_players:
@@ -75,7 +84,7 @@ def run_simulation(
     are skipped (resume), ``summary.json`` is written, and the summary covers every stored
     game.  ``on_start(total, already_done)`` is called once before the first game.
     """
-    check_job(job)
+    check_job(job, keep_records=record_dir is not None)
     check_backend(workers, backend, address)
     if out is not None:
         require_pyarrow()
@@ -87,7 +96,8 @@ def run_simulation(
         todo = store.missing() if store is not None else [(0, job.games)]
         remaining = sum(stop - start for start, stop in todo)
         already = job.games - remaining
-        size = chunk_size or auto_chunk_size(remaining, workers)
+        largest = FAST_CHUNK if job.engine == "fast" else MAX_CHUNK
+        size = chunk_size or auto_chunk_size(remaining, workers, largest)
         chunks = list(split(todo, size))
         if on_start is not None:
             on_start(job.games, already)
@@ -103,12 +113,14 @@ def run_simulation(
             if store is not None:
                 store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
             if builder is not None:
+                if chunk.columns is not None:
+                    builder.add_columns(chunk.columns)
                 for result in chunk.results:
                     builder.add(result)
             if record_dir is not None:
                 save_records(job, chunk, record_dir)
             if on_progress is not None:
-                on_progress(len(chunk.results))
+                on_progress(chunk.stop - chunk.start)
         if store is None:
             assert builder is not None
             summary = builder.build()

@@ -1,8 +1,8 @@
 """A simulation job: what to play, and the chunks of game indices it is cut into.
 
 A job is a plain, picklable value, so the same description travels to worker processes and
-Ray tasks.  Game ``i`` of a job is always seeded with ``derive_seed(job.seed, i)``: which
-worker plays it, and when, changes nothing.
+Ray tasks.  Game ``i`` of a job is always seeded with ``derive_seed(job.seed, i)`` (on the
+fast engine, ``game_key(job.seed, i)``): which worker plays it, and when, changes nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import wonderland.games  # noqa: F401  (registers the built-in games in every worker)
 from wonderland.core import ConfigError, GameConfig, derive_seed
+from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult, seat_bots, simulate_one
 
 MAX_CHUNK = 500
@@ -30,16 +31,21 @@ class SimJob:
     games: int
     seed: int
     rotate: bool = False
+    engine: str = "plain"
+    """``plain`` (the protocol engine) or ``fast`` (Parade's compiled engine)."""
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the games' outcomes, except how many there are."""
-        return {
+        identity = {
             "game": self.game,
             "config": self.config.to_json(),
             "bots": list(self.bots),
             "seed": self.seed,
             "rotate_seats": self.rotate,
         }
+        if self.engine != "plain":  # plain runs keep the identity they always had
+            identity["engine"] = self.engine
+        return identity
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the identity plus the number of games)."""
@@ -61,6 +67,7 @@ class SimJob:
                 games=int(data["games"]),
                 seed=int(data["seed"]),
                 rotate=bool(data.get("rotate_seats", False)),
+                engine=str(data.get("engine", "plain")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ConfigError(f"malformed simulation job: {type(err).__name__}: {err}") from None
@@ -68,15 +75,28 @@ class SimJob:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """The results of games ``start .. stop - 1`` of a job, in index order."""
+    """The results of games ``start .. stop - 1`` of a job, in index order: as rows, or (from
+    the fast engine) as columns only."""
 
     start: int
     stop: int
     results: tuple[GameResult, ...]
+    columns: Columns | None = None
+
+    def rows(self) -> tuple[GameResult, ...]:
+        """Every game's result, built from the columns when the chunk holds only those."""
+        if self.columns is None:
+            return self.results
+        return tuple(self.columns.rows())
 
 
 def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -> Chunk:
     """Play games ``start .. stop - 1`` of ``job`` (each seeded from the run seed and its index)."""
+    if job.engine == "fast":
+        from wonderland.sim.parade_fast import check_fast_job, play_fast
+
+        check_fast_job(job, keep_records)
+        return Chunk(start, stop, (), play_fast(job, start, stop))
     results = tuple(
         simulate_one(
             job.game,
@@ -90,13 +110,13 @@ def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -
     return Chunk(start, stop, results)
 
 
-def auto_chunk_size(games: int, workers: int) -> int:
-    """About eight chunks per worker, at most :data:`MAX_CHUNK` games each.
+def auto_chunk_size(games: int, workers: int, largest: int = MAX_CHUNK) -> int:
+    """About eight chunks per worker, at most ``largest`` games each.
 
     >>> auto_chunk_size(1000, 2), auto_chunk_size(10, 4), auto_chunk_size(10**6, 16)
     (63, 1, 500)
     """
-    return max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
+    return max(1, min(largest, math.ceil(games / (8 * max(1, workers)))))
 
 
 def missing_ranges(games: int, done: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

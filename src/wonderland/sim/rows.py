@@ -81,7 +81,7 @@ def schema_fields() -> list[Any]:
 def chunk_table(job: SimJob, chunk: Chunk, rules_version: int) -> Any:
     """The chunk's games as a ``pyarrow.Table`` (one row per game, index order)."""
     pa = require_pyarrow()
-    results = chunk.results
+    results = chunk.rows()
     count = len(results)
     config = json.dumps(job.config.to_json(), sort_keys=True)
     variants = json.dumps(dict(job.config.variants), sort_keys=True)

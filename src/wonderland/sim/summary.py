@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import math
+import operator
 from array import array
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland.core import get_game
+from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult
 
 Z95 = 1.959963984540054
+_ZERO_ONE = frozenset((0, 1))
 
 _LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
 
@@ -59,7 +63,7 @@ def estimate(values: Sequence[float]) -> Estimate:
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     mean = math.fsum(values) / n
-    if all(v in (0, 1) for v in values):
+    if all(map(_ZERO_ONE.__contains__, values)):  # stops at the first other value
         denom = 1 + Z95**2 / n
         centre = (mean + Z95**2 / (2 * n)) / denom
         half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
@@ -67,7 +71,7 @@ def estimate(values: Sequence[float]) -> Estimate:
         return Estimate(mean, min(low, mean), max(high, mean), n)  # rounding at 0 and 1
     if n == 1:
         return Estimate(mean, mean, mean, 1)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    variance = _variance(values, mean)
     half = Z95 * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)
 
@@ -88,7 +92,10 @@ def difference(values: Sequence[float], baseline: Sequence[float]) -> Estimate:
 
 
 def _variance(values: Sequence[float], mean: float) -> float:
-    return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    """The exactly rounded sum of ``(v - mean) ** 2`` over ``n - 1``, iterated in C (the same
+    floats as a generator of ``(v - mean) ** 2``, several times faster on large runs)."""
+    squares = map(pow, map(operator.sub, values, repeat(mean)), repeat(2))
+    return math.fsum(squares) / (len(values) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +157,26 @@ class SummaryBuilder:
         for key, value in row.stats.items():
             self.stats[key].append(value)
         self.length.append(row.length)
+
+    def add_columns(self, columns: Columns) -> None:
+        """Count a chunk of games given as columns (the same sums as adding their rows)."""
+        self.games += len(columns)
+        seats = len(columns.bots)
+        while len(self.by_seat) < seats:
+            self.by_seat.append(_values())
+            self.scores.append(_values())
+        for seat in range(seats):
+            self.by_seat[seat].extend(columns.returns[seat])
+            self.scores[seat].extend(columns.scores[seat])
+            if not columns.rotate:
+                self.by_bot[columns.bots[seat]].extend(columns.returns[seat])
+        if columns.rotate:
+            for g in range(len(columns)):
+                for seat, bot in enumerate(columns.game_bots(g)):
+                    self.by_bot[bot].append(columns.returns[seat][g])
+        for key, values in columns.stats.items():
+            self.stats[key].extend(values)
+        self.length.extend(columns.length)
 
     def build(self) -> Summary:
         """The summary of every game added so far."""

@@ -1,0 +1,189 @@
+"""The ``random`` and ``greedy`` policies inside compiled code.
+
+``random`` picks uniformly among the legal actions, like ``bots.base.RandomBot``.  ``greedy``
+is ``bots.parade_greedy.ParadeGreedyBot``: the play whose collected cards cost the fewest
+points now against the visible collections (ties: the highest card), the pair of end cards
+that scores least; exact ties are broken uniformly at random.  The cost functions are public
+so the tests can compare them with the plain bot's, action by action.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wonderland.games.parade.fast import POLICY_NAMES
+from wonderland.games.parade.fast.jit import Int, compiled
+from wonderland.games.parade.fast.rng import below
+from wonderland.games.parade.fast.rules import (
+    CNT,
+    COLOUR_OF,
+    COLOURS,
+    EXTRA,
+    HAND,
+    HN,
+    OTHERS_LOW,
+    OTHERS_TOP,
+    PARADE,
+    R_ALL_EQUAL_NONE,
+    R_PLAIN_TWO,
+    S_N,
+    S_PN,
+    SEAT,
+    VALUE_OF,
+    VALUES,
+    VS,
+)
+
+RANDOM = 0
+GREEDY = 1
+POLICIES = dict(zip(POLICY_NAMES, (RANDOM, GREEDY), strict=True))
+"""Policy names (the plain bots' names) to their compiled ids."""
+
+
+@compiled
+def weigh_others(st: np.ndarray, sc: np.ndarray, seat: Int) -> None:
+    """Row ``EXTRA``: the other seats' most and fewest cards of each colour."""
+    for colour in range(COLOURS):
+        top = 0
+        low = 255
+        for p in range(sc[S_N]):
+            if p != seat:
+                count = st[SEAT + p, CNT + colour]
+                top = max(top, count)
+                low = min(low, count)
+        st[EXTRA, OTHERS_TOP + colour] = top
+        st[EXTRA, OTHERS_LOW + colour] = low
+
+
+@compiled
+def weighed_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int) -> Int:
+    """P31-P36: ``seat``'s score if the cards weighed in row ``EXTRA`` joined its collection,
+    against the other seats' counts weighed there by :func:`weigh_others`."""
+    n = sc[S_N]
+    f = SEAT + seat
+    two_player_lead = n == 2 and not rules[R_PLAIN_TWO]
+    all_equal_none = rules[R_ALL_EQUAL_NONE] and n >= 3
+    total: Int = 0
+    for colour in range(COLOURS):
+        own = np.int64(st[f, CNT + colour]) + np.int64(st[EXTRA, CNT + colour])
+        if own == 0:
+            continue
+        top = np.int64(st[EXTRA, OTHERS_TOP + colour])
+        if two_player_lead:
+            holds = bool(own - top >= 2)
+        else:  # the most cards, ties included; under A7 not when everyone is level
+            holds = bool(own >= top) and not (
+                all_equal_none and np.int64(st[EXTRA, OTHERS_LOW + colour]) == own
+            )
+        if holds:
+            total += own
+        else:
+            total += np.int64(st[f, VS + colour]) + np.int64(st[EXTRA, VS + colour])
+    return total
+
+
+@compiled
+def weigh_play(st: np.ndarray, sc: np.ndarray, card: Int) -> None:
+    """Row ``EXTRA``: the cards playing ``card`` would collect now, by colour."""
+    for k in range(VS + COLOURS):
+        st[EXTRA, k] = 0
+    value = card % VALUES
+    colour = card // VALUES
+    for j in range(sc[S_PN] - value):
+        c = st[PARADE, j]
+        cc = COLOUR_OF[c]
+        cv = VALUE_OF[c]
+        if cc == colour or cv <= value:
+            st[EXTRA, CNT + cc] += 1
+            st[EXTRA, VS + cc] += cv
+
+
+@compiled
+def weigh_keep(st: np.ndarray, a: Int, b: Int) -> None:
+    """Row ``EXTRA``: cards ``a`` and ``b``, by colour."""
+    for k in range(VS + COLOURS):
+        st[EXTRA, k] = 0
+    for card in (a, b):
+        st[EXTRA, CNT + COLOUR_OF[card]] += 1
+        st[EXTRA, VS + COLOUR_OF[card]] += VALUE_OF[card]
+
+
+@compiled
+def play_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int) -> Int:
+    """``seat``'s score if it collected what playing ``card`` would collect now."""
+    weigh_others(st, sc, seat)
+    weigh_play(st, sc, card)
+    return weighed_score(st, sc, rules, seat)
+
+
+@compiled
+def keep_cost(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, a: Int, b: Int) -> Int:
+    """``seat``'s score if cards ``a`` and ``b`` joined its collection now."""
+    weigh_others(st, sc, seat)
+    weigh_keep(st, a, b)
+    return weighed_score(st, sc, rules, seat)
+
+
+@compiled
+def choose_play(
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
+) -> Int:
+    """The card ``seat`` plays."""
+    h = HAND + seat
+    size = st[SEAT + seat, HN]
+    if policy == RANDOM:
+        return np.int64(st[h, below(rng, size)])
+    best_cost: Int = 1 << 30
+    best_value = -1
+    ties = 0
+    pick = 0
+    weigh_others(st, sc, seat)
+    for i in range(size):
+        card = st[h, i]
+        weigh_play(st, sc, card)
+        cost = weighed_score(st, sc, rules, seat)
+        value = card % VALUES
+        if cost < best_cost or (cost == best_cost and value > best_value):
+            best_cost = cost
+            best_value = value
+            ties = 1
+            pick = card
+        elif cost == best_cost and value == best_value:
+            ties += 1
+            if below(rng, ties) == 0:  # reservoir: uniform among the tied cards
+                pick = card
+    return pick
+
+
+@compiled
+def choose_keep(
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
+) -> tuple[Int, Int]:
+    """The two hand positions ``seat`` keeps at the end."""
+    h = HAND + seat
+    size = st[SEAT + seat, HN]
+    if policy == RANDOM:
+        r = below(rng, size * (size - 1) // 2)
+        i = 0
+        while r >= size - 1 - i:
+            r -= size - 1 - i
+            i += 1
+        return i, i + 1 + r
+    best_cost: Int = 1 << 30
+    ties = 0
+    pick_i = 0
+    pick_j = 1
+    weigh_others(st, sc, seat)
+    for i in range(size - 1):
+        for j in range(i + 1, size):
+            weigh_keep(st, st[h, i], st[h, j])
+            cost = weighed_score(st, sc, rules, seat)
+            if cost < best_cost:
+                best_cost = cost
+                ties = 1
+                pick_i, pick_j = i, j
+            elif cost == best_cost:
+                ties += 1
+                if below(rng, ties) == 0:
+                    pick_i, pick_j = i, j
+    return pick_i, pick_j

@@ -20,9 +20,9 @@ Mask = npt.NDArray[np.int8]
 class EncodingModule(Protocol):
     """What every game's ``encoding.py`` provides.
 
-    A game whose chance outcome ids do not fit its action space also defines
-    ``max_chance_outcomes(config) -> int``, a bound on the outcomes of any chance node; OpenSpiel
-    then numbers chance outcomes by their position in the game's list.
+    A game whose chance events are many (Wonderdice's rolls) may also draw them part by part
+    for OpenSpiel: ``max_chance_outcomes``, ``chance_parts``, ``chance_event`` and
+    ``chance_part_to_string`` (``openspiel_game.FactoredChance``).
     """
 
     ENCODING_VERSION: int

@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -31,8 +30,8 @@ from wonderland.core import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.game import GAPS, roll_table
-from wonderland.games.wonderdice.state import DICE, MAD, NEVER, PHASE_NAMES, State
+from wonderland.games.wonderdice.game import GAPS
+from wonderland.games.wonderdice.state import DEAL, DICE, MAD, NEVER, PHASE_NAMES, PLAY, State
 from wonderland.games.wonderdice.view import View
 
 ENCODING_VERSION = 1
@@ -208,11 +207,71 @@ def observe_step(before: State, actor: int, action: int, after: State, seat: int
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
-    """A bound on the outcomes of any chance node: the deal of distinct characters, or the next
-    resolving roll (any seat, either gap of the event view, any faces of six dice).  OpenSpiel
-    numbers chance outcomes by position, since roll ids are far beyond the action space."""
-    n = config.num_players
+    """A bound on the part ids of :func:`chance_parts`: a character, a seat and gap, a face."""
     characters = len(load_content(config.content).characters)
-    deals = math.perm(characters, n) if config.variants.get("deal", "random") == "random" else 1
-    rolls = n * len(GAPS) * len(roll_table(DICE))
-    return max(deals, rolls)
+    return max(characters, config.num_players * len(GAPS), 6)
+
+
+_DIE_PARTS = [(face, 1 / 6) for face in range(6)]
+
+
+def chance_parts(state: State, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
+    """The next part of the chance event being drawn, with its probability given the parts
+    ``drawn`` so far; ``[]`` once ``drawn`` is a whole event (:func:`chance_event`).
+
+    A deal is drawn one seat's character at a time, without replacement (part: the character
+    index); a roll event as the seat and gap (part ``seat * len(GAPS) + gap``), then each die
+    in that seat's hand, one at a time (part ``face - 1``).  Multiplied out, the parts give
+    exactly the game's ``chance_outcomes`` (a test checks it), in chance nodes of at most
+    :func:`max_chance_outcomes` outcomes instead of one node of up to ``n * 2 * 462``.
+    """
+    if state.phase == DEAL:
+        if len(drawn) == state.n:
+            return []
+        if not state.table.flags.random_deal:
+            return [(len(drawn), 1.0)]  # the fixed deal: seat i plays character i
+        left = [c for c in range(len(state.table.content.characters)) if c not in drawn]
+        return [(c, 1 / len(left)) for c in left]
+    if not drawn:
+        # Every seat's roll may resolve next; after "Play Me!" only the seats still to touch
+        # the token act (D28), without a roll.
+        seats = range(state.n) if state.phase == PLAY else _untouched(state)
+        return [
+            (seat * len(GAPS) + g, p / len(seats))
+            for seat in seats
+            for g, (_, p) in enumerate(GAPS)
+        ]
+    return _DIE_PARTS if len(drawn) <= _dice_of(state, drawn[0]) else []
+
+
+def chance_event(state: State, drawn: tuple[int, ...]) -> int:
+    """The game's chance outcome made of the whole event ``drawn`` (see :func:`chance_parts`)."""
+    if state.phase == DEAL:
+        base = len(state.table.content.characters)
+        code, weight = A.DEAL_BASE, 1
+        for character in drawn:  # mixed radix: seat 0's character is the lowest digit
+            code += character * weight
+            weight *= base
+        return code
+    seat, gap = divmod(drawn[0], len(GAPS))
+    faces = A.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * 7
+    return A.encode_roll(seat, GAPS[gap][0], faces)
+
+
+def chance_part_to_string(state: State, drawn: tuple[int, ...], part: int) -> str:
+    """The notation of ``part`` after the parts ``drawn``."""
+    if state.phase == DEAL:
+        return f"seat {len(drawn)} plays character {part}"
+    if not drawn:
+        seat, gap = divmod(part, len(GAPS))
+        return f"seat {seat} after {GAPS[gap][0]} ms"
+    return f"die {len(drawn)} of {_dice_of(state, drawn[0])} shows {part + 1}"
+
+
+def _untouched(state: State) -> list[int]:
+    return [seat for seat in range(state.n) if not state.touched[seat]]
+
+
+def _dice_of(state: State, seat_and_gap: int) -> int:
+    """The dice the seat of a drawn seat-and-gap part rolls (none after "Play Me!")."""
+    return state.hand[seat_and_gap // len(GAPS)] if state.phase == PLAY else 0

@@ -83,9 +83,12 @@ class GameEncoder:
         out = np.zeros(self.size, dtype=np.float32)
         ones, others = sparse
         out.put(ones, 1.0)
-        if others:
-            index, value = zip(*others, strict=True)
-            out.put(index, value)
+        if len(others) > 8:
+            indices, values = zip(*others, strict=True)
+            out.put(indices, values)
+        else:  # a few entries are cheaper one by one
+            for index, value in others:
+                out[index] = value
         return out
 
     def mask(self, legal: Sequence[int]) -> Mask:

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import attrgetter
 
 from wonderland.core import CHANCE
@@ -58,7 +59,7 @@ from wonderland.games.wonderlands_war.state import (
     Player,
     State,
 )
-from wonderland.games.wonderlands_war.view import WarView, view
+from wonderland.games.wonderlands_war.view import WarView
 
 ENCODING_VERSION = 1
 """Bumped whenever the layout below changes (environment ids carry it)."""
@@ -171,11 +172,11 @@ class _Builder:
             self.others.append((index, value))
 
     def counts(self, base: int, counts: list[int] | list[float], cap: int) -> None:
-        self.others += [
-            (base + i, count / cap if count < cap else 1.0)
-            for i, count in enumerate(counts)
-            if count > 0
-        ]
+        others = self.others
+        for i in compress(range(len(counts)), counts):  # most counts are 0: skipped in C
+            count = counts[i]
+            if count > 0:
+                others.append((base + i, count / cap if count < cap else 1.0))
 
     def members(self, base: int, items: list[int], limit: int) -> None:
         self.ones += [base + item for item in items if 0 <= item < limit]
@@ -187,11 +188,26 @@ def encode_sparse(war_view: WarView) -> Sparse:
     seat = war_view.seat
     if seat is None:
         raise ValueError("a Wonderland's War observation is encoded for a seat, not a spectator")
-    st = war_view.state
+    return _sparse(war_view.state, seat, masked=False)
+
+
+def encode_state_sparse(state: State, seat: int) -> Sparse:
+    """``encode_sparse(view(state, seat))`` without building the view: the other seats'
+    pending choices and wagers are masked as the view masks them, and their quests are read
+    only as counts, which the view shows too (a differential test proves the two equal)."""
+    return _sparse(state, seat, masked=True)
+
+
+def _sparse(st: State, seat: int, masked: bool) -> Sparse:
+    """The encoding of ``st`` for ``seat``; ``masked``: ``st`` is a full state, whose other
+    seats' pending choices must be hidden here (a view has them hidden already)."""
     n = st.n
     out = _Builder()
+    hide = masked and bool(st.tasks)  # a finished game hides nothing (G26)
+    hide_choice = hide and st.tasks[-1][0] in (S_STEP, S_SHIELD)
     for k in range(n):
-        _seat_block(out, st, (seat + k) % n, seat, k * SEAT_SIZE)
+        s = (seat + k) % n
+        _seat_block(out, st, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
     base = n * SEAT_SIZE
     me = st.players[seat]
     out.members(base, me.quests, MAX_QUESTS)
@@ -203,11 +219,6 @@ def encode_sparse(war_view: WarView) -> Sparse:
     out.members(base + 2 * MAX_QUESTS, me.pair, MAX_QUESTS)
     _table_block(out, st, seat, base + _PRIVATE_SIZE)
     return out.ones, out.others
-
-
-def encode_state_sparse(state: State, seat: int) -> Sparse:
-    """``encode_sparse`` of ``seat``'s view of ``state``."""
-    return encode_sparse(view(state, seat))
 
 
 def encode(war_view: WarView) -> list[float]:
@@ -234,9 +245,12 @@ def _relative(other: int, seat: int, n: int) -> int:
     return (other - seat) % n
 
 
-def _seat_block(out: _Builder, st: State, s: int, seat: int, base: int) -> None:
+def _seat_block(
+    out: _Builder, st: State, s: int, seat: int, base: int, hide_wager: bool, hide_choice: bool
+) -> None:
     """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
-    observer: the view masks the rest)."""
+    observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
+    or battle choice of ``s`` here, as the view would."""
     p: Player = st.players[s]
     o = _OFFSET
     out.members(base + o["faction"], [p.faction], MAX_FACTIONS)
@@ -270,6 +284,8 @@ def _seat_block(out: _Builder, st: State, s: int, seat: int, base: int) -> None:
         out.members(base + o["battle_status"], [st.b_status[s]], BATTLE_STATUSES)
         out.value(base + o["battle_strength"], _scaled(st.b_strength[s], 30))
         choice = st.b_choice[s]
+        if hide_choice and choice >= 0:
+            choice = HIDDEN
         if choice in CHOICES:
             out.one(base + o["battle_choice"] + CHOICES.index(choice))
         out.members(base + o["battle_drawn"], [st.b_drawn[s]], MAX_CHIPS)
@@ -277,6 +293,8 @@ def _seat_block(out: _Builder, st: State, s: int, seat: int, base: int) -> None:
     out.value(base + o["battle_first"], float(s in st.b_first))
     if st.wagers:
         wager = st.wagers[s]
+        if hide_wager and wager >= 0:
+            wager = HIDDEN
         extra = {NO_BET: 0, WAITING: 1, HIDDEN: 2}
         if wager in extra:
             out.one(base + o["wager"] + MAX_SEATS + extra[wager])

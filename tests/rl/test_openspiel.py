@@ -69,7 +69,8 @@ def test_registered_with_the_right_game_type(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(NAMES))
 def test_random_sim_test_quick(game_id: str) -> None:
-    """``pyspiel.random_sim_test`` (with serialization) on a few games at the smallest table."""
+    """``pyspiel.random_sim_test`` (with serialization) on a few games at the smallest table
+    (the first games of the slow runs: the test draws from a fixed seed)."""
     game = load(game_id, players=get_game(game_id).spec.min_players)
     sims = {"parade": 10, "wonderlands_war": 3}.get(game_id, 1)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
@@ -77,12 +78,16 @@ def test_random_sim_test_quick(game_id: str) -> None:
 
 SIMULATIONS = {
     "parade": {2: 30, 3: 30, 4: 30, 5: 30, 6: 30},
-    "wonderdice": {2: 6, 3: 2},
-    "wonderlands_war": {2: 20, 3: 10, 4: 5, 5: 4},
+    "wonderdice": {2: 200, 3: 4},
+    "wonderlands_war": {2: 130, 3: 50, 4: 15, 5: 5},
 }
-"""Games ``random_sim_test`` plays per table size in the slow tests (more where games are
-short).  ``RL_SIM_SCALE=10`` multiplies them, for a thorough run."""
+"""Games ``random_sim_test`` plays per table size in the slow tests: at least 200 per game
+(Parade adds 60 under its variants).  Random Wonderdice races grow long with the table (some
+430 events at two seats, 1,150 at three, 2,900 at four), so most of its games are at two
+seats.  ``RL_SIM_SCALE=10`` multiplies them, for a thorough run."""
 SCALE = float(os.environ.get("RL_SIM_SCALE", "1"))
+VARIANT_SIMULATIONS = 30
+"""Games per variant set in :func:`test_parade_random_sim_test_variants`."""
 
 
 @pytest.mark.slow
@@ -98,8 +103,13 @@ def test_random_sim_test(game_id: str, players: int) -> None:
 
 
 def test_every_game_has_a_simulation_plan() -> None:
-    """The slow conformance runs cover every game with an environment."""
+    """The slow conformance runs cover every game with an environment, a few hundred games
+    each (distinct games: every run replays the test's fixed seed, so a run of the same game
+    and parameters adds nothing)."""
     assert sorted(SIMULATIONS) == sorted(NAMES)
+    extra = {"parade": 2 * VARIANT_SIMULATIONS}
+    for game_id, plan in SIMULATIONS.items():
+        assert sum(plan.values()) + extra.get(game_id, 0) >= 200, game_id
 
 
 @pytest.mark.slow
@@ -110,7 +120,8 @@ def test_parade_random_sim_test_variants() -> None:
         {"players": 2, "two_player_plain_majority": True, "start_player": 1},
     ):
         game = load("parade", **params)
-        pyspiel.random_sim_test(game, num_sims=30, serialize=True, verbose=False)
+        sims = max(1, round(VARIANT_SIMULATIONS * SCALE))
+        pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_parade_parameters_are_the_variants() -> None:

@@ -79,7 +79,7 @@ def test_random_sim_test_quick(game_id: str) -> None:
 SIMULATIONS = {
     "parade": {2: 30, 3: 30, 4: 30, 5: 30, 6: 30},
     "wonderdice": {2: 200, 3: 4},
-    "wonderlands_war": {2: 130, 3: 50, 4: 15, 5: 5},
+    "wonderlands_war": {2: 150, 3: 35, 4: 10, 5: 5},
 }
 """Games ``random_sim_test`` plays per table size in the slow tests: at least 200 per game
 (Parade adds 60 under its variants).  Random Wonderdice races grow long with the table (some

@@ -70,6 +70,7 @@ class GameEncoder:
         self.num_players = config.num_players
         self.size = self.module.observation_size(config.num_players)
         self.num_actions = self.game.spec.num_actions
+        self._encode_state = self.module.encode_state_sparse
 
     def observation(self, view: Any) -> Observation:
         """The float32 observation of a seat's view."""
@@ -77,13 +78,13 @@ class GameEncoder:
 
     def state_observation(self, state: Any, seat: int) -> Observation:
         """The float32 observation of ``seat``'s view of ``state`` (the encoding's fast path)."""
-        return self._dense(self.module.encode_state_sparse(state, seat))
+        return self._dense(self._encode_state(state, seat))
 
     def _dense(self, sparse: tuple[list[int], list[tuple[int, float]]]) -> Observation:
         out = np.zeros(self.size, dtype=np.float32)
         ones, others = sparse
         out.put(ones, 1.0)
-        if len(others) > 8:
+        if len(others) > 16:
             indices, values = zip(*others, strict=True)
             out.put(indices, values)
         else:  # a few entries are cheaper one by one

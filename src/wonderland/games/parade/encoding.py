@@ -117,6 +117,10 @@ def encode_sparse(view: ParadeView) -> tuple[list[int], list[tuple[int, float]]]
     )
 
 
+_CHOSEN = (-1).__lt__
+"""Whether a keep entry is a choice (``keep >= 0``; -1 while the seat has not chosen)."""
+
+
 def encode_state_sparse(state: ParadeState, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
     """``encode_sparse(make_view(state, seat))`` without building the view (the fast path of
     the learning environments; a differential test proves the two equal).  It reads exactly
@@ -127,8 +131,8 @@ def encode_state_sparse(state: ParadeState, seat: int) -> tuple[list[int], list[
         state.hands[seat],
         state.parade,
         state.collections,
-        [len(hand) for hand in state.hands],
-        [keep >= 0 for keep in state.keeps],
+        list(map(len, state.hands)),
+        list(map(_CHOSEN, state.keeps)),
         state.phase,
         state.current,
         state.trigger,
@@ -156,8 +160,9 @@ def _sparse(
     split = len(parade) - recent  # the cards before them are 10 or more deep
     ones += map(_DEEP, parade[:split])
     ones += map(tuple.__getitem__, _RECENT[recent], parade[split:])
-    for k in range(n):
-        ones += map(_COLLECTED[k], collections[(seat + k) % n])
+    rotated = [*collections[seat:n], *collections[:seat]]  # egocentric: the observer's first
+    for block, collected in zip(_COLLECTED, rotated, strict=False):  # (6 blocks for n <= 6)
+        ones += map(block, collected)
     base = _COLLECTIONS_BASE
     base += n * DECK_SIZE
     others = [

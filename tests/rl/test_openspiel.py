@@ -14,7 +14,10 @@ import pyspiel
 import pytest
 
 import wonderland.rl  # noqa: F401  (registers the OpenSpiel games)
-from wonderland.core import IllegalAction, get_game
+from wonderland.core import CHANCE, TERMINAL, IllegalAction, get_game, next_actor
+from wonderland.games.wonderdice import encoding as wonderdice_encoding
+from wonderland.games.wonderdice.state import PLAY
+from wonderland.games.wonderdice.state import State as WonderdiceState
 from wonderland.rl import ENV_VERSIONS
 from wonderland.rl.encoders import encoding_module
 
@@ -66,7 +69,8 @@ def test_registered_with_the_right_game_type(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(NAMES))
 def test_random_sim_test_quick(game_id: str) -> None:
-    """``pyspiel.random_sim_test`` (with serialization) on a few games at the smallest table."""
+    """``pyspiel.random_sim_test`` (with serialization) on a few games at the smallest table
+    (the first games of the slow runs: the test draws from a fixed seed)."""
     game = load(game_id, players=get_game(game_id).spec.min_players)
     sims = {"parade": 10, "wonderlands_war": 3}.get(game_id, 1)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
@@ -74,12 +78,16 @@ def test_random_sim_test_quick(game_id: str) -> None:
 
 SIMULATIONS = {
     "parade": {2: 30, 3: 30, 4: 30, 5: 30, 6: 30},
-    "wonderdice": {2: 6, 3: 2},
-    "wonderlands_war": {2: 20, 3: 10, 4: 5, 5: 4},
+    "wonderdice": {2: 200, 3: 4},
+    "wonderlands_war": {2: 150, 3: 35, 4: 10, 5: 5},
 }
-"""Games ``random_sim_test`` plays per table size in the slow tests (more where games are
-short).  ``RL_SIM_SCALE=10`` multiplies them, for a thorough run."""
+"""Games ``random_sim_test`` plays per table size in the slow tests: at least 200 per game
+(Parade adds 60 under its variants).  Random Wonderdice races grow long with the table (some
+430 events at two seats, 1,150 at three, 2,900 at four), so most of its games are at two
+seats.  ``RL_SIM_SCALE=10`` multiplies them, for a thorough run."""
 SCALE = float(os.environ.get("RL_SIM_SCALE", "1"))
+VARIANT_SIMULATIONS = 30
+"""Games per variant set in :func:`test_parade_random_sim_test_variants`."""
 
 
 @pytest.mark.slow
@@ -95,8 +103,13 @@ def test_random_sim_test(game_id: str, players: int) -> None:
 
 
 def test_every_game_has_a_simulation_plan() -> None:
-    """The slow conformance runs cover every game with an environment."""
+    """The slow conformance runs cover every game with an environment, a few hundred games
+    each (distinct games: every run replays the test's fixed seed, so a run of the same game
+    and parameters adds nothing)."""
     assert sorted(SIMULATIONS) == sorted(NAMES)
+    extra = {"parade": 2 * VARIANT_SIMULATIONS}
+    for game_id, plan in SIMULATIONS.items():
+        assert sum(plan.values()) + extra.get(game_id, 0) >= 200, game_id
 
 
 @pytest.mark.slow
@@ -107,7 +120,8 @@ def test_parade_random_sim_test_variants() -> None:
         {"players": 2, "two_player_plain_majority": True, "start_player": 1},
     ):
         game = load("parade", **params)
-        pyspiel.random_sim_test(game, num_sims=30, serialize=True, verbose=False)
+        sims = max(1, round(VARIANT_SIMULATIONS * SCALE))
+        pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_parade_parameters_are_the_variants() -> None:
@@ -259,26 +273,94 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     assert state.information_state_string(0) == record
 
 
-def test_wonderdice_chance_outcomes_by_position() -> None:
-    """Wonderdice's roll ids exceed the action space: OpenSpiel's chance actions are positions
-    in the game's outcome list, named by the roll they stand for, within the declared bound."""
+def test_wonderdice_rolls_are_drawn_die_by_die() -> None:
+    """A Wonderdice roll event is drawn in parts: the seat and gap, then each die in that
+    seat's hand; once the parts are whole, the game's own event is applied, and every seat's
+    history names each part."""
     game = load("wonderdice", players=2)
     state = game.new_initial_state()
     rules = get_game("wonderdice")
     rng = random.Random(9)
     rolls = 0
     while rolls < 20 and not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            ours = rules.chance_outcomes(state.wonderland_state)
-            assert [a for a, _ in outcomes] == list(range(len(ours)))
-            assert len(outcomes) <= game.max_chance_outcomes()
-            index = rng.randrange(len(outcomes))
-            name = state.action_to_string(pyspiel.PlayerId.CHANCE, index)
-            assert name == "chance " + rules.action_to_string(ours[index][0])
-            state.apply_action(index)
-            assert state.information_state_string(0).endswith(name.replace(" ", ":", 1))
-            rolls += 1
-        else:
+        if not state.is_chance_node():
             state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        before = rules.clone(state.wonderland_state)
+        parts: list[str] = []
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert len(outcomes) <= game.max_chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            action = rng.choice([a for a, _ in outcomes])
+            parts.append(state.action_to_string(pyspiel.PlayerId.CHANCE, action))
+            state.apply_action(action)
+        assert state.information_state_string(1).endswith(
+            " ".join(p.replace(" ", ":", 1) for p in parts)
+        )
+        if before.phase == PLAY:
+            seat = state.current_player()
+            assert parts[0].startswith(f"chance seat {seat} after ")
+            assert len(parts) == 1 + before.hand[seat]
+            assert sum(state.wonderland_state.faces) == before.hand[seat]
+            rolls += 1
     assert rolls == 20
+
+
+def test_wonderdice_chance_parts_refuse_other_outcomes() -> None:
+    """A chance action that is not a part of the event being drawn is refused."""
+    state = load("wonderdice", players=2).new_initial_state()
+    with pytest.raises(IllegalAction, match="not a chance outcome"):
+        state.apply_action(99)
+    assert state.history() == []
+
+
+def event_distribution(state: WonderdiceState) -> dict[int, float]:
+    """The chance events of Wonderdice's part-by-part drawing with their probabilities,
+    multiplied out over every sequence of parts (dice are exchangeable, so what follows a
+    sequence is computed once per multiset of dice drawn)."""
+    memo: dict[tuple[int, ...], dict[int, float]] = {}
+
+    def after(drawn: tuple[int, ...]) -> dict[int, float]:
+        key = (*drawn[:1], *sorted(drawn[1:])) if state.phase == PLAY else drawn
+        if key not in memo:
+            parts = wonderdice_encoding.chance_parts(state, drawn)
+            if not parts:
+                memo[key] = {wonderdice_encoding.chance_event(state, drawn): 1.0}
+            else:
+                out: dict[int, float] = {}
+                for part, p in parts:
+                    for event, q in after((*drawn, part)).items():
+                        out[event] = out.get(event, 0.0) + p * q
+                memo[key] = out
+        return memo[key]
+
+    return after(())
+
+
+@pytest.mark.parametrize(("players", "deal"), [(2, "random"), (4, "random"), (3, "in_order")])
+def test_wonderdice_chance_parts_multiply_out_to_the_games_outcomes(
+    players: int, deal: str
+) -> None:
+    """Drawn part by part, a Wonderdice chance event has exactly the game's probability
+    (``chance_outcomes``), at the deal and at rolls of every hand size met in play."""
+    rules = get_game("wonderdice")
+    state = rules.initial_state(rules.make_config(players, {"deal": deal}))
+    rng = random.Random(players)
+    checked = 0
+    for step in range(400):
+        actor = next_actor(rules, state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            if step == 0 or rng.random() < 0.1:
+                expected = dict(rules.chance_outcomes(state))
+                got = event_distribution(state)
+                assert got.keys() == expected.keys()
+                for event, p in expected.items():
+                    assert got[event] == pytest.approx(p)
+                checked += 1
+            rules.apply_in_place(state, CHANCE, rules.sample_chance(state, rng))
+        else:
+            rules.apply_in_place(state, actor, rng.choice(rules.legal_actions(state, actor)))
+    assert checked > 5

@@ -20,9 +20,9 @@ Mask = npt.NDArray[np.int8]
 class EncodingModule(Protocol):
     """What every game's ``encoding.py`` provides.
 
-    A game whose chance outcome ids do not fit its action space also defines
-    ``max_chance_outcomes(config) -> int``, a bound on the outcomes of any chance node; OpenSpiel
-    then numbers chance outcomes by their position in the game's list.
+    A game whose chance events are many (Wonderdice's rolls) may also draw them part by part
+    for OpenSpiel: ``max_chance_outcomes``, ``chance_parts``, ``chance_event`` and
+    ``chance_part_to_string`` (``openspiel_game.FactoredChance``).
     """
 
     ENCODING_VERSION: int
@@ -70,6 +70,7 @@ class GameEncoder:
         self.num_players = config.num_players
         self.size = self.module.observation_size(config.num_players)
         self.num_actions = self.game.spec.num_actions
+        self._encode_state = self.module.encode_state_sparse
 
     def observation(self, view: Any) -> Observation:
         """The float32 observation of a seat's view."""
@@ -77,15 +78,18 @@ class GameEncoder:
 
     def state_observation(self, state: Any, seat: int) -> Observation:
         """The float32 observation of ``seat``'s view of ``state`` (the encoding's fast path)."""
-        return self._dense(self.module.encode_state_sparse(state, seat))
+        return self._dense(self._encode_state(state, seat))
 
     def _dense(self, sparse: tuple[list[int], list[tuple[int, float]]]) -> Observation:
         out = np.zeros(self.size, dtype=np.float32)
         ones, others = sparse
         out.put(ones, 1.0)
-        if others:
-            index, value = zip(*others, strict=True)
-            out.put(index, value)
+        if len(others) > 16:
+            indices, values = zip(*others, strict=True)
+            out.put(indices, values)
+        else:  # a few entries are cheaper one by one
+            for index, value in others:
+                out[index] = value
         return out
 
     def mask(self, legal: Sequence[int]) -> Mask:

@@ -12,7 +12,9 @@ Modelling choices (see ``docs/rl.md``):
   style: a seat's pending choice is hidden from the others' information states, so the order
   reveals nothing.
 * Chance is EXPLICIT_STOCHASTIC: ``chance_outcomes()`` lists the game's own outcomes (action
-  ids of the game's codec) with their probabilities.
+  ids of the game's codec) with their probabilities.  A game whose encoding module draws its
+  events part by part (:class:`FactoredChance`; Wonderdice: the seat and gap of a roll, then
+  each die) shows one chance node per part instead, with the part ids as chance actions.
 * Utility is CONSTANT_SUM (1 shared among the winners); rewards come at the end.
 * ``observation_string`` is the seat's view as canonical JSON and ``observation_tensor`` its
   encoding (the game's ``encoding.py``).  ``information_state_string`` adds the seat's
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 import pyspiel
@@ -71,6 +73,28 @@ def _variant_value(variant: Variant, value: bool | int | str) -> VariantValue:
     return value
 
 
+class FactoredChance(Protocol):
+    """An encoding module that draws its game's chance events part by part for OpenSpiel
+    (Wonderdice: a roll is the seat and gap, then one die at a time), so a chance node has a
+    few outcomes, not every whole event.  OpenSpiel's chance actions are then the part ids."""
+
+    def max_chance_outcomes(self, config: GameConfig) -> int:
+        """A bound on the part ids."""
+        ...
+
+    def chance_parts(self, state: Any, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
+        """The next part after ``drawn`` with its probability; ``[]`` when ``drawn`` is whole."""
+        ...
+
+    def chance_event(self, state: Any, drawn: tuple[int, ...]) -> int:
+        """The game's chance outcome made of the whole event ``drawn``."""
+        ...
+
+    def chance_part_to_string(self, state: Any, drawn: tuple[int, ...], part: int) -> str:
+        """The notation of ``part`` after ``drawn``."""
+        ...
+
+
 class _Rules:
     """The wonderland game and configuration behind one loaded OpenSpiel game (shared by its
     states; never copied)."""
@@ -80,12 +104,17 @@ class _Rules:
         self.config = config
         self.encoding: EncodingModule = encoding_module(game)
         self.size = self.encoding.observation_size(config.num_players)
-        bound = getattr(self.encoding, "max_chance_outcomes", None)
-        self.chance_by_index = bound is not None
-        """Whether OpenSpiel's chance actions are positions in the game's outcome list (for
-        games whose outcome ids do not fit the action space) rather than the ids themselves."""
+        self.initial = game.initial_state(config)
+        """The state before the first step, cloned for every new OpenSpiel state (OpenSpiel
+        also makes one for every clone of a state)."""
+        self.factored: FactoredChance | None = (
+            cast(FactoredChance, self.encoding) if hasattr(self.encoding, "chance_parts") else None
+        )
+        """The game's chance events drawn part by part (see :class:`FactoredChance`)."""
         self.max_chance_outcomes: int = (
-            bound(config) if bound is not None else game.spec.num_actions
+            self.factored.max_chance_outcomes(config)
+            if self.factored is not None
+            else game.spec.num_actions
         )
         self.names: dict[int, str] = {}
 
@@ -114,32 +143,97 @@ def _rules_of(game_id: str, num_players: int, variants: dict[str, Any]) -> _Rule
     return _Rules(game, game.make_config(num_players, variants))
 
 
-class _Position:
-    """A game state plus what each seat has seen of its history; copied cheaply.  ``memo``
-    keeps each seat's encoding and view text of the current state (OpenSpiel asks for the
-    observation and the information state of the same state, often several times)."""
+class _Seen:
+    """One step of a seat's history as it saw it, linked to the steps before: histories share
+    their past, so copying a state copies no history."""
 
-    def __init__(self, rules: _Rules, state: Any, seen: list[list[str]]) -> None:
+    __slots__ = ("before", "joined", "text")
+
+    def __init__(self, before: _Seen | None, text: str) -> None:
+        self.before = before
+        self.text = text
+        self.joined: str | None = None
+        """Every step up to this one, joined by spaces, once asked for (kept by the newest step
+        asked for only, so a long history is not held once per step)."""
+
+    def join(self) -> str:
+        """Every step, oldest first, separated by spaces."""
+        if self.joined is not None:
+            return self.joined
+        newer: list[str] = []
+        step: _Seen | None = self
+        while step is not None and step.joined is None:
+            newer.append(step.text)
+            step = step.before
+        newer.reverse()
+        if step is None or step.joined is None:
+            joined = " ".join(newer)
+        else:
+            joined = " ".join([step.joined, *newer])
+            step.joined = None  # handed on to the newer step
+        self.joined = joined
+        return joined
+
+    def texts(self) -> list[str]:
+        """Every step, oldest first."""
+        out: list[str] = []
+        step: _Seen | None = self
+        while step is not None:
+            out.append(step.text)
+            step = step.before
+        out.reverse()
+        return out
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _seen_of, (self.texts(),)  # flat: a long chain would exhaust the recursion limit
+
+
+def _seen_of(texts: list[str]) -> _Seen:
+    """Rebuild a pickled history."""
+    step = None
+    for text in texts:
+        step = _Seen(step, text)
+    assert step is not None
+    return step
+
+
+class _Position:
+    """A game state, the parts drawn so far of a chance event being drawn part by part, and
+    what each seat has seen of its history; copied cheaply.  ``memo`` keeps what was computed
+    for this position (each seat's encoding and view text, the chance outcomes, the picture):
+    OpenSpiel asks for them several times, on the state and on its clones."""
+
+    def __init__(
+        self,
+        rules: _Rules,
+        state: Any,
+        seen: list[_Seen | None],
+        drawn: tuple[int, ...] = (),
+        shared: bool = False,
+    ) -> None:
         self.rules = rules
         self.state = state
+        self.shared = shared
+        """Whether ``state`` is the rules' initial state, to be copied before it changes."""
         self.seen = seen
+        self.drawn = drawn
         self.memo: dict[tuple[str, int], Any] = {}
 
-    def outcomes(self) -> list[tuple[int, float]]:
-        """The game's chance outcomes at the current state."""
-        if ("chance", 0) not in self.memo:
-            self.memo[("chance", 0)] = self.rules.game.chance_outcomes(self.state)
-        outcomes: list[tuple[int, float]] = self.memo[("chance", 0)]
-        return outcomes
+    def actor(self) -> int:
+        """The seat to act, CHANCE (also while an event is drawn part by part) or TERMINAL."""
+        return CHANCE if self.drawn else next_actor(self.rules.game, self.state)
 
-    def chance_action(self, action: int) -> int:
-        """The game's chance outcome that OpenSpiel's chance ``action`` stands for here."""
-        if not self.rules.chance_by_index:
-            return action
-        outcomes = self.outcomes()
-        if not 0 <= action < len(outcomes):
-            raise IllegalAction("chance", f"no chance outcome has index {action} here")
-        return outcomes[action][0]
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes here: the game's (by id, sorted), or the next part's."""
+        key = ("chance", 0)
+        if key not in self.memo:
+            factored = self.rules.factored
+            if factored is not None:
+                self.memo[key] = factored.chance_parts(self.state, self.drawn)
+            else:
+                self.memo[key] = sorted(self.rules.game.chance_outcomes(self.state))
+        outcomes: list[tuple[int, float]] = self.memo[key]
+        return outcomes
 
     def sparse(self, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
         """``seat``'s encoded view of the current state."""
@@ -159,8 +253,32 @@ class _Position:
         text: str = self.memo[key]
         return text
 
+    def picture(self) -> str:
+        """The whole table as text, and the parts of a chance event drawn so far."""
+        key = ("picture", 0)
+        if key not in self.memo:
+            text = str(self.rules.game.render(self.state, None))
+            factored = self.rules.factored
+            if self.drawn and factored is not None:
+                parts = [
+                    factored.chance_part_to_string(self.state, self.drawn[:i], part)
+                    for i, part in enumerate(self.drawn)
+                ]
+                text += "\ndrawing: " + ", ".join(parts)
+            self.memo[key] = text
+        picture: str = self.memo[key]
+        return picture
+
+    def history(self, seat: int) -> str:
+        """Every step as ``seat`` saw it, separated by spaces."""
+        seen = self.seen[seat]
+        return "" if seen is None else seen.join()
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(self.rules, self.rules.game.clone(self.state), [s[:] for s in self.seen])
+        state = self.state if self.shared else self.rules.game.clone(self.state)
+        copy = _Position(self.rules, state, self.seen[:], self.drawn, self.shared)
+        copy.memo = self.memo.copy()  # the same position: what was computed still holds
+        return copy
 
 
 class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
@@ -168,20 +286,23 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: pyspiel.Game, rules: _Rules, state: Any = None) -> None:
         super().__init__(game)
-        initial = rules.game.initial_state(rules.config) if state is None else state
-        seats = rules.config.num_players
-        self._position = _Position(rules, initial, [[] for _ in range(seats)])
+        seen: list[_Seen | None] = [None] * rules.config.num_players
+        if state is None:  # shared until the first step (most are replaced by a clone's)
+            self._position = _Position(rules, rules.initial, seen, shared=True)
+        else:
+            self._position = _Position(rules, state, seen)
 
     @property
     def wonderland_state(self) -> Any:
-        """The wrapped game state (read it, do not change it)."""
+        """The wrapped game state (read it, do not change it).  While a chance event is drawn
+        part by part, it is the state before that event."""
         return self._position.state
 
     def current_player(self) -> int:
         """The seat to act, CHANCE or TERMINAL (simultaneous decisions: lowest seat first)."""
-        actor = next_actor(self._position.rules.game, self._position.state)
+        actor = self._position.actor()
         if actor == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if actor == TERMINAL:
             return int(pyspiel.PlayerId.TERMINAL)
         return actor
@@ -190,41 +311,56 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._position.rules.game.legal_actions(self._position.state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The game's chance outcomes with their probabilities: by the game's action id, or
-        by position in the game's list where the ids do not fit the action space."""
-        rules = self._position.rules
-        outcomes = self._position.outcomes()
-        if rules.chance_by_index:
-            return [(i, p) for i, (_, p) in enumerate(outcomes)]
-        return sorted(outcomes)
+        """The chance outcomes with their probabilities: the game's own (by action id), or,
+        for a game whose events are drawn part by part, the next part's."""
+        return list(self._position.outcomes())
 
     def _apply_action(self, action: int) -> None:
         position = self._position
-        game, state = position.rules.game, position.state
-        actor = next_actor(game, state)
-        if actor == CHANCE:
-            action = position.chance_action(action)
+        rules = position.rules
+        if position.shared:
+            position.state = rules.game.clone(position.state)
+            position.shared = False
+        game, state = rules.game, position.state
+        actor = position.actor()
+        factored = rules.factored
+        if actor == CHANCE and factored is not None:
+            if action not in dict(position.outcomes()):
+                raise IllegalAction("chance", f"{action} is not a chance outcome here")
+            text = "chance:" + factored.chance_part_to_string(state, position.drawn, action)
+            drawn = (*position.drawn, action)
+            if factored.chance_parts(state, drawn):
+                position.drawn = drawn
+            else:
+                game.apply_in_place(state, CHANCE, factored.chance_event(state, drawn))
+                position.drawn = ()
+            position.memo.clear()
+            position.seen = [_Seen(seen, text) for seen in position.seen]
+            return
         before = game.clone(state)
         game.apply_in_place(state, actor, action)
         position.memo.clear()
-        observe = position.rules.encoding.observe_step
-        for seat, seen in enumerate(position.seen):
-            seen.append(observe(before, actor, action, state, seat))
+        observe = rules.encoding.observe_step
+        position.seen = [
+            _Seen(seen, observe(before, actor, action, state, seat))
+            for seat, seen in enumerate(position.seen)
+        ]
 
     def _action_to_string(self, player: int, action: int) -> str:
-        rules = self._position.rules
+        position = self._position
+        rules = position.rules
         if player != _CHANCE:
             return rules.action_name(action)
-        if rules.chance_by_index:
-            position = self._position
-            if next_actor(rules.game, position.state) != CHANCE:
-                return f"chance outcome #{action}"
-            action = position.chance_action(action)
-        return rules.action_name(action, chance=True)
+        factored = rules.factored
+        if factored is None:
+            return rules.action_name(action, chance=True)
+        if position.actor() != CHANCE or action not in dict(position.outcomes()):
+            return f"chance outcome #{action}"
+        return "chance " + factored.chance_part_to_string(position.state, position.drawn, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return bool(self._position.rules.game.is_terminal(self._position.state))
+        return self._position.actor() == TERMINAL
 
     def returns(self) -> list[float]:
         """1 shared among the winners at the end; 0s before."""
@@ -239,12 +375,12 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         state = game.determinize(game.view(position.state, player_id), rng)
         resampled = WonderlandSpielState(self.get_game(), position.rules, state)
-        mine = position.seen[player_id]
-        resampled._position.seen = [mine[:] for _ in position.seen]
+        resampled._position.seen = [position.seen[player_id]] * len(position.seen)
+        resampled._position.drawn = position.drawn
         return resampled
 
     def __str__(self) -> str:
-        return str(self._position.rules.game.render(self._position.state, None))
+        return self._position.picture()
 
 
 class WonderlandObserver:
@@ -280,7 +416,7 @@ class WonderlandObserver:
         """The view as canonical JSON; with perfect recall, followed by the seat's history."""
         text = state._position.view_text(player)
         if self.perfect_recall:
-            return f"{text}\nhistory: " + " ".join(state._position.seen[player])
+            return f"{text}\nhistory: " + state._position.history(player)
         return text
 
 

@@ -21,9 +21,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from wonderland.core import TERMINAL, ConfigError, VariantValue, get_game
+from wonderland.core import CHANCE, TERMINAL, ConfigError, VariantValue, get_game, next_actor
 from wonderland.rl.encoders import GameEncoder
-from wonderland.rl.stepping import as_action, resolve_chance
+from wonderland.rl.stepping import as_action
 from wonderland.rl.versions import current_version
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -106,11 +106,10 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if self.state_ is None:
             raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
-        game, state = self.game, self.state_
-        return {
-            "observation": self.encoder.state_observation(state, seat),
-            "action_mask": self.encoder.mask(game.legal_actions(state, seat)),
-        }
+        state, encoder = self.state_, self.encoder
+        mask = np.zeros(encoder.num_actions, np.int8)
+        mask.put(self.game.legal_actions(state, seat), 1)
+        return {"observation": encoder.state_observation(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` once an agent is done)."""
@@ -134,7 +133,11 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def _advance(self) -> bool:
         """Resolve chance, then select the next agent, or finish the game (True)."""
-        actor = resolve_chance(self.game, self.state_, self._rng)
+        game, state = self.game, self.state_
+        actor = next_actor(game, state)
+        while actor == CHANCE:
+            game.apply_in_place(state, CHANCE, game.sample_chance(state, self._rng))
+            actor = next_actor(game, state)
         if actor == TERMINAL:
             returns = self.game.returns(self.state_)
             scores = self.game.scores(self.state_)

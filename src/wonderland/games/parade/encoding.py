@@ -58,9 +58,17 @@ _AT_DEPTH = tuple(
     for depth in range(DEPTHS)
 )
 """``_AT_DEPTH[d][card]``: the parade entry of ``card`` at depth ``d``."""
-_DEEP = _AT_DEPTH[DEPTHS - 1]
-_DEPTHS_DOWN = tuple(range(DEPTHS - 2, -1, -1))
-"""Depths of the last ten parade cards, front to end: 9, 8, ..., 0."""
+_DEEP = _AT_DEPTH[DEPTHS - 1].__getitem__
+_RECENT = tuple(
+    tuple(_AT_DEPTH[depth] for depth in range(recent - 1, -1, -1)) for recent in range(DEPTHS)
+)
+"""``_RECENT[r]``: the depth rows of the last ``r`` parade cards, front to end (r-1 .. 0)."""
+MAX_SEATS = 6
+_COLLECTED = tuple(
+    tuple(_COLLECTIONS_BASE + k * DECK_SIZE + card for card in range(DECK_SIZE)).__getitem__
+    for k in range(MAX_SEATS)
+)
+"""``_COLLECTED[k](card)``: the collections entry of ``card`` in egocentric block ``k``."""
 
 
 def layout(num_players: int) -> list[tuple[str, int]]:
@@ -109,6 +117,10 @@ def encode_sparse(view: ParadeView) -> tuple[list[int], list[tuple[int, float]]]
     )
 
 
+_CHOSEN = (-1).__lt__
+"""Whether a keep entry is a choice (``keep >= 0``; -1 while the seat has not chosen)."""
+
+
 def encode_state_sparse(state: ParadeState, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
     """``encode_sparse(make_view(state, seat))`` without building the view (the fast path of
     the learning environments; a differential test proves the two equal).  It reads exactly
@@ -119,8 +131,8 @@ def encode_state_sparse(state: ParadeState, seat: int) -> tuple[list[int], list[
         state.hands[seat],
         state.parade,
         state.collections,
-        [len(hand) for hand in state.hands],
-        [keep >= 0 for keep in state.keeps],
+        list(map(len, state.hands)),
+        list(map(_CHOSEN, state.keeps)),
         state.phase,
         state.current,
         state.trigger,
@@ -146,15 +158,12 @@ def _sparse(
     ones = list(hand)
     recent = min(len(parade), DEPTHS - 1)  # the last ten cards are 9 .. 0 deep
     split = len(parade) - recent  # the cards before them are 10 or more deep
-    ones += [_DEEP[card] for card in parade[:split]]
-    ones += [
-        _AT_DEPTH[depth][card]
-        for depth, card in zip(_DEPTHS_DOWN[DEPTHS - 1 - recent :], parade[split:], strict=True)
-    ]
+    ones += map(_DEEP, parade[:split])
+    ones += map(tuple.__getitem__, _RECENT[recent], parade[split:])
+    rotated = [*collections[seat:n], *collections[:seat]]  # egocentric: the observer's first
+    for block, collected in zip(_COLLECTED, rotated, strict=False):  # (6 blocks for n <= 6)
+        ones += map(block, collected)
     base = _COLLECTIONS_BASE
-    for k in range(n):
-        offset = base + k * DECK_SIZE
-        ones += [offset + card for card in collections[(seat + k) % n]]
     base += n * DECK_SIZE
     others = [
         (base + k, size / HAND_SIZE) for k in range(n) if (size := hand_sizes[(seat + k) % n])

@@ -22,17 +22,15 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.game import GAPS, roll_table
-from wonderland.games.wonderdice.state import DICE, MAD, NEVER, PHASE_NAMES, State
+from wonderland.games.wonderdice.game import GAPS
+from wonderland.games.wonderdice.state import DEAL, DICE, MAD, NEVER, PHASE_NAMES, PLAY, State
 from wonderland.games.wonderdice.view import View
 
 ENCODING_VERSION = 1
@@ -117,16 +115,25 @@ def encode(view: View) -> list[float]:
     return dense
 
 
-@lru_cache(maxsize=256)
+_POWER_ENTRIES: dict[int, tuple[Powers, tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+
+
 def _power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
     """The non-zero entries of a powers record, relative to the ``powers`` feature: flags that
-    are on, and scaled levels (a seat's powers change only when its side or ability does)."""
+    are on, and scaled levels.  Remembered by identity: a seat's powers record is replaced
+    only when its side or ability changes, and states share it when copied."""
+    known = _POWER_ENTRIES.get(id(powers))
+    if known is not None and known[0] is powers:
+        return known[1], known[2]
     flags_on = tuple(i for i, name in enumerate(POWER_FLAGS) if getattr(powers, name))
     levels = tuple(
         (len(POWER_FLAGS) + i, min(level, cap) / cap)
         for i, (name, cap) in enumerate(POWER_LEVELS)
         if (level := getattr(powers, name))
     )
+    if len(_POWER_ENTRIES) >= 4096:
+        _POWER_ENTRIES.clear()
+    _POWER_ENTRIES[id(powers)] = (powers, flags_on, levels)  # kept alive: its id stays its own
     return flags_on, levels
 
 
@@ -137,59 +144,96 @@ def _ago(now: int, then: int) -> float:
     return min(max(now - then, 0), SECOND_MS) / SECOND_MS
 
 
+_CHARACTER = _OFFSET["character"]
+_FLAGS = _OFFSET["flags"]
+_POWERS = _OFFSET["powers"]
+_HAND = _OFFSET["hand"]
+_ROW = _OFFSET["row"]
+_BLOCKED = _OFFSET["blocked"]
+_BLOCKS_PLACED = _OFFSET["blocks_placed"]
+_ADVANCE = _OFFSET["advance"]
+_WINS = _OFFSET["wins"]
+_SERIES = _OFFSET["series"]
+_ROLES = _OFFSET["roles"]
+
+
 def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float]]]:
     """The encoding of a view or a state ``t`` (both have these fields) for ``seat``."""
     ones: list[int] = []
     others: list[tuple[int, float]] = []
-    o = _OFFSET
+    one = ones.append
+    other = others.append
     now = t.now
+    chars, side, upside, suppressed = t.chars, t.side, t.upside, t.suppressed
+    penalty, tired, touched, powers = t.penalty, t.tired, t.touched, t.powers
+    hand, row, block_on, nblocks = t.hand, t.row, t.block_on, t.nblocks
+    adv_t, adv_n, wins, series = t.adv_t, t.adv_n, t.wins, t.series_score
+    roller, decider, jabber = t.roller, t.decider, t.jabber
     for k in range(n):
-        s = (seat + k) % n
+        s = seat + k - n if seat + k >= n else seat + k
         base = k * SEAT_SIZE
-        if 0 <= t.chars[s] < CHARACTER_SLOTS:
-            ones.append(base + o["character"] + t.chars[s])
-        flags = (
-            t.side[s] == MAD,
-            t.upside[s],
-            t.suppressed[s],
-            t.penalty[s],
-            t.tired[s],
-            t.touched[s],
-        )
-        ones += [base + o["flags"] + i for i, flag in enumerate(flags) if flag]
-        flags_on, levels = _power_entries(t.powers[s])
-        at = base + o["powers"]
-        ones += [at + i for i in flags_on]
-        others += [(at + i, value) for i, value in levels]
-        ones.append(base + o["hand"] + min(t.hand[s], DICE))
-        ones.append(base + o["row"] + min(t.row[s], DICE))
-        block = t.block_on[s]
+        if 0 <= chars[s] < CHARACTER_SLOTS:
+            one(base + _CHARACTER + chars[s])
+        at = base + _FLAGS
+        if side[s] == MAD:
+            one(at)
+        if upside[s]:
+            one(at + 1)
+        if suppressed[s]:
+            one(at + 2)
+        if penalty[s]:
+            one(at + 3)
+        if tired[s]:
+            one(at + 4)
+        if touched[s]:
+            one(at + 5)
+        flags_on, levels = _power_entries(powers[s])
+        at = base + _POWERS
+        for i in flags_on:
+            one(at + i)
+        for i, value in levels:
+            other((at + i, value))
+        one(base + _HAND + min(hand[s], DICE))
+        one(base + _ROW + min(row[s], DICE))
+        block = block_on[s]
         if block is not None:
             blocker, number, _ = block
-            at = base + o["blocked"]
-            ones.append(at)
-            ones.append(at + 1 + (blocker - seat) % n)
+            at = base + _BLOCKED
+            one(at)
+            one(at + 1 + (blocker - seat) % n)
             if 1 <= number <= 6:
-                ones.append(at + 1 + MAX_SEATS + number - 1)
-        if t.nblocks[s]:
-            others.append((base + o["blocks_placed"], min(t.nblocks[s], DICE) / DICE))
-        others.append((base + o["advance"], _ago(now, t.adv_t[s])))
-        if t.adv_n[s]:
-            others.append((base + o["advance"] + 1, min(t.adv_n[s], 2) / 2))
-        for side in (0, 1):
-            if t.wins[s][side]:
-                others.append((base + o["wins"] + side, min(t.wins[s][side], 3) / 3))
-        if t.series_score[s]:
-            others.append((base + o["series"], min(t.series_score[s], MAX_SEATS) / MAX_SEATS))
-        roles = (t.roller == s, t.decider == s, t.jabber == s)
-        ones += [base + o["roles"] + i for i, held in enumerate(roles) if held]
+                one(at + MAX_SEATS + number)
+        if nblocks[s]:
+            other((base + _BLOCKS_PLACED, min(nblocks[s], DICE) / DICE))
+        then = adv_t[s]
+        other(
+            (
+                base + _ADVANCE,
+                1.0 if then <= NEVER else min(max(now - then, 0), SECOND_MS) / SECOND_MS,
+            )
+        )
+        if adv_n[s]:
+            other((base + _ADVANCE + 1, min(adv_n[s], 2) / 2))
+        won = wins[s]
+        if won[0]:
+            other((base + _WINS, min(won[0], 3) / 3))
+        if won[1]:
+            other((base + _WINS + 1, min(won[1], 3) / 3))
+        if series[s]:
+            other((base + _SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
+        if roller == s:
+            one(base + _ROLES)
+        if decider == s:
+            one(base + _ROLES + 1)
+        if jabber == s:
+            one(base + _ROLES + 2)
     base = n * SEAT_SIZE
-    ones.append(base + t.phase)
+    one(base + t.phase)
     base += len(PHASE_NAMES)
     faces: Sequence[int] = t.faces
     for value in range(1, min(len(faces), 7)):
         if faces[value]:
-            others.append((base + value - 1, min(faces[value], DICE) / DICE))
+            other((base + value - 1, min(faces[value], DICE) / DICE))
     base += 6
     progress = (
         min(t.team_wins, 6) / 6,
@@ -208,11 +252,71 @@ def observe_step(before: State, actor: int, action: int, after: State, seat: int
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
-    """A bound on the outcomes of any chance node: the deal of distinct characters, or the next
-    resolving roll (any seat, either gap of the event view, any faces of six dice).  OpenSpiel
-    numbers chance outcomes by position, since roll ids are far beyond the action space."""
-    n = config.num_players
+    """A bound on the part ids of :func:`chance_parts`: a character, a seat and gap, a face."""
     characters = len(load_content(config.content).characters)
-    deals = math.perm(characters, n) if config.variants.get("deal", "random") == "random" else 1
-    rolls = n * len(GAPS) * len(roll_table(DICE))
-    return max(deals, rolls)
+    return max(characters, config.num_players * len(GAPS), 6)
+
+
+_DIE_PARTS = [(face, 1 / 6) for face in range(6)]
+
+
+def chance_parts(state: State, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
+    """The next part of the chance event being drawn, with its probability given the parts
+    ``drawn`` so far; ``[]`` once ``drawn`` is a whole event (:func:`chance_event`).
+
+    A deal is drawn one seat's character at a time, without replacement (part: the character
+    index); a roll event as the seat and gap (part ``seat * len(GAPS) + gap``), then each die
+    in that seat's hand, one at a time (part ``face - 1``).  Multiplied out, the parts give
+    exactly the game's ``chance_outcomes`` (a test checks it), in chance nodes of at most
+    :func:`max_chance_outcomes` outcomes instead of one node of up to ``n * 2 * 462``.
+    """
+    if state.phase == DEAL:
+        if len(drawn) == state.n:
+            return []
+        if not state.table.flags.random_deal:
+            return [(len(drawn), 1.0)]  # the fixed deal: seat i plays character i
+        left = [c for c in range(len(state.table.content.characters)) if c not in drawn]
+        return [(c, 1 / len(left)) for c in left]
+    if not drawn:
+        # Every seat's roll may resolve next; after "Play Me!" only the seats still to touch
+        # the token act (D28), without a roll.
+        seats = range(state.n) if state.phase == PLAY else _untouched(state)
+        return [
+            (seat * len(GAPS) + g, p / len(seats))
+            for seat in seats
+            for g, (_, p) in enumerate(GAPS)
+        ]
+    return _DIE_PARTS if len(drawn) <= _dice_of(state, drawn[0]) else []
+
+
+def chance_event(state: State, drawn: tuple[int, ...]) -> int:
+    """The game's chance outcome made of the whole event ``drawn`` (see :func:`chance_parts`)."""
+    if state.phase == DEAL:
+        base = len(state.table.content.characters)
+        code, weight = A.DEAL_BASE, 1
+        for character in drawn:  # mixed radix: seat 0's character is the lowest digit
+            code += character * weight
+            weight *= base
+        return code
+    seat, gap = divmod(drawn[0], len(GAPS))
+    faces = A.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * 7
+    return A.encode_roll(seat, GAPS[gap][0], faces)
+
+
+def chance_part_to_string(state: State, drawn: tuple[int, ...], part: int) -> str:
+    """The notation of ``part`` after the parts ``drawn``."""
+    if state.phase == DEAL:
+        return f"seat {len(drawn)} plays character {part}"
+    if not drawn:
+        seat, gap = divmod(part, len(GAPS))
+        return f"seat {seat} after {GAPS[gap][0]} ms"
+    return f"die {len(drawn)} of {_dice_of(state, drawn[0])} shows {part + 1}"
+
+
+def _untouched(state: State) -> list[int]:
+    return [seat for seat in range(state.n) if not state.touched[seat]]
+
+
+def _dice_of(state: State, seat_and_gap: int) -> int:
+    """The dice the seat of a drawn seat-and-gap part rolls (none after "Play Me!")."""
+    return state.hand[seat_and_gap // len(GAPS)] if state.phase == PLAY else 0

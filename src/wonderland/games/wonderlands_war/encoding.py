@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress
 from operator import attrgetter
 
 from wonderland.core import CHANCE
@@ -58,7 +60,7 @@ from wonderland.games.wonderlands_war.state import (
     Player,
     State,
 )
-from wonderland.games.wonderlands_war.view import WarView, view
+from wonderland.games.wonderlands_war.view import WarView
 
 ENCODING_VERSION = 1
 """Bumped whenever the layout below changes (environment ids carry it)."""
@@ -171,11 +173,11 @@ class _Builder:
             self.others.append((index, value))
 
     def counts(self, base: int, counts: list[int] | list[float], cap: int) -> None:
-        self.others += [
-            (base + i, count / cap if count < cap else 1.0)
-            for i, count in enumerate(counts)
-            if count > 0
-        ]
+        others = self.others
+        for i in compress(range(len(counts)), counts):  # most counts are 0: skipped in C
+            count = counts[i]
+            if count > 0:
+                others.append((base + i, count / cap if count < cap else 1.0))
 
     def members(self, base: int, items: list[int], limit: int) -> None:
         self.ones += [base + item for item in items if 0 <= item < limit]
@@ -187,11 +189,26 @@ def encode_sparse(war_view: WarView) -> Sparse:
     seat = war_view.seat
     if seat is None:
         raise ValueError("a Wonderland's War observation is encoded for a seat, not a spectator")
-    st = war_view.state
+    return _sparse(war_view.state, seat, masked=False)
+
+
+def encode_state_sparse(state: State, seat: int) -> Sparse:
+    """``encode_sparse(view(state, seat))`` without building the view: the other seats'
+    pending choices and wagers are masked as the view masks them, and their quests are read
+    only as counts, which the view shows too (a differential test proves the two equal)."""
+    return _sparse(state, seat, masked=True)
+
+
+def _sparse(st: State, seat: int, masked: bool) -> Sparse:
+    """The encoding of ``st`` for ``seat``; ``masked``: ``st`` is a full state, whose other
+    seats' pending choices must be hidden here (a view has them hidden already)."""
     n = st.n
     out = _Builder()
+    hide = masked and bool(st.tasks)  # a finished game hides nothing (G26)
+    hide_choice = hide and st.tasks[-1][0] in (S_STEP, S_SHIELD)
     for k in range(n):
-        _seat_block(out, st, (seat + k) % n, seat, k * SEAT_SIZE)
+        s = (seat + k) % n
+        _seat_block(out, st, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
     base = n * SEAT_SIZE
     me = st.players[seat]
     out.members(base, me.quests, MAX_QUESTS)
@@ -203,11 +220,6 @@ def encode_sparse(war_view: WarView) -> Sparse:
     out.members(base + 2 * MAX_QUESTS, me.pair, MAX_QUESTS)
     _table_block(out, st, seat, base + _PRIVATE_SIZE)
     return out.ones, out.others
-
-
-def encode_state_sparse(state: State, seat: int) -> Sparse:
-    """``encode_sparse`` of ``seat``'s view of ``state``."""
-    return encode_sparse(view(state, seat))
 
 
 def encode(war_view: WarView) -> list[float]:
@@ -234,63 +246,124 @@ def _relative(other: int, seat: int, n: int) -> int:
     return (other - seat) % n
 
 
-def _seat_block(out: _Builder, st: State, s: int, seat: int, base: int) -> None:
+_WAGER_WORDS = {NO_BET: 0, WAITING: 1, HIDDEN: 2}
+_O = _OFFSET
+
+
+def _add_counts(others: list[tuple[int, float]], at: int, counts: list[int], cap: int) -> None:
+    """``(at + i, count / cap)`` for each positive count of the first ``MAX_CHIPS``, clipped."""
+    for i in compress(range(min(len(counts), MAX_CHIPS)), counts):  # the zeros skipped in C
+        count = counts[i]
+        if count > 0:
+            others.append((at + i, count / cap if count < cap else 1.0))
+
+
+def _add_tally(
+    others: list[tuple[int, float]], at: int, items: list[int], limit: int, cap: int
+) -> None:
+    """How often each item below ``limit`` occurs in ``items``, divided by ``cap``, clipped."""
+    tally: dict[int, int] = {}
+    for item in items:
+        if 0 <= item < limit:
+            tally[item] = tally.get(item, 0) + 1
+    for item, count in tally.items():
+        others.append((at + item, count / cap if count < cap else 1.0))
+
+
+def _seat_block(
+    out: _Builder, st: State, s: int, seat: int, base: int, hide_wager: bool, hide_choice: bool
+) -> None:
     """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
-    observer: the view masks the rest)."""
+    observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
+    or battle choice of ``s`` here, as the view would."""
     p: Player = st.players[s]
-    o = _OFFSET
-    out.members(base + o["faction"], [p.faction], MAX_FACTIONS)
-    out.counts(base + o["bag"], p.bag[:MAX_CHIPS], 10)
-    out.counts(base + o["active"], p.active[:MAX_CHIPS], 10)
-    out.counts(base + o["exhaust"], p.exhaust[:MAX_CHIPS], 10)
-    track = [0] * MAX_CHIPS
-    for chip in p.track:
-        if 0 <= chip < MAX_CHIPS:
-            track[chip] += 1
-    out.counts(base + o["track"], track, 10)
-    out.counts(base + o["forged"], [len(t) for t in p.forged[:MAX_TRACKS]], 6)
-    out.counts(base + o["counters"], _counters(p), 1)
+    ones, others = out.ones, out.others
+    if 0 <= p.faction < MAX_FACTIONS:
+        ones.append(base + _O["faction"] + p.faction)
+    _add_counts(others, base + _O["bag"], p.bag, 10)
+    _add_counts(others, base + _O["active"], p.active, 10)
+    _add_counts(others, base + _O["exhaust"], p.exhaust, 10)
+    if p.track:
+        _add_tally(others, base + _O["track"], p.track, MAX_CHIPS, 10)
+    at = base + _O["forged"]
+    for i, chips in enumerate(p.forged[:MAX_TRACKS]):
+        if chips:
+            others.append((at + i, len(chips) / 6 if len(chips) < 6 else 1.0))
+    at = base + _O["counters"]
+    for i, value in enumerate(_COUNTER_VALUES(p)):
+        if value > 0:
+            cap = _COUNTER_CAPS[i]
+            others.append((at + i, value / cap if value < cap else 1.0))
+    at = base + _O["flags"]
     if p.shield:
-        out.one(base + o["flags"])
+        ones.append(at)
     if p.passed_head:
-        out.one(base + o["flags"] + 1)
-    out.counts(base + o["quests_held"], [len(p.quests) / 6, len(p.pair) / 3], 1)
-    out.members(base + o["cards"], p.cards, MAX_CARDS)
-    out.members(base + o["retinue"], p.retinue, MAX_WONDERLANDIANS)
-    figures = [0] * MAX_REGIONS
-    for _, region in p.figures:
-        if 0 <= region < MAX_REGIONS:
-            figures[region] += 1
-    out.counts(base + o["figures"], figures, 5)
-    out.counts(base + o["supporters"], [r[s] for r in st.supporters[:MAX_REGIONS]], 10)
-    out.counts(base + o["castles"], [r[s] for r in st.castles[:MAX_REGIONS]], 5)
-    out.members(base + o["position"], [p.pos], MAX_SPACES)
-    out.members(base + o["region"], [p.region], MAX_REGIONS)
+        ones.append(at + 1)
+    at = base + _O["quests_held"]
+    if p.quests:
+        others.append((at, len(p.quests) / 6 if len(p.quests) < 6 else 1.0))
+    if p.pair:
+        others.append((at + 1, len(p.pair) / 3 if len(p.pair) < 3 else 1.0))
+    at = base + _O["cards"]
+    ones += [at + card for card in p.cards if 0 <= card < MAX_CARDS]
+    at = base + _O["retinue"]
+    ones += [at + w for w in p.retinue if 0 <= w < MAX_WONDERLANDIANS]
+    if p.figures:
+        _add_tally(others, base + _O["figures"], [r for _, r in p.figures], MAX_REGIONS, 5)
+    at = base + _O["supporters"]
+    for region, row in enumerate(st.supporters[:MAX_REGIONS]):
+        if row[s] > 0:
+            others.append((at + region, row[s] / 10 if row[s] < 10 else 1.0))
+    at = base + _O["castles"]
+    for region, row in enumerate(st.castles[:MAX_REGIONS]):
+        if row[s] > 0:
+            others.append((at + region, row[s] / 5 if row[s] < 5 else 1.0))
+    if 0 <= p.pos < MAX_SPACES:
+        ones.append(base + _O["position"] + p.pos)
+    if 0 <= p.region < MAX_REGIONS:
+        ones.append(base + _O["region"] + p.region)
     if st.b_status:
-        out.members(base + o["battle_status"], [st.b_status[s]], BATTLE_STATUSES)
-        out.value(base + o["battle_strength"], _scaled(st.b_strength[s], 30))
+        if 0 <= st.b_status[s] < BATTLE_STATUSES:
+            ones.append(base + _O["battle_status"] + st.b_status[s])
+        out.value(base + _O["battle_strength"], _scaled(st.b_strength[s], 30))
         choice = st.b_choice[s]
+        if hide_choice and choice >= 0:
+            choice = HIDDEN
         if choice in CHOICES:
-            out.one(base + o["battle_choice"] + CHOICES.index(choice))
-        out.members(base + o["battle_drawn"], [st.b_drawn[s]], MAX_CHIPS)
-        out.value(base + o["battle_forge"], _scaled(st.b_forge[s], 10))
-    out.value(base + o["battle_first"], float(s in st.b_first))
+            ones.append(base + _O["battle_choice"] + CHOICES.index(choice))
+        if 0 <= st.b_drawn[s] < MAX_CHIPS:
+            ones.append(base + _O["battle_drawn"] + st.b_drawn[s])
+        out.value(base + _O["battle_forge"], _scaled(st.b_forge[s], 10))
+    if s in st.b_first:
+        others.append((base + _O["battle_first"], 1.0))
     if st.wagers:
         wager = st.wagers[s]
-        extra = {NO_BET: 0, WAITING: 1, HIDDEN: 2}
-        if wager in extra:
-            out.one(base + o["wager"] + MAX_SEATS + extra[wager])
+        if hide_wager and wager >= 0:
+            wager = HIDDEN
+        if wager in _WAGER_WORDS:
+            ones.append(base + _O["wager"] + MAX_SEATS + _WAGER_WORDS[wager])
         elif 0 <= wager < st.n:
-            out.one(base + o["wager"] + _relative(wager, seat, st.n))
-    roles = (st.start == s, st.turn == s, st.marker == s, st.b_winner == s)
-    for i, held in enumerate(roles):
-        if held:
-            out.one(base + o["roles"] + i)
+            ones.append(base + _O["wager"] + _relative(wager, seat, st.n))
+    at = base + _O["roles"]
+    if st.start == s:
+        ones.append(at)
+    if st.turn == s:
+        ones.append(at + 1)
+    if st.marker == s:
+        ones.append(at + 2)
+    if st.b_winner == s:
+        ones.append(at + 3)
+
+
+@cache
+def _table_offsets(base: int) -> dict[str, int]:
+    """Where each table feature starts when the table block starts at ``base``."""
+    return {name: base + offset for name, offset in _TABLE_OFFSET.items()}
 
 
 def _table_block(out: _Builder, st: State, seat: int, base: int) -> None:
     """The shared table."""
-    o = {name: base + offset for name, offset in _TABLE_OFFSET.items()}
+    o = _table_offsets(base)
     out.one(o["round"] + min(max(st.round, 1), MAX_ROUNDS) - 1)
     out.value(o["war_final"], float(st.war))
     out.value(o["war_final"] + 1, float(st.final))

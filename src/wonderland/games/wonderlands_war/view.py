@@ -85,17 +85,25 @@ def determinize(v: WarView, rng: random.Random) -> State:
     return st
 
 
+_PLAIN = frozenset({int, float, str, bool, type(None)})
+"""Types written to JSON as they are (checked first: most values are plain numbers)."""
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _json(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Fx):
         return [value.effect, value.n, value.chip]
     if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
+        return [v if type(v) in _PLAIN else _json(v) for v in value]
     if isinstance(value, (Player, State)):
-        return {
-            f.name: _json(getattr(value, f.name))
-            for f in fields(value)
-            if f.name not in ("content", "opts")
-        }
+        names = _FIELDS.get(type(value))
+        if names is None:
+            names = _FIELDS[type(value)] = tuple(
+                f.name for f in fields(value) if f.name not in ("content", "opts")
+            )
+        return {name: _json(getattr(value, name)) for name in names}
     return value
 
 

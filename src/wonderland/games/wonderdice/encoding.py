@@ -210,7 +210,7 @@ def _slow_entries(
         if series[s]:
             others.append((base + _SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
     copies = [field[:] for field in fields]
-    copies[_WINS_FIELD] = [won[:] for won in wins]
+    copies[_WINS_FIELD] = type(wins)(won[:] for won in wins)  # the same types compare equal
     entries = (tuple(ones), tuple(others))
     _SLOW_BLOCKS[seat, n] = (tuple(copies), *entries)
     return entries

@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from wonderland.core import CHANCE, TERMINAL, ConfigError, VariantValue, get_game, next_actor
+from wonderland.core import CHANCE, TERMINAL, ConfigError, VariantValue, get_game
 from wonderland.rl.encoders import GameEncoder
 from wonderland.rl.stepping import as_action
 from wonderland.rl.versions import current_version
@@ -74,6 +74,14 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             agent: spaces.Discrete(self.encoder.num_actions) for agent in self.possible_agents
         }
         self._rng = random.Random()
+        # Bound once: a step calls them several times.
+        self._to_move = game.to_move
+        self._apply = game.apply_in_place
+        self._sample_chance = game.sample_chance
+        self._legal_actions = game.legal_actions
+        self._state_observation = self.encoder.state_observation
+        self._num_actions = self.encoder.num_actions
+        self._finished = False
         self.state_: Any = None
         self.agents: list[str] = []
 
@@ -99,30 +107,47 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._acted = dict.fromkeys(self.agents, 0)
+        self._finished = False
         self._advance()
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s own view, encoded, and its action mask."""
-        if self.state_ is None:
+        state = self.state_
+        if state is None:
             raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
-        state, encoder = self.state_, self.encoder
-        mask = np.zeros(encoder.num_actions, np.int8)
-        mask.put(self.game.legal_actions(state, seat), 1)
-        return {"observation": encoder.state_observation(state, seat), "action_mask": mask}
+        mask = np.zeros(self._num_actions, np.int8)
+        mask.put(self._legal_actions(state, seat), 1)
+        return {"observation": self._state_observation(state, seat), "action_mask": mask}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (``observe``), cumulative reward, termination,
+        truncation and info (``AECEnv.last``, with fewer lookups)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` once an agent is done)."""
-        if self.state_ is None:
+        state = self.state_
+        if state is None:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._finished:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
-        self.game.apply_in_place(self.state_, self._seat[agent], as_action(action))
-        self._acted[agent] += 1
+        self._apply(state, self._seat[agent], as_action(action))
+        if self.max_cycles is not None:
+            self._acted[agent] += 1
         # Rewards are 0 until the game ends, and after the end only finished agents step:
         # nothing to clear or accumulate before the final step.
         if self._advance():
@@ -133,24 +158,35 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def _advance(self) -> bool:
         """Resolve chance, then select the next agent, or finish the game (True)."""
-        game, state = self.game, self.state_
-        actor = next_actor(game, state)
-        while actor == CHANCE:
-            game.apply_in_place(state, CHANCE, game.sample_chance(state, self._rng))
-            actor = next_actor(game, state)
+        state, to_move, apply, sample, rng = (
+            self.state_,
+            self._to_move,
+            self._apply,
+            self._sample_chance,
+            self._rng,
+        )
+        mover = to_move(state)
+        while mover == CHANCE:
+            apply(state, CHANCE, sample(state, rng))
+            mover = to_move(state)
+        # A simultaneous decision (a frozenset of seats) is asked of the lowest seat first.
+        actor = min(mover) if isinstance(mover, frozenset) else mover
         if actor == TERMINAL:
-            returns = self.game.returns(self.state_)
-            scores = self.game.scores(self.state_)
-            winners = self.game.winners(self.state_)
+            game = self.game
+            returns = game.returns(state)
+            scores = game.scores(state)
+            winners = game.winners(state)
             for agent in self.agents:
                 seat = self._seat[agent]
                 self.rewards[agent] = float(returns[seat])
                 self.terminations[agent] = True
                 self.infos[agent] = {"score": scores[seat], "winner": seat in winners}
+            self._finished = True
             return True
         self.agent_selection = self.possible_agents[actor]
         if self.max_cycles is not None and self._acted[self.agent_selection] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+            self._finished = True
         return False
 
     # -- words ------------------------------------------------------------------------------

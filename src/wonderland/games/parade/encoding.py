@@ -132,7 +132,8 @@ def encode_state_sparse(state: ParadeState, seat: int) -> tuple[list[int], list[
         state.parade,
         state.collections,
         list(map(len, state.hands)),
-        list(map(_CHOSEN, state.keeps)),
+        # Keeps are chosen in the end phase only (P28): none before it.
+        list(map(_CHOSEN, state.keeps)) if state.phase >= CHOOSE else (),
         state.phase,
         state.current,
         state.trigger,
@@ -165,11 +166,11 @@ def _sparse(
         ones += map(block, collected)
     base = _COLLECTIONS_BASE
     base += n * DECK_SIZE
-    others = [
-        (base + k, size / HAND_SIZE) for k in range(n) if (size := hand_sizes[(seat + k) % n])
-    ]
+    sizes = [*hand_sizes[seat:n], *hand_sizes[:seat]]  # egocentric, as the blocks above
+    others = [(base + k, size / HAND_SIZE) for k, size in enumerate(sizes) if size]
     base += n
-    ones += [base + k for k in range(n) if chosen[(seat + k) % n]]
+    if chosen:  # empty before the end phase
+        ones += [base + k for k in range(n) if chosen[(seat + k) % n]]
     base += n
     if phase in (PLAY, DRAW, CHOOSE):
         ones.append(base + (current - seat) % n)

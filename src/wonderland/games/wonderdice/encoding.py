@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
@@ -157,42 +158,84 @@ _SERIES = _OFFSET["series"]
 _ROLES = _OFFSET["roles"]
 
 
-def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float]]]:
-    """The encoding of a view or a state ``t`` (both have these fields) for ``seat``."""
+_SLOW_FIELDS = attrgetter(
+    "chars", "side", "upside", "suppressed", "penalty", "powers", "wins", "series_score"
+)
+"""The per-seat fields that change only between rounds (or on a rare ability effect)."""
+_WINS_FIELD = 6
+"""Where ``wins`` (a list of per-seat lists, copied a level deeper) sits in ``_SLOW_FIELDS``."""
+_SLOW_BLOCKS: dict[
+    tuple[int, int], tuple[tuple[Any, ...], tuple[int, ...], tuple[tuple[int, float], ...]]
+] = {}
+"""Per (observer seat, seats): copies of the slow fields, and their entries for that observer.
+An entry is reused only while every field it comes from is equal, so the cache never changes
+an observation; a step usually changes none of these fields."""
+
+
+def _slow_entries(
+    t: Any, seat: int, n: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """The entries of every seat's character, Mad side, upside down, suppressed, penalty,
+    powers, round wins and series score, as seen by ``seat``."""
+    fields = _SLOW_FIELDS(t)
+    known = _SLOW_BLOCKS.get((seat, n))
+    if known is not None and known[0] == fields:
+        return known[1], known[2]
+    chars, side, upside, suppressed, penalty, powers, wins, series = fields
     ones: list[int] = []
     others: list[tuple[int, float]] = []
-    one = ones.append
-    other = others.append
-    now = t.now
-    chars, side, upside, suppressed = t.chars, t.side, t.upside, t.suppressed
-    penalty, tired, touched, powers = t.penalty, t.tired, t.touched, t.powers
-    hand, row, block_on, nblocks = t.hand, t.row, t.block_on, t.nblocks
-    adv_t, adv_n, wins, series = t.adv_t, t.adv_n, t.wins, t.series_score
-    roller, decider, jabber = t.roller, t.decider, t.jabber
     for k in range(n):
         s = seat + k - n if seat + k >= n else seat + k
         base = k * SEAT_SIZE
         if 0 <= chars[s] < CHARACTER_SLOTS:
-            one(base + _CHARACTER + chars[s])
+            ones.append(base + _CHARACTER + chars[s])
         at = base + _FLAGS
         if side[s] == MAD:
-            one(at)
+            ones.append(at)
         if upside[s]:
-            one(at + 1)
+            ones.append(at + 1)
         if suppressed[s]:
-            one(at + 2)
+            ones.append(at + 2)
         if penalty[s]:
-            one(at + 3)
+            ones.append(at + 3)
+        flags_on, levels = _power_entries(powers[s])
+        at = base + _POWERS
+        ones += [at + i for i in flags_on]
+        others += [(at + i, value) for i, value in levels]
+        won = wins[s]
+        if won[0]:
+            others.append((base + _WINS, min(won[0], 3) / 3))
+        if won[1]:
+            others.append((base + _WINS + 1, min(won[1], 3) / 3))
+        if series[s]:
+            others.append((base + _SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
+    copies = [field[:] for field in fields]
+    copies[_WINS_FIELD] = type(wins)(won[:] for won in wins)  # the same types compare equal
+    entries = (tuple(ones), tuple(others))
+    _SLOW_BLOCKS[seat, n] = (tuple(copies), *entries)
+    return entries
+
+
+def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The encoding of a view or a state ``t`` (both have these fields) for ``seat``."""
+    slow_ones, slow_others = _slow_entries(t, seat, n)
+    ones = list(slow_ones)
+    others = list(slow_others)
+    one = ones.append
+    other = others.append
+    now = t.now
+    tired, touched = t.tired, t.touched
+    hand, row, block_on, nblocks = t.hand, t.row, t.block_on, t.nblocks
+    adv_t, adv_n = t.adv_t, t.adv_n
+    roller, decider, jabber = t.roller, t.decider, t.jabber
+    for k in range(n):
+        s = seat + k - n if seat + k >= n else seat + k
+        base = k * SEAT_SIZE
+        at = base + _FLAGS
         if tired[s]:
             one(at + 4)
         if touched[s]:
             one(at + 5)
-        flags_on, levels = _power_entries(powers[s])
-        at = base + _POWERS
-        for i in flags_on:
-            one(at + i)
-        for i, value in levels:
-            other((at + i, value))
         one(base + _HAND + min(hand[s], DICE))
         one(base + _ROW + min(row[s], DICE))
         block = block_on[s]
@@ -214,13 +257,6 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
         )
         if adv_n[s]:
             other((base + _ADVANCE + 1, min(adv_n[s], 2) / 2))
-        won = wins[s]
-        if won[0]:
-            other((base + _WINS, min(won[0], 3) / 3))
-        if won[1]:
-            other((base + _WINS + 1, min(won[1], 3) / 3))
-        if series[s]:
-            other((base + _SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
         if roller == s:
             one(base + _ROLES)
         if decider == s:

@@ -129,10 +129,18 @@ def choose_play(
     st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
 ) -> Int:
     """The card ``seat`` plays."""
+    return np.int64(st[HAND + seat, choose_play_at(st, sc, rules, rng, seat, policy)])
+
+
+@compiled
+def choose_play_at(
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
+) -> Int:
+    """The position in its hand of the card ``seat`` plays."""
     h = HAND + seat
-    size = st[SEAT + seat, HN]
+    size = np.int64(st[SEAT + seat, HN])
     if policy == RANDOM:
-        return np.int64(st[h, below(rng, size)])
+        return below(rng, size)
     best_cost: Int = 1 << 30
     best_value = -1
     ties = 0
@@ -147,11 +155,11 @@ def choose_play(
             best_cost = cost
             best_value = value
             ties = 1
-            pick = card
+            pick = i
         elif cost == best_cost and value == best_value:
             ties += 1
             if below(rng, ties) == 0:  # reservoir: uniform among the tied cards
-                pick = card
+                pick = i
     return pick
 
 

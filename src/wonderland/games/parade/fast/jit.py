@@ -22,5 +22,5 @@ Int = int | np.integer[Any]
 
 def compiled(function: F) -> F:
     """``function`` compiled in nopython mode, cached, without reference counting."""
-    options: dict[str, Any] = {"cache": True, "_nrt": False, "error_model": "numpy"}
+    options: dict[str, Any] = {"cache": True, "_nrt": False}
     return cast(F, numba.njit(**options)(function))

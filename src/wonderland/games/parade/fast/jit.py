@@ -7,9 +7,11 @@ operations per array argument of every inlined call.  Each function is inlined i
 callers at numba's level (``inline="always"``): otherwise every call between compiled
 functions is an indirect call that passes each array as its pointer, shape and strides, and
 checks a status on return (``play_batch`` held over a hundred such call sites; inlined, a
-random game costs about a sixth less, and a cold compile takes a few seconds more).  Compiled code is cached on disk next
-to the sources; numba checks only the file of the function it loads, so after editing
-``rules.py`` or ``rng.py`` delete the ``*.nbi``/``*.nbc`` files under ``__pycache__``.
+random game costs about a sixth less, and a cold compile takes a few seconds more).
+
+Compiled code is cached on disk next to the sources; numba checks only the file of the
+function it loads, so after editing ``rules.py`` or ``rng.py`` delete the
+``*.nbi``/``*.nbc`` files under ``__pycache__``.
 """
 
 from __future__ import annotations

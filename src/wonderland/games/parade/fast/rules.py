@@ -312,6 +312,7 @@ def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
     for seat in range(n):
         sc[TOTALS + seat] = 0
     two_player_lead = n == 2 and not rules[R_PLAIN_TWO]
+    all_equal_none = np.int64(rules[R_ALL_EQUAL_NONE] != 0 and n >= 3)
     for colour in range(COLOURS):
         top: Int = 0
         low: Int = 1 << 30
@@ -319,17 +320,15 @@ def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
             count = np.int64(st[SEAT + seat, CNT + colour])
             top = max(top, count)
             low = min(low, count)
-        nobody = top == 0 or (rules[R_ALL_EQUAL_NONE] and n >= 3 and low == top)
-        for seat in range(n):
+        nobody = np.int64(top == 0) | (all_equal_none & np.int64(low == top))
+        for seat in range(n):  # branch-free: majorities follow the cards
             count = np.int64(st[SEAT + seat, CNT + colour])
             if two_player_lead:
-                holds = bool(count - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
+                holds = np.int64(count - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
             else:
-                holds = bool(not nobody and count == top)
-            if holds:
-                sc[TOTALS + seat] += count
-            else:
-                sc[TOTALS + seat] += np.int64(st[SEAT + seat, VS + colour])
+                holds = (1 - nobody) & np.int64(count == top)
+            values = np.int64(st[SEAT + seat, VS + colour])
+            sc[TOTALS + seat] += holds * count + (1 - holds) * values
 
 
 @compiled
@@ -345,8 +344,8 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
         for card in (a, b):
             st[COLL + seat, figures[CN]] = card
             figures[CN] += 1
-            figures[CNT + card // VALUES] += 1
-            figures[VS + card // VALUES] += card % VALUES
+            figures[CNT + COLOUR_OF[card]] += 1
+            figures[VS + COLOUR_OF[card]] += VALUE_OF[card]
         w = 0
         for j in range(figures[HN]):
             c = hand[j]

@@ -12,6 +12,7 @@ from tests.sim.helpers import summary_of
 from wonderland.cli.main import main
 from wonderland.core import ConfigError
 from wonderland.games.parade import GAME
+from wonderland.sim.backends import backend_session
 from wonderland.sim.batch import run_simulation
 from wonderland.sim.job import SimJob, play_chunk
 from wonderland.sim.runner import seat_bots
@@ -43,10 +44,14 @@ def test_one_and_two_workers_store_identical_rows(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_ray_backend_stores_the_same_rows(tmp_path: Path) -> None:
-    """Ray tasks (a local Ray with 2 CPUs) store the rows and summary of local workers."""
+    """Ray tasks (a local Ray with 2 CPUs) store the rows and summary of local workers, and
+    summarise from tallies alike when nothing is stored."""
     job = fast_job()
-    run_simulation(job, workers=1, out=tmp_path / "local")
-    run_simulation(job, workers=2, backend="ray", out=tmp_path / "ray", chunk_size=800)
+    local = run_simulation(job, workers=1, out=tmp_path / "local")
+    with backend_session("ray", 2, None):  # one local Ray for both runs
+        run_simulation(job, workers=2, backend="ray", out=tmp_path / "ray", chunk_size=800)
+        bare = run_simulation(job, workers=2, backend="ray", chunk_size=900)
+    assert bare.summary == local.summary
     ray = RunDir.load(tmp_path / "ray")
     assert len(ray.parts()) == 4
     assert RunDir.load(tmp_path / "local").read_table().equals(ray.read_table())

@@ -36,6 +36,23 @@ from wonderland.games.parade.fast.rules import (
 
 RANDOM = 0
 GREEDY = 1
+MAX_HAND = 5
+
+
+def _pair_table(second: bool) -> np.ndarray:
+    """``[size, r]``: a position of pair ``r`` of a hand of ``size`` cards, the pairs in the
+    order (0, 1), (0, 2), ..., (1, 2), ...: the first position, or with ``second`` the other."""
+    table = np.zeros((MAX_HAND + 1, MAX_HAND * (MAX_HAND - 1) // 2), np.int64)
+    for size in range(MAX_HAND + 1):
+        pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
+        for r, pair in enumerate(pairs):
+            table[size, r] = pair[1] if second else pair[0]
+    return table
+
+
+PAIR_FIRST = _pair_table(second=False)
+PAIR_SECOND = _pair_table(second=True)
+"""Pair ``r`` of a hand of ``size`` cards is ``PAIR_FIRST[size, r], PAIR_SECOND[size, r]``."""
 POLICIES = dict(zip(POLICY_NAMES, (RANDOM, GREEDY), strict=True))
 """Policy names (the plain bots' names) to their compiled ids."""
 
@@ -172,11 +189,7 @@ def choose_keep(
     size = st[SEAT + seat, HN]
     if policy == RANDOM:
         r = below(rng, size * (size - 1) // 2)
-        i = 0
-        while r >= size - 1 - i:
-            r -= size - 1 - i
-            i += 1
-        return i, i + 1 + r
+        return PAIR_FIRST[size, r], PAIR_SECOND[size, r]
     best_cost: Int = 1 << 30
     ties = 0
     pick_i = 0

@@ -347,25 +347,24 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
             figures[CNT + COLOUR_OF[card]] += 1
             figures[VS + COLOUR_OF[card]] += VALUE_OF[card]
         w = 0
-        for j in range(figures[HN]):
+        for j in range(figures[HN]):  # branch-free: write each card, keep the discards
             c = hand[j]
-            if c != a and c != b:
-                hand[w] = c
-                w += 1
+            hand[w] = c
+            w += np.int64(c != a) & np.int64(c != b)
         figures[HN] = w
     final_scores(st, sc, rules)
     best: Int = 1 << 30
     for seat in range(n):
         best = min(best, sc[TOTALS + seat])
-    fewest = 1 << 30
+    fewest: Int = 1 << 30
+    for seat in range(n):  # P37: the fewest cards among the lowest scores
+        behind = np.int64(sc[TOTALS + seat] != best)
+        fewest = min(fewest, np.int64(st[SEAT + seat, CN]) + (behind << 30))
+    count: Int = 0
     for seat in range(n):
-        if sc[TOTALS + seat] == best:
-            fewest = min(fewest, st[SEAT + seat, CN])
-    count = 0
-    for seat in range(n):
-        if sc[TOTALS + seat] == best and st[SEAT + seat, CN] == fewest:
-            st[SEAT + seat, WON] = 1
-            count += 1
+        won = np.int64(sc[TOTALS + seat] == best) & np.int64(st[SEAT + seat, CN] == fewest)
+        st[SEAT + seat, WON] = won
+        count += won
     sc[S_NWIN] = count
     sc[S_PHASE] = TIEBREAK if count > 1 and rules[R_TIEBREAK_RANDOM] else OVER
 

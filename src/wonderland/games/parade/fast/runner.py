@@ -20,9 +20,8 @@ from wonderland.games.parade.fast.rules import (
     DECK,
     DECK_SIZE,
     HAND,
-    KEEP,
-    NO_CARD,
     R_SEQUENTIAL,
+    S_CHOSEN,
     S_CUR,
     S_DPOS,
     S_NWIN,
@@ -98,10 +97,9 @@ def play_game(
             draw(st, sc, rng)
         elif phase == CHOOSE:
             seat = sc[S_CUR]
-            if not rules[R_SEQUENTIAL]:  # simultaneous: any seat still choosing
-                seat = 0
-                while st[SEAT + seat, KEEP] != NO_CARD:
-                    seat += 1
+            if not rules[R_SEQUENTIAL]:  # simultaneous: the lowest seat still choosing, and
+                seat = sc[S_CHOSEN]  # here the seats choose in order
+
             i, j = choose_keep(st, sc, rules, rng, seat, policies[seat])
             a = np.int64(st[HAND + seat, i])
             b = np.int64(st[HAND + seat, j])

@@ -346,7 +346,7 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
             figures[CN] += 1
             figures[CNT + COLOUR_OF[card]] += 1
             figures[VS + COLOUR_OF[card]] += VALUE_OF[card]
-        w = 0
+        w: Int = 0
         for j in range(figures[HN]):  # branch-free: write each card, keep the discards
             c = hand[j]
             hand[w] = c

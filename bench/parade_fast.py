@@ -4,16 +4,19 @@
    games per second of wall time and per CPU second; the same for greedy bots.
 2. The plain engine's random games (``parade_random.py``'s loop) in this same process, and
    the ratio.
-3. ``wonderland simulate parade --engine fast --workers N`` for N = 1 and 2 (the whole
-   command: start-up, compiled play, results and summary), games per second of wall time.
+3. ``wonderland simulate parade --engine fast --workers N`` for each N of ``--workers`` (the
+   whole command: start-up, compiled play, tallies and summary), games per second of wall
+   time and the CPU seconds of the command and its workers together.
 
-    .venv/bin/python bench/parade_fast.py [--games 1000000] [--seconds 10] [--cli-games 400000]
+    .venv/bin/python bench/parade_fast.py [--games 1000000] [--seconds 10] \
+        [--cli-games 2000000] [--workers 1,2]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -45,8 +48,9 @@ def plain_rate(players: int, seconds: float) -> tuple[float, float]:
     return games / (time.perf_counter() - wall), games / (time.process_time() - cpu)
 
 
-def cli_rate(workers: int, games: int) -> float:
-    """Games per wall second of the whole ``simulate --engine fast`` command."""
+def cli_rate(workers: int, games: int) -> tuple[float, float]:
+    """Games per wall second of the whole ``simulate --engine fast`` command, and the CPU
+    seconds it took (its worker processes included)."""
     command = [
         str(Path(sys.executable).with_name("wonderland")),
         "simulate",
@@ -61,9 +65,13 @@ def cli_rate(workers: int, games: int) -> float:
         str(workers),
         "--json",
     ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
-    return games / (time.perf_counter() - start)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return games / wall, cpu
 
 
 def main() -> None:
@@ -71,7 +79,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--seconds", type=float, default=10.0, help="plain engine run time")
-    parser.add_argument("--cli-games", type=int, default=400_000)
+    parser.add_argument("--cli-games", type=int, default=2_000_000)
+    parser.add_argument("--workers", default="1,2", help="worker counts to compare, e.g. 1,2,4")
     args = parser.parse_args()
     wall, cpu = compiled_rate("random", 4, args.games)
     print(f"fast random 4p, one core: {wall:,.0f} games/s wall, {cpu:,.0f} games/CPU s")
@@ -82,10 +91,16 @@ def main() -> None:
     plain_wall, plain_cpu = plain_rate(4, args.seconds)
     print(f"plain random 4p (apply_in_place): {plain_wall:,.0f} games/s, {plain_cpu:,.0f}/CPU s")
     print(f"ratio fast/plain: {wall / plain_wall:,.0f}x wall, {cpu / plain_cpu:,.0f}x CPU")
-    rates = {workers: cli_rate(workers, args.cli_games) for workers in (1, 2)}
-    for workers, rate in rates.items():
-        print(f"simulate --engine fast --workers {workers}: {rate:,.0f} games/s (whole command)")
-    print(f"scaling 1 -> 2 workers: {rates[2] / rates[1]:.2f}x")
+    counts = [int(w) for w in args.workers.split(",")]
+    rates = {workers: cli_rate(workers, args.cli_games) for workers in counts}
+    for workers, (rate, cpu) in rates.items():
+        print(
+            f"simulate --engine fast --games {args.cli_games} --workers {workers}: "
+            f"{args.cli_games / rate:.2f} s wall, {rate:,.0f} games/s, {cpu:.2f} CPU s"
+        )
+    first = counts[0]
+    for workers in counts[1:]:
+        print(f"scaling {first} -> {workers} workers: {rates[workers][0] / rates[first][0]:.2f}x")
 
 
 if __name__ == "__main__":

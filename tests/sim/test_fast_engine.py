@@ -12,6 +12,7 @@ from tests.sim.helpers import summary_of
 from wonderland.cli.main import main
 from wonderland.core import ConfigError
 from wonderland.games.parade import GAME
+from wonderland.sim.backends import backend_session
 from wonderland.sim.batch import run_simulation
 from wonderland.sim.job import SimJob, play_chunk
 from wonderland.sim.runner import seat_bots
@@ -43,10 +44,14 @@ def test_one_and_two_workers_store_identical_rows(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_ray_backend_stores_the_same_rows(tmp_path: Path) -> None:
-    """Ray tasks (a local Ray with 2 CPUs) store the rows and summary of local workers."""
+    """Ray tasks (a local Ray with 2 CPUs) store the rows and summary of local workers, and
+    summarise from tallies alike when nothing is stored."""
     job = fast_job()
-    run_simulation(job, workers=1, out=tmp_path / "local")
-    run_simulation(job, workers=2, backend="ray", out=tmp_path / "ray", chunk_size=800)
+    local = run_simulation(job, workers=1, out=tmp_path / "local")
+    with backend_session("ray", 2, None):  # one local Ray for both runs
+        run_simulation(job, workers=2, backend="ray", out=tmp_path / "ray", chunk_size=800)
+        bare = run_simulation(job, workers=2, backend="ray", chunk_size=900)
+    assert bare.summary == local.summary
     ray = RunDir.load(tmp_path / "ray")
     assert len(ray.parts()) == 4
     assert RunDir.load(tmp_path / "local").read_table().equals(ray.read_table())
@@ -121,3 +126,45 @@ def test_unknown_engine_is_refused() -> None:
     job = SimJob("parade", GAME.make_config(2), ("random",) * 2, 5, 1, engine="turbo")
     with pytest.raises(ConfigError, match="unknown engine 'turbo'"):
         run_simulation(job)
+
+
+@pytest.mark.parametrize(
+    ("players", "rotate", "variants"),
+    [(4, False, {}), (5, True, {"tiebreak_random": False}), (2, True, {})],
+)
+def test_summary_from_tallies_equals_summary_from_rows(
+    players: int, rotate: bool, variants: dict[str, bool]
+) -> None:
+    """Chunks reduced to tallies in any cut, merged, give the rows' summary bit for bit."""
+    job = fast_job(players=players, rotate=rotate, **variants)
+    rows = play_chunk(job, 0, GAMES).rows()
+    builder = SummaryBuilder()
+    for start, stop in ((0, 1234), (1234, 1235), (1235, GAMES)):
+        chunk = play_chunk(job, start, stop, summary_only=True)
+        assert chunk.tally is not None and chunk.columns is None
+        builder.add_tally(chunk.tally)
+    assert builder.build() == summarize(rows)
+    assert builder.build().to_json() == summarize(rows).to_json()
+
+
+def test_tallies_and_rows_mix_in_one_summary() -> None:
+    """Games added as rows and as tallies are summarised as if all were rows."""
+    job = fast_job(players=3)
+    rows = play_chunk(job, 0, 600).rows()
+    builder = SummaryBuilder()
+    for row in rows[:200]:
+        builder.add(row)
+    tally = play_chunk(job, 200, 600, summary_only=True).tally
+    assert tally is not None
+    builder.add_tally(tally)
+    assert builder.build() == summarize(rows)
+    with pytest.raises(ValueError, match="holds tallies, not rows"):
+        play_chunk(job, 0, 5, summary_only=True).rows()
+
+
+def test_run_without_output_uses_tallies_and_prints_the_rows_summary(tmp_path: Path) -> None:
+    """Without --out a run summarises from tallies; with it, from the stored rows: equal."""
+    job = fast_job(rotate=True)
+    bare = run_simulation(job, workers=2, chunk_size=1100)
+    stored = run_simulation(job, workers=1, out=tmp_path / "run")
+    assert bare.summary == stored.summary

@@ -36,16 +36,25 @@ def run_chunks(
     backend: str = "local",
     address: str | None = None,
     keep_records: bool = False,
+    summary_only: bool = False,
 ) -> Iterator[Chunk]:
-    """Play ``chunks`` of ``job`` on ``backend``; yield each chunk when it is done."""
+    """Play ``chunks`` of ``job`` on ``backend``; yield each chunk when it is done (with
+    ``summary_only``, as tallies where the engine can: see :func:`play_chunk`)."""
     check_backend(workers, backend, address)
     if backend == "ray":
         from wonderland.sim.ray_backend import ray_chunks
 
-        return ray_chunks(job, chunks, workers=workers, address=address, keep_records=keep_records)
+        return ray_chunks(
+            job,
+            chunks,
+            workers=workers,
+            address=address,
+            keep_records=keep_records,
+            summary_only=summary_only,
+        )
     if workers == 1 or len(chunks) <= 1:
-        return (play_chunk(job, start, stop, keep_records) for start, stop in chunks)
-    return process_chunks(job, chunks, min(workers, len(chunks)), keep_records)
+        return (play_chunk(job, a, b, keep_records, summary_only) for a, b in chunks)
+    return process_chunks(job, chunks, min(workers, len(chunks)), keep_records, summary_only)
 
 
 @contextmanager
@@ -79,7 +88,11 @@ def _ignore_interrupts() -> None:
 
 
 def process_chunks(
-    job: SimJob, chunks: Sequence[tuple[int, int]], workers: int, keep_records: bool
+    job: SimJob,
+    chunks: Sequence[tuple[int, int]],
+    workers: int,
+    keep_records: bool,
+    summary_only: bool = False,
 ) -> Iterator[Chunk]:
     """Play the chunks in ``workers`` fresh processes, at most two chunks per worker queued."""
     context = multiprocessing.get_context("spawn")
@@ -88,7 +101,7 @@ def process_chunks(
     pending: set[Future[Chunk]] = set()
     try:
         for start, stop in queue:
-            pending.add(pool.submit(play_chunk, job, start, stop, keep_records))
+            pending.add(pool.submit(play_chunk, job, start, stop, keep_records, summary_only))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -97,6 +110,9 @@ def process_chunks(
                 yield future.result()
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(pool.submit(play_chunk, job, *following, keep_records))
+                    start, stop = following
+                    pending.add(
+                        pool.submit(play_chunk, job, start, stop, keep_records, summary_only)
+                    )
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

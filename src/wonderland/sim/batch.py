@@ -12,7 +12,7 @@ from wonderland.core import ConfigError, get_game
 from wonderland.sim.backends import backend_session, check_backend, run_chunks
 from wonderland.sim.deps import require_pyarrow
 from wonderland.sim.job import MAX_CHUNK, Chunk, SimJob, auto_chunk_size, play_chunk, split
-from wonderland.sim.parade_fast import ENGINES, FAST_CHUNK, check_fast_job
+from wonderland.sim.parade_fast import ENGINES, FAST_CHUNK, TALLY_CHUNK, check_fast_job
 from wonderland.sim.rows import chunk_table
 from wonderland.sim.store import RunDir
 from wonderland.sim.summary import Summary, SummaryBuilder, label_noun, summarize
@@ -63,7 +63,8 @@ def check_job(job: SimJob, keep_records: bool = False) -> None:
         raise ConfigError(f"{len(job.bots)} bots for {job.config.num_players} players")
     for spec in sorted(set(job.bots)):  # ``NAME[:OPTIONS]``; the options are the runner's
         make_bot(spec.partition(":")[0], job.game, 0)
-    play_chunk(job, 0, 1)  # one trial game checks whatever else the game's runner reads
+    if job.engine == "plain":  # the fast engine's checks need no trial game (nor numba here)
+        play_chunk(job, 0, 1)  # one trial game checks whatever else the game's runner reads
 
 
 def run_simulation(
@@ -96,7 +97,11 @@ def run_simulation(
         todo = store.missing() if store is not None else [(0, job.games)]
         remaining = sum(stop - start for start, stop in todo)
         already = job.games - remaining
-        largest = FAST_CHUNK if job.engine == "fast" else MAX_CHUNK
+        # without per-game output, fast chunks come back as tallies: far larger chunks
+        summary_only = store is None and record_dir is None and job.engine == "fast"
+        largest = MAX_CHUNK
+        if job.engine == "fast":
+            largest = TALLY_CHUNK if summary_only else FAST_CHUNK
         size = chunk_size or auto_chunk_size(remaining, workers, largest)
         chunks = list(split(todo, size))
         if on_start is not None:
@@ -109,10 +114,13 @@ def run_simulation(
             backend=backend,
             address=address,
             keep_records=record_dir is not None,
+            summary_only=summary_only,
         ):
             if store is not None:
                 store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
             if builder is not None:
+                if chunk.tally is not None:
+                    builder.add_tally(chunk.tally)
                 if chunk.columns is not None:
                     builder.add_columns(chunk.columns)
                 for result in chunk.results:

@@ -16,6 +16,7 @@ import wonderland.games  # noqa: F401  (registers the built-in games in every wo
 from wonderland.core import ConfigError, GameConfig, derive_seed
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult, seat_bots, simulate_one
+from wonderland.sim.tally import ChunkTally
 
 MAX_CHUNK = 500
 """The largest automatic chunk: a few seconds of work at most, so progress stays live."""
@@ -76,26 +77,36 @@ class SimJob:
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """The results of games ``start .. stop - 1`` of a job, in index order: as rows, or (from
-    the fast engine) as columns only."""
+    the fast engine) as columns only, or as tallies only when no per-game output is needed."""
 
     start: int
     stop: int
     results: tuple[GameResult, ...]
     columns: Columns | None = None
+    tally: ChunkTally | None = None
 
     def rows(self) -> tuple[GameResult, ...]:
         """Every game's result, built from the columns when the chunk holds only those."""
+        if self.tally is not None:
+            raise ValueError("a chunk played for its summary only holds tallies, not rows")
         if self.columns is None:
             return self.results
         return tuple(self.columns.rows())
 
 
-def play_chunk(job: SimJob, start: int, stop: int, keep_records: bool = False) -> Chunk:
-    """Play games ``start .. stop - 1`` of ``job`` (each seeded from the run seed and its index)."""
+def play_chunk(
+    job: SimJob, start: int, stop: int, keep_records: bool = False, summary_only: bool = False
+) -> Chunk:
+    """Play games ``start .. stop - 1`` of ``job`` (each seeded from the run seed and its index).
+
+    With ``summary_only`` the fast engine returns tallies only (the plain engine ignores it).
+    """
     if job.engine == "fast":
-        from wonderland.sim.parade_fast import check_fast_job, play_fast
+        from wonderland.sim.parade_fast import check_fast_job, play_fast, tally_fast
 
         check_fast_job(job, keep_records)
+        if summary_only:
+            return Chunk(start, stop, (), tally=tally_fast(job, start, stop))
         return Chunk(start, stop, (), play_fast(job, start, stop))
     results = tuple(
         simulate_one(

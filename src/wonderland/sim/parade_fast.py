@@ -5,7 +5,8 @@ the ``random`` and ``greedy`` bots in one call and returns arrays; this module c
 job can run on it and turns a chunk's arrays into the same :class:`GameResult` rows as the
 plain engine's.  Game ``i`` draws from its own key, ``game_key(seed, i)``, which is stored as
 the game's seed; the games differ from the plain engine's games of the same seed, but are
-the same whatever the workers, chunks or backend.
+the same whatever the workers, chunks or backend.  When no per-game output is asked for, a
+chunk leaves its worker as tallies (:func:`tally_fast`), whatever its size.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from wonderland.core import ConfigError
 from wonderland.games.parade.fast import INSTALL_HINT, POLICY_NAMES, numba_available
 from wonderland.games.parade.variants import ParadeRules
 from wonderland.sim.columns import Columns
+from wonderland.sim.runner import seat_bots
+from wonderland.sim.tally import ChunkTally, Tally, add_counts
 
 if TYPE_CHECKING:
     from wonderland.sim.job import SimJob
@@ -24,7 +27,9 @@ if TYPE_CHECKING:
 ENGINES = ("plain", "fast")
 FAST_GAMES = ("parade",)
 FAST_CHUNK = 10_000
-"""The largest automatic chunk of a fast run (well under a second of compiled play)."""
+"""The largest automatic chunk of a fast run that returns rows (well under a second)."""
+TALLY_CHUNK = 500_000
+"""The largest automatic chunk of a fast run that returns tallies (about a second)."""
 
 
 def check_fast_job(job: SimJob, keep_records: bool = False) -> None:
@@ -47,6 +52,7 @@ def check_fast_job(job: SimJob, keep_records: bool = False) -> None:
         raise ConfigError("--engine fast keeps no game records; use --engine plain with --record")
     if not numba_available():
         raise ConfigError(INSTALL_HINT)
+    ParadeRules.from_variants(job.config.variants)
 
 
 def play_fast(job: SimJob, start: int, stop: int) -> Columns:
@@ -73,6 +79,52 @@ def play_fast(job: SimJob, start: int, stop: int) -> Columns:
             "cards_collected_per_seat": _doubles(batch.cards / n),
         },
     )
+
+
+def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
+    """Games ``start .. stop - 1`` of ``job``, played by the compiled engine, as tallies (the
+    same figures as :func:`play_fast`'s columns, counted by value)."""
+    import numpy as np
+
+    from wonderland.games.parade.fast.runner import play_games  # numba only when used
+
+    n = job.config.num_players
+    rules = ParadeRules.from_variants(job.config.variants)
+    batch = play_games(rules, job.bots, job.seed, start, stop, job.rotate)
+    winners = batch.won.sum(axis=1, dtype=np.int64)
+    shares = batch.won.astype(np.int64) * winners[:, None]  # k: a win shared k ways; 0: none
+    by_seat = tuple(_shares(np.bincount(shares[:, p], minlength=n + 1)) for p in range(n))
+    by_bot: dict[str, Tally] = {}
+    shifts = (start + np.arange(stop - start)) % n if job.rotate else None
+    for shift in range(n if job.rotate else 1):
+        bots = seat_bots(job.bots, shift, job.rotate)
+        for p in range(n):
+            column = shares[:, p] if shifts is None else shares[shifts == shift, p]
+            add_counts(by_bot.setdefault(bots[p], {}), _shares(np.bincount(column)))
+    turns = _counts(np.bincount(batch.turns))
+    cards = np.bincount(batch.cards)
+    return ChunkTally(
+        games=stop - start,
+        by_seat=by_seat,
+        scores=tuple(_counts(np.bincount(batch.scores[:, p])) for p in range(n)),
+        by_bot=by_bot,
+        length=turns,
+        stats={
+            "turns": dict(turns),
+            "ended_by_six_colours": _counts(np.bincount(batch.six_colours)),
+            "cards_collected_per_seat": {c / n: int(k) for c, k in enumerate(cards) if k},
+        },
+    )
+
+
+def _counts(counts: Any) -> Tally:
+    """Value ``i`` (as a float) -> ``counts[i]``, for the non-zero counts."""
+    return {float(i): int(k) for i, k in enumerate(counts) if k}
+
+
+def _shares(counts: Any) -> Tally:
+    """Win shares from the counts of ``k`` (0: no win, else a win shared ``k`` ways)."""
+    return {(1 / i if i else 0.0): int(k) for i, k in enumerate(counts) if k}
 
 
 def _doubles(values: Any) -> array[float]:

@@ -47,6 +47,7 @@ def ray_chunks(
     workers: int,
     address: str | None,
     keep_records: bool,
+    summary_only: bool = False,
 ) -> Iterator[Chunk]:
     """Play ``chunks`` as Ray tasks, a bounded number in flight; yield each when done."""
     with ray_session(workers, address) as ray:
@@ -56,7 +57,7 @@ def ray_chunks(
         queue = iter(chunks)
         pending: list[Any] = []
         for start, stop in queue:
-            pending.append(task.remote(job, start, stop, keep_records))
+            pending.append(task.remote(job, start, stop, keep_records, summary_only))
             if len(pending) >= limit:
                 break
         while pending:
@@ -65,4 +66,4 @@ def ray_chunks(
             yield chunk
             following = next(queue, None)
             if following is not None:
-                pending.append(task.remote(job, *following, keep_records))
+                pending.append(task.remote(job, *following, keep_records, summary_only))

@@ -6,8 +6,9 @@ import math
 import operator
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import repeat
 from typing import Any
 
@@ -15,6 +16,7 @@ import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland.core import get_game
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult
+from wonderland.sim.tally import ChunkTally, Tally, add_counts
 
 Z95 = 1.959963984540054
 _ZERO_ONE = frozenset((0, 1))
@@ -76,6 +78,39 @@ def estimate(values: Sequence[float]) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
+def estimate_tally(tally: Mapping[float, int]) -> Estimate:
+    """:func:`estimate` of the values that ``tally`` counts, the same floats: a mean (and a
+    sum of squared deviations) whose exact value is rounded once, as ``math.fsum`` rounds.
+
+    >>> estimate_tally({0.0: 3, 1.0: 1}) == estimate([1, 0, 0, 0])
+    True
+    >>> estimate_tally({2.0: 1, 5.0: 2}) == estimate([5, 2, 5])
+    True
+    """
+    counts = {value: count for value, count in tally.items() if count}
+    n = sum(counts.values())
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    mean = float(_exact_sum(counts.items())) / n
+    if all(map(_ZERO_ONE.__contains__, counts)):
+        denom = 1 + Z95**2 / n
+        centre = (mean + Z95**2 / (2 * n)) / denom
+        half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
+        low, high = max(0.0, centre - half), min(1.0, centre + half)
+        return Estimate(mean, min(low, mean), max(high, mean), n)
+    if n == 1:
+        return Estimate(mean, mean, mean, 1)
+    squares = ((pow(value - mean, 2), count) for value, count in counts.items())
+    variance = float(_exact_sum(squares)) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+def _exact_sum(counted: Iterable[tuple[float, int]]) -> Fraction:
+    """The exact sum of each float times its count."""
+    return sum((Fraction(value) * count for value, count in counted), Fraction(0))
+
+
 def difference(values: Sequence[float], baseline: Sequence[float]) -> Estimate:
     """Mean of ``values`` minus mean of ``baseline``, with a 95 % interval (independent samples).
 
@@ -131,6 +166,8 @@ class SummaryBuilder:
     order in which results arrive, so parallel runs summarise bit for bit like serial ones.
     The buffers are public for plots: ``by_seat`` / ``by_bot`` / ``by_label`` hold win
     shares, ``scores`` scores per seat, ``length`` game lengths, ``stats`` each figure.
+    Chunks reduced to tallies (:meth:`add_tally`) are kept as merged tallies beside them
+    (``tallied``, by the same names); :meth:`build` counts both.
     """
 
     def __init__(self) -> None:
@@ -141,6 +178,9 @@ class SummaryBuilder:
         self.by_label: dict[str, array[float]] = defaultdict(_values)
         self.stats: dict[str, array[float]] = defaultdict(_values)
         self.length: array[float] = _values()
+        self.tallied: dict[tuple[str, str | int], Tally] = defaultdict(dict)
+        """Merged tallies by figure: ``("seat", p)``, ``("score", p)``, ``("bot", name)``,
+        ``("stat", name)`` and ``("length", 0)``."""
 
     def add(self, row: GameResult) -> None:
         """Count one game; a shared win counts as 1/k for each of the k winners."""
@@ -178,17 +218,45 @@ class SummaryBuilder:
             self.stats[key].extend(values)
         self.length.extend(columns.length)
 
+    def add_tally(self, tally: ChunkTally) -> None:
+        """Count a chunk of games given as tallies (the same summary as adding their rows)."""
+        self.games += tally.games
+        while len(self.by_seat) < len(tally.by_seat):
+            self.by_seat.append(_values())
+            self.scores.append(_values())
+        for seat, counts in enumerate(tally.by_seat):
+            add_counts(self.tallied["seat", seat], counts)
+        for seat, counts in enumerate(tally.scores):
+            add_counts(self.tallied["score", seat], counts)
+        for bot, counts in tally.by_bot.items():
+            self.by_bot.setdefault(bot, _values())  # listed like the bots of rows
+            add_counts(self.tallied["bot", bot], counts)
+        for key, counts in tally.stats.items():
+            self.stats.setdefault(key, _values())
+            add_counts(self.tallied["stat", key], counts)
+        add_counts(self.tallied["length", 0], tally.length)
+
     def build(self) -> Summary:
         """The summary of every game added so far."""
         return Summary(
             games=self.games,
-            win_by_seat=[estimate(v) for v in self.by_seat],
-            win_by_bot={k: estimate(v) for k, v in sorted(self.by_bot.items())},
+            win_by_seat=[self._estimate(v, "seat", s) for s, v in enumerate(self.by_seat)],
+            win_by_bot={k: self._estimate(v, "bot", k) for k, v in sorted(self.by_bot.items())},
             win_by_label={k: estimate(v) for k, v in sorted(self.by_label.items())},
-            score_by_seat=[estimate(v) for v in self.scores],
-            length=estimate(self.length),
-            stats={k: estimate(v) for k, v in sorted(self.stats.items())},
+            score_by_seat=[self._estimate(v, "score", s) for s, v in enumerate(self.scores)],
+            length=self._estimate(self.length, "length", 0),
+            stats={k: self._estimate(v, "stat", k) for k, v in sorted(self.stats.items())},
         )
+
+    def _estimate(self, values: array[float], kind: str, key: str | int) -> Estimate:
+        """The estimate of one figure: its values, with its tally when chunks gave one."""
+        counts = self.tallied.get((kind, key))
+        if not counts:
+            return estimate(values)
+        merged = dict(counts)
+        for value in values:
+            merged[value] = merged.get(value, 0) + 1
+        return estimate_tally(merged)
 
 
 def _values() -> array[float]:

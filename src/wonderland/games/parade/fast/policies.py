@@ -36,6 +36,23 @@ from wonderland.games.parade.fast.rules import (
 
 RANDOM = 0
 GREEDY = 1
+MAX_HAND = 5
+
+
+def _pair_table(second: bool) -> np.ndarray:
+    """``[size, r]``: a position of pair ``r`` of a hand of ``size`` cards, the pairs in the
+    order (0, 1), (0, 2), ..., (1, 2), ...: the first position, or with ``second`` the other."""
+    table = np.zeros((MAX_HAND + 1, MAX_HAND * (MAX_HAND - 1) // 2), np.int64)
+    for size in range(MAX_HAND + 1):
+        pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
+        for r, pair in enumerate(pairs):
+            table[size, r] = pair[1] if second else pair[0]
+    return table
+
+
+PAIR_FIRST = _pair_table(second=False)
+PAIR_SECOND = _pair_table(second=True)
+"""Pair ``r`` of a hand of ``size`` cards is ``PAIR_FIRST[size, r], PAIR_SECOND[size, r]``."""
 POLICIES = dict(zip(POLICY_NAMES, (RANDOM, GREEDY), strict=True))
 """Policy names (the plain bots' names) to their compiled ids."""
 
@@ -129,10 +146,18 @@ def choose_play(
     st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
 ) -> Int:
     """The card ``seat`` plays."""
+    return np.int64(st[HAND + seat, choose_play_at(st, sc, rules, rng, seat, policy)])
+
+
+@compiled
+def choose_play_at(
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, seat: Int, policy: Int
+) -> Int:
+    """The position in its hand of the card ``seat`` plays."""
     h = HAND + seat
-    size = st[SEAT + seat, HN]
+    size = np.int64(st[SEAT + seat, HN])
     if policy == RANDOM:
-        return np.int64(st[h, below(rng, size)])
+        return below(rng, size)
     best_cost: Int = 1 << 30
     best_value = -1
     ties = 0
@@ -147,11 +172,11 @@ def choose_play(
             best_cost = cost
             best_value = value
             ties = 1
-            pick = card
+            pick = i
         elif cost == best_cost and value == best_value:
             ties += 1
             if below(rng, ties) == 0:  # reservoir: uniform among the tied cards
-                pick = card
+                pick = i
     return pick
 
 
@@ -164,11 +189,7 @@ def choose_keep(
     size = st[SEAT + seat, HN]
     if policy == RANDOM:
         r = below(rng, size * (size - 1) // 2)
-        i = 0
-        while r >= size - 1 - i:
-            r -= size - 1 - i
-            i += 1
-        return i, i + 1 + r
+        return PAIR_FIRST[size, r], PAIR_SECOND[size, r]
     best_cost: Int = 1 << 30
     ties = 0
     pick_i = 0

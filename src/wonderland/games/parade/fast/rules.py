@@ -131,6 +131,13 @@ def new_state() -> tuple[np.ndarray, np.ndarray]:
 
 
 @compiled
+def next_seat(seat: Int, n: Int) -> Int:
+    """The seat after ``seat`` of ``n`` (a compare, not a division: divisions are slow)."""
+    following = np.int64(seat) + 1
+    return following * np.int64(following < n)
+
+
+@compiled
 def reset(st: np.ndarray, sc: np.ndarray, n: Int, shuffle: bool) -> None:
     """Before the deal (P1, P3); with ``shuffle`` the deck is drawn from at random, else in
     the order row ``DECK`` holds (a replay)."""
@@ -164,10 +171,11 @@ def take_card(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> Int:
 def deal(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> None:
     """P3/P4: five cards to each hand in seat order, then six face up; then the start."""
     n = sc[S_N]
-    for k in range(HAND_SIZE * n):
-        seat = k % n
-        st[HAND + seat, st[SEAT + seat, HN]] = take_card(st, sc, rng)
-        st[SEAT + seat, HN] += 1
+    for k in range(HAND_SIZE):
+        for seat in range(n):
+            st[HAND + seat, k] = take_card(st, sc, rng)
+    for seat in range(n):
+        st[SEAT + seat, HN] = HAND_SIZE
     for k in range(OPENING_PARADE):
         st[PARADE, k] = take_card(st, sc, rng)
     sc[S_PN] = OPENING_PARADE
@@ -188,40 +196,52 @@ def pick_start(st: np.ndarray, sc: np.ndarray, seat: Int) -> None:
 @compiled
 def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int) -> None:
     """P10-P18 (and P21, P24): ``seat`` plays ``card`` from its hand (not checked)."""
+    i = 0
+    while st[HAND + seat, i] != card:
+        i += 1
+    play_at(st, sc, rules, seat, i)
+
+
+@compiled
+def play_at(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, i: Int) -> None:
+    """P10-P18 (and P21, P24): ``seat`` plays the card at position ``i`` of its hand.
+
+    Branch-free where the branches would follow the cards: the hand closes its gap over a
+    fixed number of places, and one pass over the whole parade takes the checked cards that
+    match (P13-P15) and moves the others forward.
+    """
     n = sc[S_N]
     h = HAND + seat
     f = SEAT + seat
-    size = st[f, HN]
-    i = 0
-    while st[h, i] != card:
-        i += 1
-    for j in range(i, size - 1):
-        st[h, j] = st[h, j + 1]
-    st[f, HN] = size - 1
-    value = card % VALUES
-    colour = card // VALUES
+    card = np.int64(st[h, i])
+    for j in range(HAND_SIZE - 1):  # positions past the hand's end hold stale cards
+        st[h, j] = st[h, j + (1 if j >= i else 0)]
+    st[f, HN] -= 1
+    value = np.int64(VALUE_OF[card])
+    colour = np.int64(COLOUR_OF[card])
     pn = sc[S_PN]
     checked = pn - value
-    if checked > 0:
-        w = 0
-        taken = np.int64(st[f, CN])
-        for j in range(checked):  # branch-free: write both ways, advance one
-            c = st[PARADE, j]
-            cc = COLOUR_OF[c]
-            cv = VALUE_OF[c]
-            take = 1 if (cc == colour) | (cv <= value) else 0
-            st[COLL + seat, taken] = c
-            st[PARADE, w] = c
-            taken += take
-            w += 1 - take
-            st[f, CNT + cc] += take
-            st[f, VS + cc] += cv * take
-            st[f, MASK] |= take << cc
-        st[f, CN] = taken
-        for j in range(checked, pn):
-            st[PARADE, w] = st[PARADE, j]
-            w += 1
-        pn = w
+    w: Int = 0
+    taken = np.int64(st[f, CN])
+    mask = np.int64(st[f, MASK])
+    for j in range(checked):  # write both ways, advance one
+        c = st[PARADE, j]
+        cc = np.int64(COLOUR_OF[c])
+        cv = np.int64(VALUE_OF[c])
+        take = np.int64(cc == colour) | np.int64(cv <= value)
+        st[COLL + seat, taken] = c
+        st[PARADE, w] = c
+        taken += take
+        w += 1 - take
+        st[f, CNT + cc] += take
+        st[f, VS + cc] += cv * take
+        mask |= take << cc
+    st[f, CN] = taken
+    st[f, MASK] = mask
+    for j in range(max(checked, 0), pn):
+        st[PARADE, w] = st[PARADE, j]
+        w += 1
+    pn = w
     st[PARADE, pn] = card
     sc[S_PN] = pn + 1
     sc[S_TURNS] += 1
@@ -229,9 +249,9 @@ def play(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, card: Int
         sc[S_FINAL] -= 1
         if sc[S_FINAL] == 0:
             sc[S_PHASE] = CHOOSE
-            sc[S_CUR] = (sc[S_TRIG] + 1) % n
+            sc[S_CUR] = next_seat(sc[S_TRIG], n)
         else:
-            sc[S_CUR] = (seat + 1) % n
+            sc[S_CUR] = next_seat(seat, n)
         return
     if st[f, MASK] != ALL_COLOURS:
         sc[S_PHASE] = DRAW  # P23: the turn draws
@@ -257,7 +277,7 @@ def draw(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> None:
     if sc[S_TRIG] >= 0:  # P25
         start_final_round(st, sc)
     else:
-        sc[S_CUR] = (seat + 1) % sc[S_N]
+        sc[S_CUR] = next_seat(seat, sc[S_N])
         sc[S_PHASE] = PLAY
 
 
@@ -266,7 +286,7 @@ def start_final_round(st: np.ndarray, sc: np.ndarray) -> None:
     """P24: everyone plays once more, from the player after the trigger."""
     n = sc[S_N]
     sc[S_FINAL] = n
-    sc[S_CUR] = (sc[S_TRIG] + 1) % n
+    sc[S_CUR] = next_seat(sc[S_TRIG], n)
     sc[S_PHASE] = PLAY
 
 
@@ -279,7 +299,7 @@ def keep_cards(
     st[SEAT + seat, KEEP + 1] = max(a, b)
     sc[S_CHOSEN] += 1
     if rules[R_SEQUENTIAL]:
-        sc[S_CUR] = (sc[S_CUR] + 1) % sc[S_N]
+        sc[S_CUR] = next_seat(sc[S_CUR], sc[S_N])
     if sc[S_CHOSEN] == sc[S_N]:
         reveal_and_score(st, sc, rules)
 
@@ -292,6 +312,7 @@ def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
     for seat in range(n):
         sc[TOTALS + seat] = 0
     two_player_lead = n == 2 and not rules[R_PLAIN_TWO]
+    all_equal_none = np.int64(rules[R_ALL_EQUAL_NONE] != 0 and n >= 3)
     for colour in range(COLOURS):
         top: Int = 0
         low: Int = 1 << 30
@@ -299,17 +320,15 @@ def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
             count = np.int64(st[SEAT + seat, CNT + colour])
             top = max(top, count)
             low = min(low, count)
-        nobody = top == 0 or (rules[R_ALL_EQUAL_NONE] and n >= 3 and low == top)
-        for seat in range(n):
+        nobody = np.int64(top == 0) | (all_equal_none & np.int64(low == top))
+        for seat in range(n):  # branch-free: majorities follow the cards
             count = np.int64(st[SEAT + seat, CNT + colour])
             if two_player_lead:
-                holds = bool(count - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
+                holds = np.int64(count - np.int64(st[SEAT + 1 - seat, CNT + colour]) >= 2)
             else:
-                holds = bool(not nobody and count == top)
-            if holds:
-                sc[TOTALS + seat] += count
-            else:
-                sc[TOTALS + seat] += np.int64(st[SEAT + seat, VS + colour])
+                holds = (1 - nobody) & np.int64(count == top)
+            values = np.int64(st[SEAT + seat, VS + colour])
+            sc[TOTALS + seat] += holds * count + (1 - holds) * values
 
 
 @compiled
@@ -325,28 +344,27 @@ def reveal_and_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
         for card in (a, b):
             st[COLL + seat, figures[CN]] = card
             figures[CN] += 1
-            figures[CNT + card // VALUES] += 1
-            figures[VS + card // VALUES] += card % VALUES
-        w = 0
-        for j in range(figures[HN]):
+            figures[CNT + COLOUR_OF[card]] += 1
+            figures[VS + COLOUR_OF[card]] += VALUE_OF[card]
+        w: Int = 0
+        for j in range(figures[HN]):  # branch-free: write each card, keep the discards
             c = hand[j]
-            if c != a and c != b:
-                hand[w] = c
-                w += 1
+            hand[w] = c
+            w += np.int64(c != a) & np.int64(c != b)
         figures[HN] = w
     final_scores(st, sc, rules)
     best: Int = 1 << 30
     for seat in range(n):
         best = min(best, sc[TOTALS + seat])
-    fewest = 1 << 30
+    fewest: Int = 1 << 30
+    for seat in range(n):  # P37: the fewest cards among the lowest scores
+        behind = np.int64(sc[TOTALS + seat] != best)
+        fewest = min(fewest, np.int64(st[SEAT + seat, CN]) + (behind << 30))
+    count: Int = 0
     for seat in range(n):
-        if sc[TOTALS + seat] == best:
-            fewest = min(fewest, st[SEAT + seat, CN])
-    count = 0
-    for seat in range(n):
-        if sc[TOTALS + seat] == best and st[SEAT + seat, CN] == fewest:
-            st[SEAT + seat, WON] = 1
-            count += 1
+        won = np.int64(sc[TOTALS + seat] == best) & np.int64(st[SEAT + seat, CN] == fewest)
+        st[SEAT + seat, WON] = won
+        count += won
     sc[S_NWIN] = count
     sc[S_PHASE] = TIEBREAK if count > 1 and rules[R_TIEBREAK_RANDOM] else OVER
 

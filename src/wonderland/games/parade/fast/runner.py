@@ -13,16 +13,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from wonderland.games.parade.fast.jit import Int, compiled
-from wonderland.games.parade.fast.policies import POLICIES, choose_keep, choose_play
+from wonderland.games.parade.fast.policies import POLICIES, choose_keep, choose_play_at
 from wonderland.games.parade.fast.rng import MASK64, below, game_key, seed_rng
 from wonderland.games.parade.fast.rules import (
     CN,
     DECK,
     DECK_SIZE,
     HAND,
-    KEEP,
-    NO_CARD,
     R_SEQUENTIAL,
+    S_CHOSEN,
     S_CUR,
     S_DPOS,
     S_NWIN,
@@ -38,8 +37,9 @@ from wonderland.games.parade.fast.rules import (
     draw,
     keep_cards,
     new_state,
+    next_seat,
     pick_start,
-    play,
+    play_at,
     reset,
     rules_array,
 )
@@ -88,19 +88,18 @@ def play_game(
         phase = sc[S_PHASE]
         if phase == PLAY:
             seat = sc[S_CUR]
-            card = choose_play(st, sc, rules, rng, seat, policies[seat])
+            i = choose_play_at(st, sc, rules, rng, seat, policies[seat])
             if logging:
-                log[entry, 0], log[entry, 1], log[entry, 2] = LOG_PLAY, seat, card
+                log[entry, 0], log[entry, 1], log[entry, 2] = LOG_PLAY, seat, st[HAND + seat, i]
                 entry += 1
-            play(st, sc, rules, seat, card)
+            play_at(st, sc, rules, seat, i)
         elif phase == DRAW:
             draw(st, sc, rng)
         elif phase == CHOOSE:
             seat = sc[S_CUR]
-            if not rules[R_SEQUENTIAL]:  # simultaneous: any seat still choosing
-                seat = 0
-                while st[SEAT + seat, KEEP] != NO_CARD:
-                    seat += 1
+            if not rules[R_SEQUENTIAL]:  # simultaneous: the lowest seat still choosing, and
+                seat = sc[S_CHOSEN]  # here the seats choose in order
+
             i, j = choose_keep(st, sc, rules, rng, seat, policies[seat])
             a = np.int64(st[HAND + seat, i])
             b = np.int64(st[HAND + seat, j])
@@ -152,11 +151,12 @@ def play_batch(
     runs without reference counting.
     """
     n = policies.shape[0]
+    shift = first % n if rotate else 0
     for g in range(turns.shape[0]):
         index = first + g
-        shift = index % n if rotate else 0
         for p in range(n):
-            seats[p] = policies[(p + shift) % n]
+            seat = p + shift
+            seats[p] = policies[seat - n if seat >= n else seat]
         key = game_key(run_seed, np.uint64(index))
         play_game(st, sc, rng, rules, n, seats, key, log)
         total = 0
@@ -168,6 +168,8 @@ def play_batch(
         six_colours[g] = 1 if sc[S_REASON] == SIX_COLOURS else 0
         cards[g] = total
         keys[g] = key
+        if rotate:  # game index % n, counted rather than divided
+            shift = next_seat(shift, n)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,47 @@
+"""A chunk's games reduced to tallies: how many games gave each value of each figure.
+
+Every figure of a compiled Parade game takes few distinct values (integer scores and turns,
+win shares ``1/k`` for ``k`` winners, 0 or 1, collected cards over the seat count), so a
+worker can send, instead of one value per game, each distinct value with its count.  Tallies
+merge by adding counts, exactly and in any order, and the summary computes from them the
+very floats it computes from the values themselves (``summary.estimate_tally``): the parent
+does work in proportion to the chunks and distinct values, not to the games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+Tally = dict[float, int]
+"""Value -> number of games that gave it."""
+
+
+def add_counts(total: Tally, part: Mapping[float, int]) -> None:
+    """Add the counts of ``part`` to ``total``."""
+    for value, count in part.items():
+        if count:
+            total[value] = total.get(value, 0) + count
+
+
+def tally_of(values: Mapping[float, int] | None = None) -> Tally:
+    """A new tally (a copy of ``values`` without zero counts)."""
+    total: Tally = {}
+    if values is not None:
+        add_counts(total, values)
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkTally:
+    """The figures of consecutive games of a run as tallies (what the summary needs of them)."""
+
+    games: int
+    by_seat: tuple[Tally, ...]
+    """Win shares of each seat."""
+    scores: tuple[Tally, ...]
+    """Final scores of each seat."""
+    by_bot: dict[str, Tally]
+    """Win shares of each bot, over every seat it played."""
+    length: Tally
+    stats: dict[str, Tally] = field(default_factory=dict)

@@ -22,6 +22,7 @@ from wonderland.sim.runner import seat_bots
 from wonderland.sim.tally import ChunkTally, Tally, add_counts
 
 if TYPE_CHECKING:
+    from wonderland.games.parade.fast.runner import Batch
     from wonderland.sim.job import SimJob
 
 ENGINES = ("plain", "fast")
@@ -57,11 +58,8 @@ def check_fast_job(job: SimJob, keep_records: bool = False) -> None:
 
 def play_fast(job: SimJob, start: int, stop: int) -> Columns:
     """Games ``start .. stop - 1`` of ``job``, played by the compiled engine, as columns."""
-    from wonderland.games.parade.fast.runner import play_games  # numba only when used
-
     n = job.config.num_players
-    rules = ParadeRules.from_variants(job.config.variants)
-    batch = play_games(rules, job.bots, job.seed, start, stop, job.rotate)
+    batch = _play_batch(job, start, stop)
     won = batch.won.astype(float)
     shares = won / won.sum(axis=1, keepdims=True)
     turns = _doubles(batch.turns)
@@ -86,11 +84,8 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
     same figures as :func:`play_fast`'s columns, counted by value)."""
     import numpy as np
 
-    from wonderland.games.parade.fast.runner import play_games  # numba only when used
-
     n = job.config.num_players
-    rules = ParadeRules.from_variants(job.config.variants)
-    batch = play_games(rules, job.bots, job.seed, start, stop, job.rotate)
+    batch = _play_batch(job, start, stop)
     winners = batch.won.sum(axis=1, dtype=np.int64)
     shares = batch.won.astype(np.int64) * winners[:, None]  # k: a win shared k ways; 0: none
     by_seat = tuple(_shares(np.bincount(shares[:, p], minlength=n + 1)) for p in range(n))
@@ -115,6 +110,14 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
             "cards_collected_per_seat": {c / n: int(k) for c, k in enumerate(cards) if k},
         },
     )
+
+
+def _play_batch(job: SimJob, start: int, stop: int) -> Batch:
+    """The compiled engine's arrays for games ``start .. stop - 1`` of ``job``."""
+    from wonderland.games.parade.fast.runner import play_games  # numba only when used
+
+    rules = ParadeRules.from_variants(job.config.variants)
+    return play_games(rules, job.bots, job.seed, start, stop, job.rotate)
 
 
 def _counts(counts: Any) -> Tally:

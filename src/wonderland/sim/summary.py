@@ -66,16 +66,10 @@ def estimate(values: Sequence[float]) -> Estimate:
         return Estimate(math.nan, math.nan, math.nan, 0)
     mean = math.fsum(values) / n
     if all(map(_ZERO_ONE.__contains__, values)):  # stops at the first other value
-        denom = 1 + Z95**2 / n
-        centre = (mean + Z95**2 / (2 * n)) / denom
-        half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
-        low, high = max(0.0, centre - half), min(1.0, centre + half)
-        return Estimate(mean, min(low, mean), max(high, mean), n)  # rounding at 0 and 1
+        return _wilson(mean, n)
     if n == 1:
         return Estimate(mean, mean, mean, 1)
-    variance = _variance(values, mean)
-    half = Z95 * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half, n)
+    return _normal(mean, n, _variance(values, mean))
 
 
 def estimate_tally(tally: Mapping[float, int]) -> Estimate:
@@ -93,15 +87,24 @@ def estimate_tally(tally: Mapping[float, int]) -> Estimate:
         return Estimate(math.nan, math.nan, math.nan, 0)
     mean = float(_exact_sum(counts.items())) / n
     if all(map(_ZERO_ONE.__contains__, counts)):
-        denom = 1 + Z95**2 / n
-        centre = (mean + Z95**2 / (2 * n)) / denom
-        half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
-        low, high = max(0.0, centre - half), min(1.0, centre + half)
-        return Estimate(mean, min(low, mean), max(high, mean), n)
+        return _wilson(mean, n)
     if n == 1:
         return Estimate(mean, mean, mean, 1)
     squares = ((pow(value - mean, 2), count) for value, count in counts.items())
-    variance = float(_exact_sum(squares)) / (n - 1)
+    return _normal(mean, n, float(_exact_sum(squares)) / (n - 1))
+
+
+def _wilson(mean: float, n: int) -> Estimate:
+    """The Wilson score interval of a share ``mean`` of ``n`` win indicators."""
+    denom = 1 + Z95**2 / n
+    centre = (mean + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / denom
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    return Estimate(mean, min(low, mean), max(high, mean), n)  # rounding at 0 and 1
+
+
+def _normal(mean: float, n: int, variance: float) -> Estimate:
+    """Mean ± 1.96 standard errors."""
     half = Z95 * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)
 

@@ -15,7 +15,9 @@ from wonderland.bots import bot_names
 from wonderland.bots.levels import LEVEL_NAMES, describe_level
 from wonderland.cli.options import add_game_arguments, game_and_config
 from wonderland.core import ConfigError
-from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_ladder, plot, rate
+from wonderland.sim.backends import BACKENDS, check_backend
+from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_games, plot, rate
+from wonderland.sim.ladder_log import LadderLog, LadderSettings
 from wonderland.sim.runner import GameResult
 
 
@@ -57,6 +59,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the PNG of the ratings (default: ladder-GAME-Np.png in --out)",
     )
     parser.add_argument("--no-plot", action="store_true", help="do not draw the PNG")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="save every game here as it ends; run again with the same settings to resume "
+        "(or with more --games to lengthen the ladder)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local worker processes (default) or Ray",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="Ray cluster address (default: start a local Ray with --workers CPUs)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,8 +105,16 @@ def run(args: argparse.Namespace) -> int:
         if not os.access(plot_path.parent, os.W_OK):
             raise ConfigError(f"cannot write the plot: {plot_path.parent} is not writable")
 
+    check_backend(args.workers, args.backend, args.address)
+    settings = LadderSettings.of(game_id, config, args.seed, entrants)
+    log = LadderLog(args.results, settings) if args.results is not None else None
+    played: dict[int, GameResult] = {}
+    if log is not None:
+        played = {i: result for i, result in log.games.items() if i < args.games}
     console = Console(stderr=True)
-    results: list[GameResult] = []
+    if played:
+        console.print(f"Resuming: {len(played)} of {args.games} games are in {args.results}.")
+    missing = [i for i in range(args.games) if i not in played]
     with Progress(
         TextColumn(f"[bold]{game.spec.name}[/] ladder"),
         BarColumn(),
@@ -94,11 +124,23 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
         disable=args.json and not console.is_terminal,
     ) as progress:
-        task = progress.add_task("games", total=args.games)
-        stream = play_ladder(game_id, config, entrants, args.games, args.seed, args.workers)
-        for result in stream:
-            results.append(result)
+        task = progress.add_task("games", total=args.games, completed=len(played))
+        stream = play_games(
+            game_id,
+            config,
+            entrants,
+            missing,
+            args.seed,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+        )
+        for index, result in stream:
+            if log is not None:
+                log.append(index, result)
+            played[index] = result
             progress.update(task, advance=1)
+    results = [played[i] for i in range(args.games)]
     ladder = rate(game_id, results, entrants, args.seed, args.bootstrap)
     if plot_path is not None:
         plot(ladder, str(plot_path))

@@ -9,15 +9,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from wonderland.core import ConfigError
 from wonderland.sim.deps import require
 from wonderland.sim.job import Chunk, SimJob, play_chunk
 
 BACKENDS = ("local", "ray")
+R = TypeVar("R")
 
 
 def available_cores() -> int:
@@ -95,13 +97,22 @@ def process_chunks(
     summary_only: bool = False,
 ) -> Iterator[Chunk]:
     """Play the chunks in ``workers`` fresh processes, at most two chunks per worker queued."""
+    calls = ((job, start, stop, keep_records, summary_only) for start, stop in chunks)
+    return process_map(play_chunk, calls, workers)
+
+
+def process_map(
+    function: Callable[..., R], calls: Iterable[tuple[Any, ...]], workers: int
+) -> Iterator[R]:
+    """``function(*call)`` for every call, in ``workers`` fresh processes, at most two calls
+    per worker queued; yield each result when it is done (in any order)."""
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
-    queue = iter(chunks)
-    pending: set[Future[Chunk]] = set()
+    queue = iter(calls)
+    pending: set[Future[R]] = set()
     try:
-        for start, stop in queue:
-            pending.add(pool.submit(play_chunk, job, start, stop, keep_records, summary_only))
+        for call in queue:
+            pending.add(pool.submit(function, *call))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -110,9 +121,26 @@ def process_chunks(
                 yield future.result()
                 following = next(queue, None)
                 if following is not None:
-                    start, stop = following
-                    pending.add(
-                        pool.submit(play_chunk, job, start, stop, keep_records, summary_only)
-                    )
+                    pending.add(pool.submit(function, *following))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def map_calls(
+    function: Callable[..., R],
+    calls: Sequence[tuple[Any, ...]],
+    *,
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[R]:
+    """``function(*call)`` for every call on ``backend``: here (one worker), in worker
+    processes or as Ray tasks; yield each result when it is done (in any order)."""
+    check_backend(workers, backend, address)
+    if backend == "ray":
+        from wonderland.sim.ray_backend import ray_map
+
+        return ray_map(function, calls, workers=workers, address=address)
+    if workers == 1 or len(calls) <= 1:
+        return (function(*call) for call in calls)
+    return process_map(function, calls, min(workers, len(calls)))

@@ -24,12 +24,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from wonderland.core import GameConfig, derive_seed
+from wonderland.sim.backends import map_calls
 from wonderland.sim.runner import GameResult, simulate_one
 from wonderland.sim.summary import Estimate, estimate
 
@@ -67,9 +67,28 @@ def deal_seed(seed: int, players: int, index: int) -> int:
     return derive_seed(seed, "ladder", index // players)
 
 
-def _play(job: tuple[str, GameConfig, tuple[str, ...], int]) -> GameResult:
-    game_id, config, bots, seed = job
-    return simulate_one(game_id, config, bots, seed)
+def _play(
+    index: int, game_id: str, config: GameConfig, bots: tuple[str, ...], seed: int
+) -> tuple[int, GameResult]:
+    return index, simulate_one(game_id, config, bots, seed)
+
+
+def play_games(
+    game_id: str,
+    config: GameConfig,
+    entrants: Sequence[str],
+    indices: Iterable[int],
+    seed: int,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[tuple[int, GameResult]]:
+    """Play the games of the schedule at ``indices``; yield each with its index as soon as it
+    ends (in any order; every game is the same whoever plays it, and when)."""
+    n = config.num_players
+    calls = [(i, game_id, config, lineup(entrants, n, i), deal_seed(seed, n, i)) for i in indices]
+    return map_calls(_play, calls, workers=workers, backend=backend, address=address)
 
 
 def play_ladder(
@@ -79,15 +98,22 @@ def play_ladder(
     games: int,
     seed: int,
     workers: int = 1,
-) -> Iterator[GameResult]:
-    """Yield the ``games`` results in schedule order (the same for any number of workers)."""
-    n = config.num_players
-    jobs = [(game_id, config, lineup(entrants, n, i), deal_seed(seed, n, i)) for i in range(games)]
-    if workers <= 1:
-        yield from map(_play, jobs)
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(_play, jobs)
+) -> list[GameResult]:
+    """The results of the first ``games`` games in schedule order (the same for any number
+    of workers)."""
+    played = dict(play_games(game_id, config, entrants, range(games), seed, workers=workers))
+    return [played[i] for i in range(games)]
+
+
+def in_schedule(
+    entrants: Sequence[str], players: int, seed: int, index: int, result: GameResult
+) -> bool:
+    """Whether ``result`` is game ``index`` of this schedule (its bots and deal seed)."""
+    return (
+        index >= 0
+        and result.bots == lineup(entrants, players, index)
+        and result.seed == deal_seed(seed, players, index)
+    )
 
 
 # -- outcomes -----------------------------------------------------------------------------

@@ -8,13 +8,15 @@ needs ``wonderland[ray]`` installed; results come back to this process, which wr
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from wonderland.core import ConfigError
 from wonderland.sim.deps import require
 from wonderland.sim.job import Chunk, SimJob, play_chunk
+
+R = TypeVar("R")
 
 
 @contextmanager
@@ -50,20 +52,33 @@ def ray_chunks(
     summary_only: bool = False,
 ) -> Iterator[Chunk]:
     """Play ``chunks`` as Ray tasks, a bounded number in flight; yield each when done."""
+    calls = [(job, start, stop, keep_records, summary_only) for start, stop in chunks]
+    return ray_map(play_chunk, calls, workers=workers, address=address)
+
+
+def ray_map(
+    function: Callable[..., R],
+    calls: Iterable[tuple[Any, ...]],
+    *,
+    workers: int,
+    address: str | None,
+) -> Iterator[R]:
+    """``function(*call)`` for every call as Ray tasks, at most two per CPU in flight; yield
+    each result when it is done (in any order)."""
     with ray_session(workers, address) as ray:
-        task = ray.remote(num_cpus=1)(play_chunk)
+        task = ray.remote(num_cpus=1)(function)
         cpus = int(ray.cluster_resources().get("CPU", workers))
         limit = 2 * max(1, cpus)
-        queue = iter(chunks)
+        queue = iter(calls)
         pending: list[Any] = []
-        for start, stop in queue:
-            pending.append(task.remote(job, start, stop, keep_records, summary_only))
+        for call in queue:
+            pending.append(task.remote(*call))
             if len(pending) >= limit:
                 break
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            chunk: Chunk = ray.get(done[0])
-            yield chunk
+            result: R = ray.get(done[0])
+            yield result
             following = next(queue, None)
             if following is not None:
-                pending.append(task.remote(job, *following, keep_records, summary_only))
+                pending.append(task.remote(*following))

@@ -4,12 +4,14 @@ it belongs to another ladder or is damaged; the ladder on Ray."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from wonderland.cli.main import main
+from wonderland.sim.runner import GameResult
 
 BASE = ["ladder", "parade", "--players", "3", "--seed", "4", "--bots", "random,greedy,heuristic"]
 QUIET = ["--bootstrap", "20", "--no-plot", "--json"]
@@ -120,3 +122,29 @@ def test_the_ladder_on_ray_equals_the_local_ladder(capsys: pytest.CaptureFixture
     local = ladder(capsys, "--games", "6")
     assert on_ray["ratings"] == local["ratings"]
     assert on_ray["head_to_head"] == local["head_to_head"]
+
+
+def test_an_interrupted_ladder_keeps_its_games_and_says_how_to_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after two games: both are in the file, and the message says how to go on."""
+    import wonderland.cli.ladder as ladder_cli
+
+    real = ladder_cli.play_games
+
+    def two_then_interrupt(*args: Any, **kwargs: Any) -> Iterator[tuple[int, GameResult]]:
+        played = real(*args, **kwargs)
+        yield next(played)
+        yield next(played)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ladder_cli, "play_games", two_then_interrupt)
+    results = tmp_path / "ladder.jsonl"
+    assert main([*BASE, *QUIET, "--games", "5", "--results", str(results)]) == 130
+    err = " ".join(capsys.readouterr().err.split())
+    assert "2 of 5 games are saved in" in err and "the same command resumes" in err
+    assert len(results.read_bytes().splitlines()) == 1 + 2
+    monkeypatch.undo()
+    assert ladder(capsys, "--games", "5", "--results", str(results)) == ladder(
+        capsys, "--games", "5"
+    )

@@ -135,11 +135,19 @@ def run(args: argparse.Namespace) -> int:
             backend=args.backend,
             address=args.address,
         )
-        for index, result in stream:
+        try:
+            for index, result in stream:
+                if log is not None:
+                    log.append(index, result)
+                played[index] = result
+                progress.update(task, advance=1)
+        except KeyboardInterrupt:
             if log is not None:
-                log.append(index, result)
-            played[index] = result
-            progress.update(task, advance=1)
+                console.print(
+                    f"{len(played)} of {args.games} games are saved in {args.results}; "
+                    "the same command resumes the ladder."
+                )
+            raise
     results = [played[i] for i in range(args.games)]
     ladder = rate(game_id, results, entrants, args.seed, args.bootstrap)
     if plot_path is not None:

@@ -98,6 +98,6 @@ def test_every_variant_mix_replays_identically() -> None:
 
 @pytest.mark.slow
 def test_thousands_of_games_replay_identically() -> None:
-    """2,000 default-rule games and 2,000 variant-mix games (several minutes)."""
-    check_default(2000, seed=15)
-    check_mixed(2000, seed=16)
+    """1,000 default-rule games and 1,000 variant-mix games (several minutes)."""
+    check_default(1000, seed=15)
+    check_mixed(1000, seed=16)

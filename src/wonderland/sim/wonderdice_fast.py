@@ -163,7 +163,6 @@ def setup(job: SimJob) -> Setup:
         powers=powers_table(content),
         policies=policy_ids([name for name, _ in parsed]),
         speed=speed,
-        challenge=flags.challenge,
     )
 
 

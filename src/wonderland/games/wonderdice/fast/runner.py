@@ -34,6 +34,7 @@ from wonderland.games.wonderdice.fast.rules import (
     LOYAL,
     MAX_GAP_MS,
     PASS,
+    R_CHALLENGE,
     R_CHARACTERS,
     R_COOLDOWN,
     R_COUNTDOWN,
@@ -477,7 +478,6 @@ def play_batch(
     rotate: bool,
     run_seed: np.uint64,
     first: Int,
-    work: np.ndarray,
     gi: np.ndarray,
     gf: np.ndarray,
     gp: np.ndarray,
@@ -529,7 +529,7 @@ def play_batch(
         gf[g, F_ROUND_COUNT] = sim[M_ROUND_COUNT]
         for p in range(n):
             c = ps[DEALT, p]
-            gp[g, p, P_SCORE] = ps[SERIES, p] if work[0] else ps[WINS_A, p] + ps[WINS_M, p]
+            gp[g, p, P_SCORE] = ps[SERIES, p] if rf[R_CHALLENGE] else ps[WINS_A, p] + ps[WINS_M, p]
             gp[g, p, P_CHARACTER] = c
             gp[g, p, P_ADMIRING_WINS] = sc[CHAR_WINS + 2 * c]
             gp[g, p, P_MAD_WINS] = sc[CHAR_WINS + 2 * c + 1]
@@ -575,7 +575,6 @@ class Setup:
     policies: np.ndarray
     speed: np.ndarray
     """float64[3, n]: speed factor (0: drawn per game), skill and latency by seat."""
-    challenge: bool
 
 
 def play_games(setup: Setup, seed: int, start: int, stop: int, rotate: bool = False) -> Batch:
@@ -590,7 +589,6 @@ def play_games(setup: Setup, seed: int, start: int, stop: int, rotate: bool = Fa
         keys=np.zeros(games, np.uint64),
     )
     ps, sc, placed = new_state()
-    work = np.array([int(setup.challenge)], np.int64)
     run_seed = np.uint64(seed & MASK64)
     for low in range(0, games, BATCH):
         high = min(games, low + BATCH)
@@ -602,7 +600,6 @@ def play_games(setup: Setup, seed: int, start: int, stop: int, rotate: bool = Fa
             rotate,
             run_seed,
             start + low,
-            work,
             batch.figures[low:high],
             batch.times[low:high],
             batch.seats[low:high],

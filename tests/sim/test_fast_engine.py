@@ -96,7 +96,7 @@ def test_cli_prints_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["wonderdice", "--players", "3"], "--engine fast plays parade only, not wonderdice"),
+        (["wonderlands_war", "--players", "3"], "--engine fast plays parade and wonderdice only"),
         (["parade", "--bots", "heuristic"], "plays the random and greedy bots only"),
         (["parade", "--record", "recs"], "keeps no game records"),
     ],

@@ -21,8 +21,8 @@ from wonderland.cli.options import (
 )
 from wonderland.cli.progress import run_progress
 from wonderland.sim.batch import RunOutcome, run_simulation, summary_header
+from wonderland.sim.fast import ENGINES
 from wonderland.sim.job import SimJob
-from wonderland.sim.parade_fast import ENGINES
 from wonderland.sim.summary import Estimate, Summary
 
 
@@ -49,8 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--engine",
         choices=ENGINES,
         default="plain",
-        help="plain (default) or fast: Parade's compiled engine for the random and greedy "
-        "bots (pip install 'wonderland[fast]')",
+        help="plain (default) or fast: the compiled engine of Parade or Wonderdice for the "
+        "random and greedy bots (pip install 'wonderland[fast]')",
     )
 
 

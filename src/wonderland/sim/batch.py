@@ -11,8 +11,8 @@ from wonderland.bots import make_bot
 from wonderland.core import ConfigError, get_game
 from wonderland.sim.backends import backend_session, check_backend, run_chunks
 from wonderland.sim.deps import require_pyarrow
+from wonderland.sim.fast import ENGINES, check_fast_job, chunk_limits
 from wonderland.sim.job import MAX_CHUNK, Chunk, SimJob, auto_chunk_size, play_chunk, split
-from wonderland.sim.parade_fast import ENGINES, FAST_CHUNK, TALLY_CHUNK, check_fast_job
 from wonderland.sim.rows import chunk_table
 from wonderland.sim.store import RunDir
 from wonderland.sim.summary import Summary, SummaryBuilder, label_noun, summarize
@@ -101,7 +101,8 @@ def run_simulation(
         summary_only = store is None and record_dir is None and job.engine == "fast"
         largest = MAX_CHUNK
         if job.engine == "fast":
-            largest = TALLY_CHUNK if summary_only else FAST_CHUNK
+            rows_chunk, tally_chunk = chunk_limits(job.game)
+            largest = tally_chunk if summary_only else rows_chunk
         size = chunk_size or auto_chunk_size(remaining, workers, largest)
         chunks = list(split(todo, size))
         if on_start is not None:

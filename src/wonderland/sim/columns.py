@@ -29,6 +29,10 @@ class Columns:
     returns: tuple[array[float], ...]
     length: array[float]
     stats: dict[str, array[float]]
+    """Each figure by game; NaN where a game does not report it."""
+    label_names: tuple[str, ...] = ()
+    labels: tuple[array[int], ...] = ()
+    """Each seat's label by game, as an index into ``label_names`` (none: no labels)."""
 
     def __len__(self) -> int:
         return len(self.length)
@@ -41,8 +45,10 @@ class Columns:
         """One :class:`GameResult` per game, in index order."""
         seats = range(len(self.bots))
         names = list(self.stats)
+        label_names, labels = self.label_names, self.labels
         for g in range(len(self)):
             returns = tuple(self.returns[p][g] for p in seats)
+            stats = {name: self.stats[name][g] for name in names}
             yield GameResult(
                 seed=self.seeds[g],
                 bots=self.game_bots(g),
@@ -50,5 +56,6 @@ class Columns:
                 returns=returns,
                 winners=tuple(p for p in seats if returns[p] > 0),
                 length=self.length[g],
-                stats={name: self.stats[name][g] for name in names},
+                labels=tuple(label_names[labels[p][g]] for p in seats) if labels else (),
+                stats={name: value for name, value in stats.items() if value == value},
             )

@@ -33,7 +33,7 @@ class SimJob:
     seed: int
     rotate: bool = False
     engine: str = "plain"
-    """``plain`` (the protocol engine) or ``fast`` (Parade's compiled engine)."""
+    """``plain`` (the protocol engine) or ``fast`` (the game's compiled engine)."""
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the games' outcomes, except how many there are."""
@@ -102,7 +102,7 @@ def play_chunk(
     With ``summary_only`` the fast engine returns tallies only (the plain engine ignores it).
     """
     if job.engine == "fast":
-        from wonderland.sim.parade_fast import check_fast_job, play_fast, tally_fast
+        from wonderland.sim.fast import check_fast_job, play_fast, tally_fast
 
         check_fast_job(job, keep_records)
         if summary_only:

@@ -183,7 +183,7 @@ class SummaryBuilder:
         self.length: array[float] = _values()
         self.tallied: dict[tuple[str, str | int], Tally] = defaultdict(dict)
         """Merged tallies by figure: ``("seat", p)``, ``("score", p)``, ``("bot", name)``,
-        ``("stat", name)`` and ``("length", 0)``."""
+        ``("label", name)``, ``("stat", name)`` and ``("length", 0)``."""
 
     def add(self, row: GameResult) -> None:
         """Count one game; a shared win counts as 1/k for each of the k winners."""
@@ -213,11 +213,17 @@ class SummaryBuilder:
             self.scores[seat].extend(columns.scores[seat])
             if not columns.rotate:
                 self.by_bot[columns.bots[seat]].extend(columns.returns[seat])
+            if columns.labels:
+                by_label, names = self.by_label, columns.label_names
+                for label, share in zip(columns.labels[seat], columns.returns[seat], strict=True):
+                    by_label[names[label]].append(share)
         if columns.rotate:
             for g in range(len(columns)):
                 for seat, bot in enumerate(columns.game_bots(g)):
                     self.by_bot[bot].append(columns.returns[seat][g])
         for key, values in columns.stats.items():
+            if any(v != v for v in values):  # NaN: the figure does not apply to that game
+                values = array("d", (v for v in values if v == v))
             self.stats[key].extend(values)
         self.length.extend(columns.length)
 
@@ -237,6 +243,11 @@ class SummaryBuilder:
         for key, counts in tally.stats.items():
             self.stats.setdefault(key, _values())
             add_counts(self.tallied["stat", key], counts)
+        for key, values in tally.values.items():
+            self.stats[key].extend(values)
+        for label, counts in tally.by_label.items():
+            self.by_label.setdefault(label, _values())
+            add_counts(self.tallied["label", label], counts)
         add_counts(self.tallied["length", 0], tally.length)
 
     def build(self) -> Summary:
@@ -245,7 +256,9 @@ class SummaryBuilder:
             games=self.games,
             win_by_seat=[self._estimate(v, "seat", s) for s, v in enumerate(self.by_seat)],
             win_by_bot={k: self._estimate(v, "bot", k) for k, v in sorted(self.by_bot.items())},
-            win_by_label={k: estimate(v) for k, v in sorted(self.by_label.items())},
+            win_by_label={
+                k: self._estimate(v, "label", k) for k, v in sorted(self.by_label.items())
+            },
             score_by_seat=[self._estimate(v, "score", s) for s, v in enumerate(self.scores)],
             length=self._estimate(self.length, "length", 0),
             stats={k: self._estimate(v, "stat", k) for k, v in sorted(self.stats.items())},

@@ -10,6 +10,7 @@ does work in proportion to the chunks and distinct values, not to the games.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -45,3 +46,8 @@ class ChunkTally:
     """Win shares of each bot, over every seat it played."""
     length: Tally
     stats: dict[str, Tally] = field(default_factory=dict)
+    by_label: dict[str, Tally] = field(default_factory=dict)
+    """Win shares of each label (a game's character, ...), over every seat it was played."""
+    values: dict[str, array[float]] = field(default_factory=dict)
+    """Figures that take too many distinct values to tally (times, ratios), as the values
+    of the games that report them."""

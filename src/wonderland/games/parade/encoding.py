@@ -29,6 +29,7 @@ final_round         2            in the final round; turns left in it / n
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 from wonderland.core import CHANCE
@@ -186,6 +187,108 @@ def _sparse(
         ones.append(base + 1)
         others.append((base + 2, final_left / n))
     return ones, others
+
+
+def _zeros(size: int) -> array[float]:
+    return array("f", bytes(4 * size))
+
+
+class StateEncoder:
+    """Observations of one table's states, each equal to ``encode(make_view(state, seat))``.
+
+    One float32 buffer keeps the parade and every seat's collection (in seat order), with
+    copies of the cards they show, rewritten only when those cards change.  An observation
+    copies it, puts the collections in the observer's order and writes the observer's hand
+    and the short per-seat and table features.  A state of another game at this table size
+    works too: its cards differ, so its entries are rewritten.
+    """
+
+    def __init__(self, num_players: int) -> None:
+        if not 1 <= num_players <= MAX_SEATS:
+            raise ValueError(f"Parade seats 1 to {MAX_SEATS} players, not {num_players}")
+        n = self.n = num_players
+        self._buf = _zeros(observation_size(n))
+        """Hand (left 0), parade, collections in seat order, the rest (left 0)."""
+        self._parade_seen: list[int] = []
+        self._parade_ones: list[int] = []
+        self._collected: list[list[int]] = [[] for _ in range(n)]
+        self._tail = _COLLECTIONS_BASE + n * DECK_SIZE
+
+    def observe(self, state: ParadeState, seat: int) -> array[float]:
+        """A new float32 array: the observation of ``seat``'s view of ``state``."""
+        n = self.n
+        if state.num_players != n:
+            raise ValueError(f"this encoder observes {n}-seat tables, not {state.num_players}")
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at a table of {n}")
+        buf = self._buf
+        if state.parade != self._parade_seen:
+            self._update_parade(state.parade)
+        seen = self._collected
+        for s, collected in enumerate(state.collections):
+            if collected != seen[s]:
+                at = _COLLECTIONS_BASE + s * DECK_SIZE
+                for card in seen[s]:
+                    buf[at + card] = 0.0
+                for card in collected:
+                    buf[at + card] = 1.0
+                seen[s] = collected[:]
+        out = buf[:]
+        if seat:  # the observer's collection first
+            split = _COLLECTIONS_BASE + seat * DECK_SIZE
+            tail = self._tail
+            out[_COLLECTIONS_BASE : tail - seat * DECK_SIZE] = buf[split:tail]
+            out[tail - seat * DECK_SIZE : tail] = buf[_COLLECTIONS_BASE:split]
+        for card in state.hands[seat]:
+            out[card] = 1.0
+        self._write_tail(out, state, seat)
+        return out
+
+    def _update_parade(self, parade: list[int]) -> None:
+        buf = self._buf
+        for i in self._parade_ones:
+            buf[i] = 0.0
+        recent = min(len(parade), DEPTHS - 1)  # the last ten cards are 9 .. 0 deep
+        split = len(parade) - recent  # the cards before them are 10 or more deep
+        ones = list(map(_DEEP, parade[:split]))
+        ones += map(tuple.__getitem__, _RECENT[recent], parade[split:])
+        for i in ones:
+            buf[i] = 1.0
+        self._parade_ones = ones
+        self._parade_seen = parade[:]
+
+    def _write_tail(self, out: array[float], state: ParadeState, seat: int) -> None:
+        """Hand sizes, end choices, current seat, trigger, phase, pile, final round."""
+        n = self.n
+        at = self._tail
+        hands = state.hands
+        for k in range(n):
+            size = len(hands[seat + k - n if seat + k >= n else seat + k])
+            if size:
+                out[at + k] = size / HAND_SIZE
+        phase = state.phase
+        if phase >= CHOOSE:  # keeps are chosen in the end phase only (P28)
+            keeps = state.keeps
+            for k in range(n):
+                if keeps[seat + k - n if seat + k >= n else seat + k] >= 0:
+                    out[at + n + k] = 1.0
+        if phase in (PLAY, DRAW, CHOOSE):
+            out[at + 2 * n + (state.current - seat) % n] = 1.0
+        if state.trigger >= 0:
+            out[at + 3 * n + (state.trigger - seat) % n] = 1.0
+        at += 4 * n
+        out[at + phase] = 1.0
+        at += NUM_PHASES
+        if state.pile:
+            out[at] = len(state.pile) / DECK_SIZE
+        if state.final_left >= 0:
+            out[at + 1] = 1.0
+            out[at + 2] = state.final_left / n
+
+
+def state_encoder(num_players: int) -> StateEncoder:
+    """A :class:`StateEncoder` for tables of ``num_players`` seats."""
+    return StateEncoder(num_players)
 
 
 def encode(view: ParadeView) -> list[float]:

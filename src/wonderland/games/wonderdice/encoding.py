@@ -22,9 +22,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import attrgetter
-from typing import Any
+from array import array
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import attrgetter, ne
+from typing import Any, TypeAlias
 
 from wonderland.core import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
@@ -279,6 +281,274 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
     )
     others += [(base + i, v) for i, v in enumerate(progress) if v]
     return ones, others
+
+
+# -- observations kept up to date by difference ----------------------------------------------
+
+Buffer: TypeAlias = "array[float]"
+"""Of type code ``f``: C floats, the float32 a learner gets (numpy wraps it without a copy)."""
+_Writer = Callable[[Buffer, Any, Any], None]
+"""Rewrites the entries of one field of the state (its new value, its value last time)."""
+_NEVER_SEEN = object()
+"""A cached value equal to nothing: the first observation writes every entry."""
+
+
+def _zeros(size: int) -> Buffer:
+    return array("f", bytes(4 * size))
+
+
+def _per_seat(n: int, at: int, write: Callable[[Buffer, int, Any], None]) -> _Writer:
+    """A writer of a per-seat list: ``write(buf, seat block + at, value)`` for each seat whose
+    value changed."""
+
+    def write_seats(buf: Buffer, values: Any, old: Any) -> None:
+        for s in range(n):
+            value = values[s]
+            if value != old[s]:
+                write(buf, s * SEAT_SIZE + at, value)
+
+    return write_seats
+
+
+def _one_hot(size: int, most: int) -> Callable[[Buffer, int, int], None]:
+    """One-hot of ``min(value, most)`` among ``size`` entries."""
+    zeros = _zeros(size)
+
+    def write(buf: Buffer, at: int, value: int) -> None:
+        buf[at : at + size] = zeros
+        value = min(value, most)
+        if 0 <= value < size:
+            buf[at + value] = 1.0
+
+    return write
+
+
+def _flag(buf: Buffer, at: int, value: bool) -> None:
+    buf[at] = 1.0 if value else 0.0
+
+
+def _is_mad(buf: Buffer, at: int, side: int) -> None:
+    buf[at] = 1.0 if side == MAD else 0.0
+
+
+def _share(cap: int) -> Callable[[Buffer, int, int], None]:
+    def write(buf: Buffer, at: int, value: int) -> None:
+        buf[at] = min(value, cap) / cap if value else 0.0
+
+    return write
+
+
+_NO_POWERS = _zeros(len(POWER_FLAGS) + len(POWER_LEVELS))
+
+
+def _powers(buf: Buffer, at: int, powers: Powers) -> None:
+    buf[at : at + len(_NO_POWERS)] = _NO_POWERS
+    flags_on, levels = _power_entries(powers)
+    for i in flags_on:
+        buf[at + i] = 1.0
+    for i, value in levels:
+        buf[at + i] = value
+
+
+_NOT_BLOCKED = _zeros(1 + MAX_SEATS + 6)
+
+
+def _blocked(buf: Buffer, at: int, block: tuple[int, int, int] | None) -> None:
+    """Blocked and the blocking number; by whom is egocentric (written per observer)."""
+    buf[at : at + len(_NOT_BLOCKED)] = _NOT_BLOCKED
+    if block is not None:
+        buf[at] = 1.0
+        number = block[1]
+        if 1 <= number <= 6:
+            buf[at + MAX_SEATS + number] = 1.0
+
+
+def _wins(buf: Buffer, at: int, won: list[int]) -> None:
+    buf[at] = min(won[0], 3) / 3 if won[0] else 0.0
+    buf[at + 1] = min(won[1], 3) / 3 if won[1] else 0.0
+
+
+def _seat_writes(n: int) -> tuple[_Writer, ...]:
+    """Writers of the fields of :func:`_seat_values`, for ``n`` seats."""
+
+    def ago(buf: Buffer, value: tuple[int, list[int]], old: Any) -> None:
+        now, adv_t = value
+        for s in range(n):
+            then = adv_t[s]
+            buf[s * SEAT_SIZE + _ADVANCE] = (
+                1.0 if then <= NEVER else min(max(now - then, 0), SECOND_MS) / SECOND_MS
+            )
+
+    def role(at: int) -> _Writer:
+        def write(buf: Buffer, holder: int, old: Any) -> None:
+            for s in range(n):
+                buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
+
+        return write
+
+    return (
+        _per_seat(n, _CHARACTER, _one_hot(CHARACTER_SLOTS, CHARACTER_SLOTS)),
+        _per_seat(n, _FLAGS, _is_mad),
+        _per_seat(n, _FLAGS + 1, _flag),
+        _per_seat(n, _FLAGS + 2, _flag),
+        _per_seat(n, _FLAGS + 3, _flag),
+        _per_seat(n, _FLAGS + 4, _flag),
+        _per_seat(n, _FLAGS + 5, _flag),
+        _per_seat(n, _POWERS, _powers),
+        _per_seat(n, _HAND, _one_hot(DICE + 1, DICE)),
+        _per_seat(n, _ROW, _one_hot(DICE + 1, DICE)),
+        _per_seat(n, _BLOCKED, _blocked),
+        _per_seat(n, _BLOCKS_PLACED, _share(DICE)),
+        _per_seat(n, _ADVANCE + 1, _share(2)),
+        ago,
+        _per_seat(n, _WINS, _wins),
+        _per_seat(n, _SERIES, _share(MAX_SEATS)),
+        role(_ROLES),
+        role(_ROLES + 1),
+        role(_ROLES + 2),
+    )
+
+
+_SEAT_FIELDS = attrgetter(
+    "chars",
+    "side",
+    "upside",
+    "suppressed",
+    "penalty",
+    "tired",
+    "touched",
+    "powers",
+    "hand",
+    "row",
+    "block_on",
+    "nblocks",
+    "adv_n",
+)
+
+
+def _seat_values(t: State) -> tuple[Any, ...]:
+    """The fields the seat blocks come from, in the order of :func:`_seat_writes`."""
+    return (
+        *_SEAT_FIELDS(t),
+        (t.now, t.adv_t),
+        t.wins,
+        t.series_score,
+        t.roller,
+        t.decider,
+        t.jabber,
+    )
+
+
+_NO_FACES = _zeros(6)
+
+
+def _table_writes(base: int) -> tuple[_Writer, ...]:
+    """Writers of the fields of :func:`_table_values`, the table block starting at ``base``."""
+    phase_hot = _one_hot(len(PHASE_NAMES), len(PHASE_NAMES))
+    at_faces = base + len(PHASE_NAMES)
+    at_progress = at_faces + 6
+
+    def phase(buf: Buffer, value: int, old: Any) -> None:
+        phase_hot(buf, base, value)
+
+    def faces(buf: Buffer, value: Sequence[int], old: Any) -> None:
+        buf[at_faces : at_faces + 6] = _NO_FACES
+        for face in range(1, min(len(value), 7)):
+            if value[face]:
+                buf[at_faces + face - 1] = min(value[face], DICE) / DICE
+
+    def counts(buf: Buffer, value: tuple[int, int, int], old: Any) -> None:
+        team_wins, round_no, game_no = value
+        buf[at_progress] = min(team_wins, 6) / 6
+        buf[at_progress + 1] = min(round_no, 30) / 30
+        buf[at_progress + 2] = min(game_no, MAX_SEATS) / MAX_SEATS
+
+    def round_time(buf: Buffer, value: tuple[int, int], old: Any) -> None:
+        now, start = value
+        buf[at_progress + 3] = _ago(now, start) if start else 0.0
+
+    return (phase, faces, counts, round_time)
+
+
+def _table_values(t: State) -> tuple[Any, ...]:
+    return (t.phase, t.faces, (t.team_wins, t.round_no, t.game_no), (t.now, t.round_start))
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a list (of lists too), to compare later values of its field with."""
+    if type(value) is tuple and len(value) == 2 and type(value[1]) is list:
+        return (value[0], value[1][:])  # (now, advance times)
+    if type(value) is not list:
+        return value
+    if value and type(value[0]) is list:
+        return [item[:] for item in value]
+    return value[:]
+
+
+def _rewrite(
+    buf: Buffer, values: tuple[Any, ...], old: tuple[Any, ...], writes: tuple[_Writer, ...]
+) -> tuple[Any, ...]:
+    """Rewrite the fields whose value differs from ``old``; the values to compare with next
+    time."""
+    copies = list(old)
+    for i in compress(range(len(values)), map(ne, values, old)):  # the equal ones skipped in C
+        writes[i](buf, values[i], old[i])
+        copies[i] = _copy(values[i])
+    return tuple(copies)
+
+
+class StateEncoder:
+    """Observations of one table's states, each equal to ``encode(make_view(state, seat))``.
+
+    One float32 buffer holds the seat blocks in seat order and the table, with copies of the
+    fields they come from: an observation rewrites only what changed since the last one,
+    copies the blocks in the observer's order and marks who blocks whom, egocentric.  A state
+    of another game at this table size works too: its fields differ, so they are rewritten.
+    """
+
+    def __init__(self, num_players: int) -> None:
+        if not 1 <= num_players <= MAX_SEATS:
+            raise ValueError(f"Wonderdice seats 1 to {MAX_SEATS} players, not {num_players}")
+        n = self.n = num_players
+        self._buf = _zeros(observation_size(n))
+        self._seat_writes = _seat_writes(n)
+        self._seats: tuple[Any, ...] = tuple(
+            (_NEVER_SEEN, [_NEVER_SEEN] * n) if i == 13 else [_NEVER_SEEN] * n
+            for i in range(len(self._seat_writes))
+        )
+        self._table_writes = _table_writes(n * SEAT_SIZE)
+        self._table: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._table_writes)
+
+    def observe(self, t: State, seat: int) -> Buffer:
+        """A new float32 array: the observation of ``seat``'s view of ``t``."""
+        n = self.n
+        if t.table.n != n:
+            raise ValueError(f"this encoder observes {n}-seat tables, not {t.table.n}")
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at a table of {n}")
+        buf = self._buf
+        values = _seat_values(t)
+        if values != self._seats:
+            self._seats = _rewrite(buf, values, self._seats, self._seat_writes)
+        values = _table_values(t)
+        if values != self._table:
+            self._table = _rewrite(buf, values, self._table, self._table_writes)
+        out = buf[:]
+        if seat:  # the observer's block first
+            end = n * SEAT_SIZE
+            split = (n - seat) * SEAT_SIZE
+            out[:split] = buf[seat * SEAT_SIZE : end]
+            out[split:end] = buf[: seat * SEAT_SIZE]
+        for k in range(n):
+            block = t.block_on[seat + k - n if seat + k >= n else seat + k]
+            if block is not None:
+                out[k * SEAT_SIZE + _BLOCKED + 1 + (block[0] - seat) % n] = 1.0
+        return out
+
+
+def state_encoder(num_players: int) -> StateEncoder:
+    """A :class:`StateEncoder` for tables of ``num_players`` seats."""
+    return StateEncoder(num_players)
 
 
 def observe_step(before: State, actor: int, action: int, after: State, seat: int) -> str:

@@ -369,23 +369,7 @@ def _wins(buf: Buffer, at: int, won: list[int]) -> None:
 
 
 def _seat_writes(n: int) -> tuple[_Writer, ...]:
-    """Writers of the fields of :func:`_seat_values`, for ``n`` seats."""
-
-    def ago(buf: Buffer, value: tuple[int, list[int]], old: Any) -> None:
-        now, adv_t = value
-        for s in range(n):
-            then = adv_t[s]
-            buf[s * SEAT_SIZE + _ADVANCE] = (
-                1.0 if then <= NEVER else min(max(now - then, 0), SECOND_MS) / SECOND_MS
-            )
-
-    def role(at: int) -> _Writer:
-        def write(buf: Buffer, holder: int, old: Any) -> None:
-            for s in range(n):
-                buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
-
-        return write
-
+    """Writers of the fields of :data:`_SEAT_FIELDS`, for ``n`` seats."""
     return (
         _per_seat(n, _CHARACTER, _one_hot(CHARACTER_SLOTS, CHARACTER_SLOTS)),
         _per_seat(n, _FLAGS, _is_mad),
@@ -400,12 +384,8 @@ def _seat_writes(n: int) -> tuple[_Writer, ...]:
         _per_seat(n, _BLOCKED, _blocked),
         _per_seat(n, _BLOCKS_PLACED, _share(DICE)),
         _per_seat(n, _ADVANCE + 1, _share(2)),
-        ago,
         _per_seat(n, _WINS, _wins),
         _per_seat(n, _SERIES, _share(MAX_SEATS)),
-        role(_ROLES),
-        role(_ROLES + 1),
-        role(_ROLES + 2),
     )
 
 
@@ -423,61 +403,39 @@ _SEAT_FIELDS = attrgetter(
     "block_on",
     "nblocks",
     "adv_n",
+    "wins",
+    "series_score",
 )
-
-
-def _seat_values(t: State) -> tuple[Any, ...]:
-    """The fields the seat blocks come from, in the order of :func:`_seat_writes`."""
-    return (
-        *_SEAT_FIELDS(t),
-        (t.now, t.adv_t),
-        t.wins,
-        t.series_score,
-        t.roller,
-        t.decider,
-        t.jabber,
-    )
-
-
-_NO_FACES = _zeros(6)
+"""The per-seat lists the seat blocks come from, but for the advance times (how long ago is
+written at every observation: the clock moves at every event)."""
 
 
 def _table_writes(base: int) -> tuple[_Writer, ...]:
-    """Writers of the fields of :func:`_table_values`, the table block starting at ``base``."""
+    """Writers of the fields of :data:`_TABLE_FIELDS`, the table block starting at ``base``."""
     phase_hot = _one_hot(len(PHASE_NAMES), len(PHASE_NAMES))
-    at_faces = base + len(PHASE_NAMES)
-    at_progress = at_faces + 6
+    at = base + len(PHASE_NAMES) + 6  # progress
 
     def phase(buf: Buffer, value: int, old: Any) -> None:
         phase_hot(buf, base, value)
 
-    def faces(buf: Buffer, value: Sequence[int], old: Any) -> None:
-        buf[at_faces : at_faces + 6] = _NO_FACES
-        for face in range(1, min(len(value), 7)):
-            if value[face]:
-                buf[at_faces + face - 1] = min(value[face], DICE) / DICE
+    def team_wins(buf: Buffer, value: int, old: Any) -> None:
+        buf[at] = min(value, 6) / 6
 
-    def counts(buf: Buffer, value: tuple[int, int, int], old: Any) -> None:
-        team_wins, round_no, game_no = value
-        buf[at_progress] = min(team_wins, 6) / 6
-        buf[at_progress + 1] = min(round_no, 30) / 30
-        buf[at_progress + 2] = min(game_no, MAX_SEATS) / MAX_SEATS
+    def round_no(buf: Buffer, value: int, old: Any) -> None:
+        buf[at + 1] = min(value, 30) / 30
 
-    def round_time(buf: Buffer, value: tuple[int, int], old: Any) -> None:
-        now, start = value
-        buf[at_progress + 3] = _ago(now, start) if start else 0.0
+    def game_no(buf: Buffer, value: int, old: Any) -> None:
+        buf[at + 2] = min(value, MAX_SEATS) / MAX_SEATS
 
-    return (phase, faces, counts, round_time)
+    return (phase, team_wins, round_no, game_no)
 
 
-def _table_values(t: State) -> tuple[Any, ...]:
-    return (t.phase, t.faces, (t.team_wins, t.round_no, t.game_no), (t.now, t.round_start))
+_TABLE_FIELDS = attrgetter("phase", "team_wins", "round_no", "game_no")
+"""The table's fields but for the clock and the resolving roll (written at every event)."""
 
 
 def _copy(value: Any) -> Any:
     """A copy of a list (of lists too), to compare later values of its field with."""
-    if type(value) is tuple and len(value) == 2 and type(value[1]) is list:
-        return (value[0], value[1][:])  # (now, advance times)
     if type(value) is not list:
         return value
     if value and type(value[0]) is list:
@@ -501,9 +459,12 @@ class StateEncoder:
     """Observations of one table's states, each equal to ``encode(make_view(state, seat))``.
 
     One float32 buffer holds the seat blocks in seat order and the table, with copies of the
-    fields they come from: an observation rewrites only what changed since the last one,
-    copies the blocks in the observer's order and marks who blocks whom, egocentric.  A state
-    of another game at this table size works too: its fields differ, so they are rewritten.
+    fields they come from, and an observation rewrites only the fields that changed since the
+    last one.  It copies the blocks in the observer's order and adds what changes at every
+    event or depends on the observer: how long ago each seat advanced, who rolls, decides
+    and is the Jabberwocky, who blocks whom (egocentric), the resolving roll, the time since
+    the round started.  A state of another game at this table size works too: its fields
+    differ, so they are rewritten.
     """
 
     def __init__(self, num_players: int) -> None:
@@ -512,12 +473,11 @@ class StateEncoder:
         n = self.n = num_players
         self._buf = _zeros(observation_size(n))
         self._seat_writes = _seat_writes(n)
-        self._seats: tuple[Any, ...] = tuple(
-            (_NEVER_SEEN, [_NEVER_SEEN] * n) if i == 13 else [_NEVER_SEEN] * n
-            for i in range(len(self._seat_writes))
-        )
+        self._seats: tuple[Any, ...] = tuple([_NEVER_SEEN] * n for _ in self._seat_writes)
         self._table_writes = _table_writes(n * SEAT_SIZE)
         self._table: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._table_writes)
+        self._faces = n * SEAT_SIZE + len(PHASE_NAMES)
+        self._round_time = self._faces + 6 + 3
 
     def observe(self, t: State, seat: int) -> Buffer:
         """A new float32 array: the observation of ``seat``'s view of ``t``."""
@@ -527,10 +487,10 @@ class StateEncoder:
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not at a table of {n}")
         buf = self._buf
-        values = _seat_values(t)
+        values = _SEAT_FIELDS(t)
         if values != self._seats:
             self._seats = _rewrite(buf, values, self._seats, self._seat_writes)
-        values = _table_values(t)
+        values = _TABLE_FIELDS(t)
         if values != self._table:
             self._table = _rewrite(buf, values, self._table, self._table_writes)
         out = buf[:]
@@ -539,11 +499,37 @@ class StateEncoder:
             split = (n - seat) * SEAT_SIZE
             out[:split] = buf[seat * SEAT_SIZE : end]
             out[split:end] = buf[: seat * SEAT_SIZE]
-        for k in range(n):
-            block = t.block_on[seat + k - n if seat + k >= n else seat + k]
-            if block is not None:
-                out[k * SEAT_SIZE + _BLOCKED + 1 + (block[0] - seat) % n] = 1.0
+        self._write_every_event(out, t, seat)
         return out
+
+    def _write_every_event(self, out: Buffer, t: State, seat: int) -> None:
+        n = self.n
+        now, adv_t, block_on = t.now, t.adv_t, t.block_on
+        for k in range(n):
+            s = seat + k - n if seat + k >= n else seat + k
+            base = k * SEAT_SIZE
+            then = adv_t[s]
+            ago = now - then  # in ms, clipped to a second (1 for never, like _ago)
+            if ago > 0:
+                out[base + _ADVANCE] = ago / SECOND_MS if ago < SECOND_MS and then > NEVER else 1.0
+            elif then <= NEVER:
+                out[base + _ADVANCE] = 1.0
+            block = block_on[s]
+            if block is not None:
+                out[base + _BLOCKED + 1 + (block[0] - seat) % n] = 1.0
+        if 0 <= t.roller < n:
+            out[(t.roller - seat) % n * SEAT_SIZE + _ROLES] = 1.0
+        if 0 <= t.decider < n:
+            out[(t.decider - seat) % n * SEAT_SIZE + _ROLES + 1] = 1.0
+        if 0 <= t.jabber < n:
+            out[(t.jabber - seat) % n * SEAT_SIZE + _ROLES + 2] = 1.0
+        faces: Sequence[int] = t.faces
+        at = self._faces - 1
+        for value in range(1, min(len(faces), 7)):
+            if faces[value]:
+                out[at + value] = min(faces[value], DICE) / DICE
+        if t.round_start:
+            out[self._round_time] = _ago(now, t.round_start)
 
 
 def state_encoder(num_players: int) -> StateEncoder:

@@ -609,15 +609,12 @@ _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
     (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(MAX_QUESTS)),
     (_T["battle_order"], _grid(MAX_REGIONS, MAX_REGIONS)),
     (_T["battle_region"], _one_hot(MAX_REGIONS)),
-    (_T["task"], _one_hot(TASK_KINDS)),
-    (_T["task"] + TASK_KINDS + MAX_SEATS, _scaled_by(40)),
 )
-"""The table's features (the task's seat aside: it is egocentric), in the order of
+"""The table's features but for the task (it changes at nearly every step), in the order of
 :func:`_table_values`."""
 
 
 def _table_values(st: State) -> tuple[Any, ...]:
-    tasks = st.tasks
     return (
         st.round,
         st.war,
@@ -632,8 +629,6 @@ def _table_values(st: State) -> tuple[Any, ...]:
         len(st.quest_deck),
         st.order,
         st.b_region,
-        tasks[-1][0] if tasks else -1,
-        len(tasks),
     )
 
 
@@ -792,7 +787,8 @@ class StateEncoder:
 
     def _write_observer_part(self, out: Buffer, st: State, seat: int) -> None:
         """What depends on the observer: its quests; another seat's pending battle choice or
-        wager masked, as its view masks them; wagers on seats and the task's seat, egocentric."""
+        wager masked, as its view masks them; wagers on seats, egocentric; and the task on
+        top of the stack (its seat egocentric)."""
         n = self.n
         tasks = st.tasks
         hide = bool(tasks)  # a finished game hides nothing (G26)
@@ -829,10 +825,15 @@ class StateEncoder:
             for q in me.pair:
                 if 0 <= q < MAX_QUESTS:
                     out[base + 2 * MAX_QUESTS + q] = 1.0
+        at = self._table_base + _T["task"]
         if tasks:
             task = tasks[-1]
+            if 0 <= task[0] < TASK_KINDS:
+                out[at + task[0]] = 1.0
             if task[0] in SEAT_TASKS and 0 <= task[1] < n:
-                out[self._table_base + _T["task"] + TASK_KINDS + (task[1] - seat) % n] = 1.0
+                out[at + TASK_KINDS + (task[1] - seat) % n] = 1.0
+            depth = len(tasks)
+            out[at + TASK_KINDS + MAX_SEATS] = depth / 40 if depth < 40 else 1.0
 
 
 def state_encoder(num_players: int) -> StateEncoder:

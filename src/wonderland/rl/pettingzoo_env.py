@@ -111,7 +111,7 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._advance()
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s own view, encoded, and its action mask."""
+        """``agent``'s own view, encoded, and its action mask (new arrays every time)."""
         state = self.state_
         if state is None:
             raise RuntimeError("call reset() before observe()")

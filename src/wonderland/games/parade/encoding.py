@@ -196,22 +196,22 @@ def _zeros(size: int) -> array[float]:
 class StateEncoder:
     """Observations of one table's states, each equal to ``encode(make_view(state, seat))``.
 
-    One float32 buffer keeps the parade and every seat's collection (in seat order), with
-    copies of the cards they show, rewritten only when those cards change.  An observation
-    copies it, puts the collections in the observer's order and writes the observer's hand
-    and the short per-seat and table features.  A state of another game at this table size
-    works too: its cards differ, so its entries are rewritten.
+    Each observer has a float32 buffer with the collections in its order, and a copy of the
+    cards in each; an observation rewrites the collections that changed since that observer's
+    last one (they grow slowly), copies the buffer and writes the rest, which changes at
+    nearly every step: the observer's hand, the parade, the per-seat and table features.  A
+    state of another game at this table size works too: its collections differ, so they are
+    rewritten.
     """
 
     def __init__(self, num_players: int) -> None:
         if not 1 <= num_players <= MAX_SEATS:
             raise ValueError(f"Parade seats 1 to {MAX_SEATS} players, not {num_players}")
         n = self.n = num_players
-        self._buf = _zeros(observation_size(n))
-        """Hand (left 0), parade, collections in seat order, the rest (left 0)."""
-        self._parade_seen: list[int] = []
-        self._parade_ones: list[int] = []
-        self._collected: list[list[int]] = [[] for _ in range(n)]
+        self._bufs = [_zeros(observation_size(n)) for _ in range(n)]
+        """Per observer: the collections in its order; 0 elsewhere."""
+        self._collected: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
+        """Per observer, per seat: the cards its buffer shows as collected."""
         self._tail = _COLLECTIONS_BASE + n * DECK_SIZE
 
     def observe(self, state: ParadeState, seat: int) -> array[float]:
@@ -221,46 +221,31 @@ class StateEncoder:
             raise ValueError(f"this encoder observes {n}-seat tables, not {state.num_players}")
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not at a table of {n}")
-        buf = self._buf
-        if state.parade != self._parade_seen:
-            self._update_parade(state.parade)
-        seen = self._collected
+        buf = self._bufs[seat]
+        seen = self._collected[seat]
         for s, collected in enumerate(state.collections):
-            if collected != seen[s]:
-                at = _COLLECTIONS_BASE + s * DECK_SIZE
-                for card in seen[s]:
-                    buf[at + card] = 0.0
-                for card in collected:
+            before = seen[s]
+            if collected != before:
+                at = _COLLECTIONS_BASE + (s - seat) % n * DECK_SIZE
+                known = len(before)
+                if collected[:known] != before:  # not just grown (P15 only adds cards)
+                    for card in before:
+                        buf[at + card] = 0.0
+                    known = 0
+                for card in collected[known:]:
                     buf[at + card] = 1.0
                 seen[s] = collected[:]
         out = buf[:]
-        if seat:  # the observer's collection first
-            split = _COLLECTIONS_BASE + seat * DECK_SIZE
-            tail = self._tail
-            out[_COLLECTIONS_BASE : tail - seat * DECK_SIZE] = buf[split:tail]
-            out[tail - seat * DECK_SIZE : tail] = buf[_COLLECTIONS_BASE:split]
         for card in state.hands[seat]:
             out[card] = 1.0
-        self._write_tail(out, state, seat)
-        return out
-
-    def _update_parade(self, parade: list[int]) -> None:
-        buf = self._buf
-        for i in self._parade_ones:
-            buf[i] = 0.0
+        parade = state.parade
         recent = min(len(parade), DEPTHS - 1)  # the last ten cards are 9 .. 0 deep
         split = len(parade) - recent  # the cards before them are 10 or more deep
-        ones = list(map(_DEEP, parade[:split]))
-        ones += map(tuple.__getitem__, _RECENT[recent], parade[split:])
-        for i in ones:
-            buf[i] = 1.0
-        self._parade_ones = ones
-        self._parade_seen = parade[:]
-
-    def _write_tail(self, out: array[float], state: ParadeState, seat: int) -> None:
-        """Hand sizes, end choices, current seat, trigger, phase, pile, final round."""
-        n = self.n
-        at = self._tail
+        for i in map(_DEEP, parade[:split]):
+            out[i] = 1.0
+        for i in map(tuple.__getitem__, _RECENT[recent], parade[split:]):
+            out[i] = 1.0
+        at = self._tail  # hand sizes, end choices, current seat, trigger, phase, pile, final
         hands = state.hands
         for k in range(n):
             size = len(hands[seat + k - n if seat + k >= n else seat + k])
@@ -284,6 +269,7 @@ class StateEncoder:
         if state.final_left >= 0:
             out[at + 1] = 1.0
             out[at + 2] = state.final_left / n
+        return out
 
 
 def state_encoder(num_players: int) -> StateEncoder:

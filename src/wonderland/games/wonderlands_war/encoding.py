@@ -429,8 +429,9 @@ def _still_hidden(after: State, actor: int, kind: int) -> bool:
 
 Buffer: TypeAlias = "array[float]"
 """Of type code ``f``: C floats, the float32 a learner gets (numpy wraps it without a copy)."""
-_Writer = Callable[[Buffer, int, Any], None]
-"""Writes one feature of a seat block (block start, source value), its old entries cleared."""
+_Writer = Callable[[Buffer, int, Any, Any], None]
+"""Writes one feature (where it starts, its source value now and when last written, or
+:data:`_NEVER_SEEN`), its old entries cleared; most ignore the old value."""
 
 
 def _zeros(size: int) -> Buffer:
@@ -440,7 +441,7 @@ def _zeros(size: int) -> Buffer:
 def _one_hot(size: int) -> _Writer:
     zeros = _zeros(size)
 
-    def write(buf: Buffer, at: int, value: int) -> None:
+    def write(buf: Buffer, at: int, value: int, old: Any) -> None:
         buf[at : at + size] = zeros
         if 0 <= value < size:
             buf[at + value] = 1.0
@@ -451,7 +452,7 @@ def _one_hot(size: int) -> _Writer:
 def _counts_of(size: int, cap: int) -> _Writer:
     zeros = _zeros(size)
 
-    def write(buf: Buffer, at: int, counts: list[int]) -> None:
+    def write(buf: Buffer, at: int, counts: list[int], old: Any) -> None:
         buf[at : at + size] = zeros
         for i in compress(range(min(len(counts), size)), counts):
             count = counts[i]
@@ -464,7 +465,7 @@ def _counts_of(size: int, cap: int) -> _Writer:
 def _tally_of(size: int, cap: int) -> _Writer:
     zeros = _zeros(size)
 
-    def write(buf: Buffer, at: int, items: list[int]) -> None:
+    def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
         buf[at : at + size] = zeros
         tally: dict[int, int] = {}
         for item in items:
@@ -479,7 +480,7 @@ def _tally_of(size: int, cap: int) -> _Writer:
 def _members_of(size: int) -> _Writer:
     zeros = _zeros(size)
 
-    def write(buf: Buffer, at: int, items: list[int]) -> None:
+    def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
         buf[at : at + size] = zeros
         for item in items:
             if 0 <= item < size:
@@ -489,17 +490,17 @@ def _members_of(size: int) -> _Writer:
 
 
 def _scaled_by(cap: int) -> _Writer:
-    def write(buf: Buffer, at: int, value: int) -> None:
+    def write(buf: Buffer, at: int, value: int, old: Any) -> None:
         buf[at] = (value / cap if value < cap else 1.0) if value > 0 else 0.0
 
     return write
 
 
-def _flag(buf: Buffer, at: int, value: bool) -> None:
+def _flag(buf: Buffer, at: int, value: bool, old: Any) -> None:
     buf[at] = 1.0 if value else 0.0
 
 
-def _forged(buf: Buffer, at: int, tracks: list[list[int]]) -> None:
+def _forged(buf: Buffer, at: int, tracks: list[list[int]], old: Any) -> None:
     buf[at : at + MAX_TRACKS] = _zeros(MAX_TRACKS)
     for i, chips in enumerate(tracks[:MAX_TRACKS]):
         if chips:
@@ -507,7 +508,7 @@ def _forged(buf: Buffer, at: int, tracks: list[list[int]]) -> None:
 
 
 def _length_by(cap: int) -> _Writer:
-    def write(buf: Buffer, at: int, items: list[int]) -> None:
+    def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
         buf[at] = (len(items) / cap if len(items) < cap else 1.0) if items else 0.0
 
     return write
@@ -516,8 +517,8 @@ def _length_by(cap: int) -> _Writer:
 _figure_regions = _tally_of(MAX_REGIONS, 5)
 
 
-def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]]) -> None:
-    _figure_regions(buf, at, [region for _, region in figures])
+def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> None:
+    _figure_regions(buf, at, [region for _, region in figures], None)
 
 
 _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
@@ -569,7 +570,7 @@ def _rewrite(
     for i in compress(range(len(values)), map(ne, values, old)):  # the equal ones skipped in C
         value = values[i]
         offset, write = writes[i]
-        write(buf, base + offset, value)
+        write(buf, base + offset, value, old[i])
         copies[i] = _copy(value)
     return tuple(copies)
 
@@ -578,11 +579,16 @@ def _grid(rows: int, cols: int) -> _Writer:
     """One-hot of each of the first ``rows`` values among ``cols`` (tiles, market, cards)."""
     zeros = _zeros(rows * cols)
 
-    def write(buf: Buffer, at: int, values: list[int]) -> None:
-        buf[at : at + rows * cols] = zeros
-        for i, value in enumerate(values[:rows]):
-            if 0 <= value < cols:
-                buf[at + i * cols + value] = 1.0
+    def write(buf: Buffer, at: int, values: list[int], old: Any) -> None:
+        if type(old) is not list or len(old) != len(values):
+            buf[at : at + rows * cols] = zeros
+            old = [-1] * len(values)
+        for i, (value, before) in enumerate(zip(values[:rows], old, strict=False)):
+            if value != before:  # only the rows that changed
+                if 0 <= before < cols:
+                    buf[at + i * cols + before] = 0.0
+                if 0 <= value < cols:
+                    buf[at + i * cols + value] = 1.0
 
     return write
 
@@ -590,8 +596,8 @@ def _grid(rows: int, cols: int) -> _Writer:
 _round_hot = _one_hot(MAX_ROUNDS)
 
 
-def _round(buf: Buffer, at: int, value: int) -> None:
-    _round_hot(buf, at, min(max(value, 1), MAX_ROUNDS) - 1)
+def _round(buf: Buffer, at: int, value: int, old: Any) -> None:
+    _round_hot(buf, at, min(max(value, 1), MAX_ROUNDS) - 1, None)
 
 
 _T = _TABLE_OFFSET
@@ -635,56 +641,65 @@ def _table_values(st: State) -> tuple[Any, ...]:
 _CHOICE_INDEX = {choice: i for i, choice in enumerate(CHOICES)}
 
 
-def _choice(buf: Buffer, at: int, value: int) -> None:
-    _choice_hot(buf, at, _CHOICE_INDEX.get(value, -1))
+def _choice(buf: Buffer, at: int, value: int, old: Any) -> None:
+    _choice_hot(buf, at, _CHOICE_INDEX.get(value, -1), None)
 
 
 _choice_hot = _one_hot(len(CHOICES))
 
 
-def _waiting_or_hidden(buf: Buffer, at: int, wager: int) -> None:
+def _waiting_or_hidden(buf: Buffer, at: int, wager: int, old: Any) -> None:
     """The wager words that do not depend on the observer (waiting, hidden)."""
     buf[at + MAX_SEATS + 1] = 1.0 if wager == WAITING else 0.0
     buf[at + MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
 
 
-def _region_rows_by(cap: int) -> Callable[[Buffer, int, list[int]], None]:
-    """Writes one region's counts per seat into every seat block."""
-    write = _scaled_by(cap)
-
-    def write_row(buf: Buffer, at: int, row: list[int]) -> None:
-        for s, count in enumerate(row):
-            write(buf, s * SEAT_SIZE + at, count)
-
-    return write_row
-
-
 def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
     """Writers of the seat-block features kept in the state's lists over seats, in the order
-    of :func:`_seat_list_values` (writing into every seat block of ``n``)."""
+    of :func:`_seat_list_values` (writing into every seat block of ``n``, where the value of
+    a seat or a region changed)."""
 
     def each_seat(write: _Writer, absent: Any) -> _Writer:
-        def write_all(buf: Buffer, at: int, values: list[Any] | None) -> None:
+        """``values[s]`` of every seat (``absent`` when the list is None)."""
+        absent_row = [absent] * n
+
+        def write_all(buf: Buffer, at: int, values: list[Any] | None, old: Any) -> None:
+            now = values if values is not None else absent_row
+            before = old if type(old) is list else absent_row if old is None else None
             for s in range(n):
-                write(buf, s * SEAT_SIZE + at, values[s] if values is not None else absent)
+                if before is None or now[s] != before[s]:
+                    write(buf, s * SEAT_SIZE + at, now[s], None)
 
         return write_all
 
     def regions(cap: int) -> _Writer:
-        write_row = _region_rows_by(cap)
+        """Counts per region (rows) and seat, each divided by ``cap``."""
         zero_row = [0] * n
 
-        def write(buf: Buffer, at: int, rows: list[list[int]]) -> None:
+        def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
+            before = old if type(old) is list else []
             for region in range(MAX_REGIONS):
-                write_row(buf, at + region, rows[region] if region < len(rows) else zero_row)
+                row = rows[region] if region < len(rows) else zero_row
+                if region < len(before) and row == before[region]:
+                    continue
+                i = at + region
+                for count in row[:n]:
+                    buf[i] = (count / cap if count < cap else 1.0) if count > 0 else 0.0
+                    i += SEAT_SIZE
 
         return write
 
-    def first(buf: Buffer, at: int, seats: list[int]) -> None:
+    def first(buf: Buffer, at: int, seats: list[int], old: Any) -> None:
         for s in range(n):
             buf[s * SEAT_SIZE + at] = 1.0 if s in seats else 0.0
 
-    def role(buf: Buffer, at: int, holder: int) -> None:
+    def role(buf: Buffer, at: int, holder: int, old: Any) -> None:
+        if type(old) is int:  # only the old holder and the new one
+            if 0 <= old < n:
+                buf[old * SEAT_SIZE + at] = 0.0
+            if 0 <= holder < n:
+                buf[holder * SEAT_SIZE + at] = 1.0
+            return
         for s in range(n):
             buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
 

@@ -223,18 +223,19 @@ class StateEncoder:
             raise ValueError(f"seat {seat} is not at a table of {n}")
         buf = self._bufs[seat]
         seen = self._collected[seat]
-        for s, collected in enumerate(state.collections):
-            before = seen[s]
-            if collected != before:
-                at = _COLLECTIONS_BASE + (s - seat) % n * DECK_SIZE
-                known = len(before)
-                if collected[:known] != before:  # not just grown (P15 only adds cards)
-                    for card in before:
-                        buf[at + card] = 0.0
-                    known = 0
-                for card in collected[known:]:
-                    buf[at + card] = 1.0
-                seen[s] = collected[:]
+        if state.collections != seen:
+            for s, collected in enumerate(state.collections):
+                before = seen[s]
+                if collected != before:
+                    at = _COLLECTIONS_BASE + (s - seat) % n * DECK_SIZE
+                    known = len(before)
+                    if collected[:known] != before:  # not just grown (P15 only adds cards)
+                        for card in before:
+                            buf[at + card] = 0.0
+                        known = 0
+                    for card in collected[known:]:
+                        buf[at + card] = 1.0
+                    seen[s] = collected[:]
         out = buf[:]
         for card in state.hands[seat]:
             out[card] = 1.0
@@ -247,15 +248,14 @@ class StateEncoder:
             out[i] = 1.0
         at = self._tail  # hand sizes, end choices, current seat, trigger, phase, pile, final
         hands = state.hands
-        for k in range(n):
-            size = len(hands[seat + k - n if seat + k >= n else seat + k])
-            if size:
-                out[at + k] = size / HAND_SIZE
+        for k, hand in enumerate(hands[seat:] + hands[:seat]):  # egocentric
+            if hand:
+                out[at + k] = len(hand) / HAND_SIZE
         phase = state.phase
         if phase >= CHOOSE:  # keeps are chosen in the end phase only (P28)
             keeps = state.keeps
-            for k in range(n):
-                if keeps[seat + k - n if seat + k >= n else seat + k] >= 0:
+            for k, keep in enumerate(keeps[seat:] + keeps[:seat]):
+                if keep >= 0:
                     out[at + n + k] = 1.0
         if phase in (PLAY, DRAW, CHOOSE):
             out[at + 2 * n + (state.current - seat) % n] = 1.0

@@ -240,12 +240,15 @@ class StateEncoder:
         for card in state.hands[seat]:
             out[card] = 1.0
         parade = state.parade
-        recent = min(len(parade), DEPTHS - 1)  # the last ten cards are 9 .. 0 deep
-        split = len(parade) - recent  # the cards before them are 10 or more deep
-        for i in map(_DEEP, parade[:split]):
-            out[i] = 1.0
-        for i in map(tuple.__getitem__, _RECENT[recent], parade[split:]):
-            out[i] = 1.0
+        if len(parade) < DEPTHS:  # every card is 9 .. 0 deep
+            for i in map(tuple.__getitem__, _RECENT[len(parade)], parade):
+                out[i] = 1.0
+        else:  # the last ten cards are 9 .. 0 deep, the cards before them 10 or more
+            split = len(parade) - (DEPTHS - 1)
+            for i in map(_DEEP, parade[:split]):
+                out[i] = 1.0
+            for i in map(tuple.__getitem__, _RECENT[DEPTHS - 1], parade[split:]):
+                out[i] = 1.0
         at = self._tail  # hand sizes, end choices, current seat, trigger, phase, pile, final
         hands = state.hands
         for k, hand in enumerate(hands[seat:] + hands[:seat]):  # egocentric

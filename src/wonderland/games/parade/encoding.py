@@ -4,6 +4,10 @@ The encoding reads a :class:`ParadeView` only, so it cannot carry anything the s
 know.  Seats are egocentric: block ``k`` of every per-seat feature is the seat ``k`` places
 after the observer (``0`` is the observer itself).  Every value lies in ``[0, 1]``.
 
+The learning environments observe through :class:`StateEncoder`, which reads the state,
+masks what the view masks and rewrites only what changed since its last observation; a test
+proves it equal to encoding the view after every step of random games.
+
 ==================  ===========  ==========================================================
 feature             size         meaning
 ==================  ===========  ==========================================================

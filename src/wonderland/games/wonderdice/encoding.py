@@ -6,6 +6,10 @@ is egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Ev
 in ``[0, 1]``.  The time of the turn-based event view enters as "how long ago" figures
 relative to the current event, divided by a second and clipped.
 
+The learning environments observe through :class:`StateEncoder`, which reads the state,
+masks what the view masks and rewrites only what changed since its last observation; a test
+proves it equal to encoding the view after every step of random games.
+
 Per seat (``n`` blocks): character (one-hot over :data:`CHARACTER_SLOTS`); Mad side, upside
 down (betrayer), ability suppressed, Play Me penalty, tired, touched the token; the active
 powers (flags and reaches); dice in hand and on the row (one-hot 0-6); blocked, by whom

@@ -6,6 +6,10 @@ capacities of ``content.py``, so the layout does not depend on the content pack.
 egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Counts are divided
 by a cap and clipped, so every value lies in ``[0, 1]``.
 
+The learning environments observe through :class:`StateEncoder`, which reads the state,
+masks what the view masks and rewrites only what changed since its last observation; a test
+proves it equal to encoding the view after every step of random games.
+
 Per seat (``n`` blocks): faction; chips by kind in bag, active, exhausted and on the madness
 track; chips on each forge track; reserve, pieces, levels, shield, shards, points and other
 counters; how many quests it holds or has drawn; tea cards taken this round; retinue;

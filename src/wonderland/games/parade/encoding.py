@@ -233,7 +233,7 @@ class StateEncoder:
                 if collected != before:
                     at = _COLLECTIONS_BASE + (s - seat) % n * DECK_SIZE
                     known = len(before)
-                    if collected[:known] != before:  # not just grown (P15 only adds cards)
+                    if collected[:known] != before:  # not just grown (cards only join, P18, P28)
                         for card in before:
                             buf[at + card] = 0.0
                         known = 0

@@ -439,10 +439,12 @@ _Writer = Callable[[Buffer, int, Any, Any], None]
 
 
 def _zeros(size: int) -> Buffer:
+    """``size`` float32 zeros."""
     return array("f", bytes(4 * size))
 
 
 def _one_hot(size: int) -> _Writer:
+    """A 1 at the value, among ``size`` entries (none when out of range)."""
     zeros = _zeros(size)
 
     def write(buf: Buffer, at: int, value: int, old: Any) -> None:
@@ -454,6 +456,7 @@ def _one_hot(size: int) -> _Writer:
 
 
 def _counts_of(size: int, cap: int) -> _Writer:
+    """Each of the first ``size`` counts divided by ``cap``, clipped."""
     zeros = _zeros(size)
 
     def write(buf: Buffer, at: int, counts: list[int], old: Any) -> None:
@@ -467,6 +470,7 @@ def _counts_of(size: int, cap: int) -> _Writer:
 
 
 def _tally_of(size: int, cap: int) -> _Writer:
+    """How often each item below ``size`` occurs, divided by ``cap``, clipped."""
     zeros = _zeros(size)
 
     def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
@@ -482,6 +486,7 @@ def _tally_of(size: int, cap: int) -> _Writer:
 
 
 def _members_of(size: int) -> _Writer:
+    """A 1 for each item below ``size``."""
     zeros = _zeros(size)
 
     def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
@@ -494,6 +499,8 @@ def _members_of(size: int) -> _Writer:
 
 
 def _scaled_by(cap: int) -> _Writer:
+    """One value divided by ``cap``, clipped to [0, 1]."""
+
     def write(buf: Buffer, at: int, value: int, old: Any) -> None:
         buf[at] = (value / cap if value < cap else 1.0) if value > 0 else 0.0
 
@@ -504,14 +511,20 @@ def _flag(buf: Buffer, at: int, value: bool, old: Any) -> None:
     buf[at] = 1.0 if value else 0.0
 
 
+_NO_TRACKS = _zeros(MAX_TRACKS)
+
+
 def _forged(buf: Buffer, at: int, tracks: list[list[int]], old: Any) -> None:
-    buf[at : at + MAX_TRACKS] = _zeros(MAX_TRACKS)
+    """Chips on each forge track / 6, clipped."""
+    buf[at : at + MAX_TRACKS] = _NO_TRACKS
     for i, chips in enumerate(tracks[:MAX_TRACKS]):
         if chips:
             buf[at + i] = len(chips) / 6 if len(chips) < 6 else 1.0
 
 
 def _length_by(cap: int) -> _Writer:
+    """A list's length divided by ``cap``, clipped."""
+
     def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
         buf[at] = (len(items) / cap if len(items) < cap else 1.0) if items else 0.0
 
@@ -580,7 +593,8 @@ def _rewrite(
 
 
 def _grid(rows: int, cols: int) -> _Writer:
-    """One-hot of each of the first ``rows`` values among ``cols`` (tiles, market, cards)."""
+    """One-hot of each of the first ``rows`` values among ``cols`` (tiles, market, cards);
+    with the values last written, only the rows that changed."""
     zeros = _zeros(rows * cols)
 
     def write(buf: Buffer, at: int, values: list[int], old: Any) -> None:

@@ -194,6 +194,7 @@ def _sparse(
 
 
 def _zeros(size: int) -> array[float]:
+    """``size`` float32 zeros."""
     return array("f", bytes(4 * size))
 
 

@@ -298,6 +298,7 @@ _NEVER_SEEN = object()
 
 
 def _zeros(size: int) -> Buffer:
+    """``size`` float32 zeros."""
     return array("f", bytes(4 * size))
 
 
@@ -336,6 +337,8 @@ def _is_mad(buf: Buffer, at: int, side: int) -> None:
 
 
 def _share(cap: int) -> Callable[[Buffer, int, int], None]:
+    """A count divided by ``cap``, clipped."""
+
     def write(buf: Buffer, at: int, value: int) -> None:
         buf[at] = min(value, cap) / cap if value else 0.0
 
@@ -346,6 +349,7 @@ _NO_POWERS = _zeros(len(POWER_FLAGS) + len(POWER_LEVELS))
 
 
 def _powers(buf: Buffer, at: int, powers: Powers) -> None:
+    """The flags that are on and the scaled reaches of a seat's powers."""
     buf[at : at + len(_NO_POWERS)] = _NO_POWERS
     flags_on, levels = _power_entries(powers)
     for i in flags_on:
@@ -368,6 +372,7 @@ def _blocked(buf: Buffer, at: int, block: tuple[int, int, int] | None) -> None:
 
 
 def _wins(buf: Buffer, at: int, won: list[int]) -> None:
+    """Round wins on each side / 3, clipped."""
     buf[at] = min(won[0], 3) / 3 if won[0] else 0.0
     buf[at + 1] = min(won[1], 3) / 3 if won[1] else 0.0
 

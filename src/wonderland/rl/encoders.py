@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
@@ -15,6 +16,14 @@ from wonderland.rl.versions import current_version
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+
+class StateEncoder(Protocol):
+    """Observations of one table's states (a game's ``encoding.StateEncoder``)."""
+
+    def observe(self, state: Any, seat: int) -> array[float]:
+        """A new float32 array equal to ``encode(view(state, seat))``."""
+        ...
 
 
 class EncodingModule(Protocol):
@@ -49,6 +58,10 @@ class EncodingModule(Protocol):
         """The dense observation."""
         ...
 
+    def state_encoder(self, num_players: int) -> StateEncoder:
+        """Observations of states at ``num_players`` seats, kept up to date by difference."""
+        ...
+
     def observe_step(self, before: Any, actor: int, action: int, after: Any, seat: int) -> str:
         """What ``seat`` sees of the step that took ``before`` to ``after``."""
         ...
@@ -70,15 +83,17 @@ class GameEncoder:
         self.num_players = config.num_players
         self.size = self.module.observation_size(config.num_players)
         self.num_actions = self.game.spec.num_actions
-        self._encode_state = self.module.encode_state_sparse
+        self.state_encoder = self.module.state_encoder(config.num_players)
+        """The encoder of states behind :meth:`state_observation` (it keeps its buffers)."""
 
     def observation(self, view: Any) -> Observation:
         """The float32 observation of a seat's view."""
         return self._dense(self.module.encode_sparse(view))
 
     def state_observation(self, state: Any, seat: int) -> Observation:
-        """The float32 observation of ``seat``'s view of ``state`` (the encoding's fast path)."""
-        return self._dense(self._encode_state(state, seat))
+        """The float32 observation of ``seat``'s view of ``state``, without building the view
+        (the game's ``StateEncoder``; a new array every time)."""
+        return np.frombuffer(self.state_encoder.observe(state, seat), np.float32)
 
     def _dense(self, sparse: tuple[list[int], list[tuple[int, float]]]) -> Observation:
         out = np.zeros(self.size, dtype=np.float32)
@@ -94,6 +109,15 @@ class GameEncoder:
 
     def mask(self, legal: Sequence[int]) -> Mask:
         """1 for every legal action id, 0 elsewhere."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
+        return action_mask(self.num_actions, legal)
+
+
+def action_mask(num_actions: int, legal: Sequence[int]) -> Mask:
+    """An int8 mask of ``num_actions`` entries: 1 for every id in ``legal``, 0 elsewhere."""
+    out = np.zeros(num_actions, dtype=np.int8)
+    if len(legal) > 16:
         out.put(legal, 1)
-        return out
+    else:  # a few ids are cheaper one by one
+        for action in legal:
+            out[action] = 1
+    return out

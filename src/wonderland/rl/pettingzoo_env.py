@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from wonderland.core import CHANCE, TERMINAL, ConfigError, VariantValue, get_game
-from wonderland.rl.encoders import GameEncoder
+from wonderland.rl.encoders import GameEncoder, action_mask
 from wonderland.rl.stepping import as_action
 from wonderland.rl.versions import current_version
 
@@ -79,7 +79,7 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._apply = game.apply_in_place
         self._sample_chance = game.sample_chance
         self._legal_actions = game.legal_actions
-        self._state_observation = self.encoder.state_observation
+        self._encode = self.encoder.state_encoder.observe
         self._num_actions = self.encoder.num_actions
         self._finished = False
         self.state_: Any = None
@@ -111,14 +111,15 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._advance()
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s own view, encoded, and its action mask."""
+        """``agent``'s own view, encoded, and its action mask (new arrays every time)."""
         state = self.state_
         if state is None:
             raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
-        mask = np.zeros(self._num_actions, np.int8)
-        mask.put(self._legal_actions(state, seat), 1)
-        return {"observation": self._state_observation(state, seat), "action_mask": mask}
+        return {
+            "observation": np.frombuffer(self._encode(state, seat), np.float32),
+            "action_mask": action_mask(self._num_actions, self._legal_actions(state, seat)),
+        }
 
     def last(
         self, observe: bool = True

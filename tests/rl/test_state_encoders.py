@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tests.rl.playing import positions
 from wonderland.core import CHANCE, TERMINAL, get_game, next_actor
-from wonderland.rl.encoders import encoding_module
+from wonderland.rl.encoders import encoding_module, state_encoder_module
 from wonderland.rl.versions import game_ids
 
 pytestmark = pytest.mark.rl
@@ -38,7 +38,9 @@ def test_every_step_of_random_games_equals_the_fresh_encoding(game_id: str) -> N
     rng = random.Random(7)
     compared = 0
     for players in range(game.spec.min_players, game.spec.max_players + 1):
-        encoder = module.state_encoder(players)  # one per table size, reused across games
+        encoder = state_encoder_module(game).state_encoder(
+            players
+        )  # one per table size, reused across games
         for _ in range(GAMES_PER_TABLE[game_id]):
             state = game.initial_state(game.make_config(players))
             while (actor := next_actor(game, state)) != TERMINAL:
@@ -65,7 +67,7 @@ def test_states_of_two_games_in_any_order(
     game = get_game(game_id)
     players = min(players, game.spec.max_players)
     module = encoding_module(game)
-    encoder = module.state_encoder(players)
+    encoder = state_encoder_module(game).state_encoder(players)
     games = [positions(game, players, seed, share=0.5) for seed in seeds]
     for first, second in zip(*games, strict=False):
         for state, _ in (first, second):
@@ -82,9 +84,8 @@ def test_observation_ignores_other_seats_hidden_information(
     """A determinized state (the seat's view kept, every hidden thing redrawn) is observed
     the same by that seat through the encoder as the state itself."""
     game = get_game(game_id)
-    module = encoding_module(game)
     players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
-    encoder = module.state_encoder(players)
+    encoder = state_encoder_module(game).state_encoder(players)
     rng = random.Random(seed)
     for state, seat in positions(game, players, seed):
         other = game.determinize(game.view(state, seat), rng)
@@ -97,7 +98,7 @@ def test_an_observation_is_a_new_array(game_id: str) -> None:
     game = get_game(game_id)
     module = encoding_module(game)
     players = game.spec.min_players
-    encoder = module.state_encoder(players)
+    encoder = state_encoder_module(game).state_encoder(players)
     state, seat = next(positions(game, players, 3))
     first = encoder.observe(state, seat)
     first[0] = 0.5
@@ -108,14 +109,13 @@ def test_an_observation_is_a_new_array(game_id: str) -> None:
 def test_wrong_table_or_seat_is_refused(game_id: str) -> None:
     """A state of another table size, or a seat not at the table, is a clear ValueError."""
     game = get_game(game_id)
-    module = encoding_module(game)
     players = game.spec.min_players
     state, _ = next(positions(game, players + 1, 3))
-    encoder = module.state_encoder(players)
+    encoder = state_encoder_module(game).state_encoder(players)
     with pytest.raises(ValueError, match=f"{players}-seat tables"):
         encoder.observe(state, 0)
     own, _ = next(positions(game, players, 3))
     with pytest.raises(ValueError, match=f"seat {players} is not at a table of {players}"):
         encoder.observe(own, players)
     with pytest.raises(ValueError, match="players, not 0"):
-        module.state_encoder(0)
+        state_encoder_module(game).state_encoder(0)

@@ -19,7 +19,7 @@ Mask = npt.NDArray[np.int8]
 
 
 class StateEncoder(Protocol):
-    """Observations of one table's states (a game's ``encoding.StateEncoder``)."""
+    """Observations of one table's states (a game's ``state_encoder.StateEncoder``)."""
 
     def observe(self, state: Any, seat: int) -> array[float]:
         """A new float32 array equal to ``encode(view(state, seat))``."""
@@ -58,12 +58,16 @@ class EncodingModule(Protocol):
         """The dense observation."""
         ...
 
-    def state_encoder(self, num_players: int) -> StateEncoder:
-        """Observations of states at ``num_players`` seats, kept up to date by difference."""
-        ...
-
     def observe_step(self, before: Any, actor: int, action: int, after: Any, seat: int) -> str:
         """What ``seat`` sees of the step that took ``before`` to ``after``."""
+        ...
+
+
+class StateEncoderModule(Protocol):
+    """What every game's ``state_encoder.py`` provides."""
+
+    def state_encoder(self, num_players: int) -> StateEncoder:
+        """Observations of states at ``num_players`` seats, kept up to date by difference."""
         ...
 
 
@@ -71,6 +75,12 @@ def encoding_module(game: Game[Any, Any]) -> EncodingModule:
     """The ``encoding`` module next to ``game``'s own module (``wonderland.games.<id>``)."""
     package = type(game).__module__.rpartition(".")[0]
     return cast(EncodingModule, importlib.import_module(f"{package}.encoding"))
+
+
+def state_encoder_module(game: Game[Any, Any]) -> StateEncoderModule:
+    """The ``state_encoder`` module next to ``game``'s own module."""
+    package = type(game).__module__.rpartition(".")[0]
+    return cast(StateEncoderModule, importlib.import_module(f"{package}.state_encoder"))
 
 
 class GameEncoder:
@@ -83,7 +93,7 @@ class GameEncoder:
         self.num_players = config.num_players
         self.size = self.module.observation_size(config.num_players)
         self.num_actions = self.game.spec.num_actions
-        self.state_encoder = self.module.state_encoder(config.num_players)
+        self.state_encoder = state_encoder_module(self.game).state_encoder(config.num_players)
         """The encoder of states behind :meth:`state_observation` (it keeps its buffers)."""
 
     def observation(self, view: Any) -> Observation:

@@ -97,7 +97,7 @@ def test_every_variant_mix_replays_identically() -> None:
 
 
 @pytest.mark.slow
-def test_thousands_of_games_replay_identically() -> None:
-    """1,000 default-rule games and 1,000 variant-mix games (several minutes)."""
-    check_default(1000, seed=15)
-    check_mixed(1000, seed=16)
+def test_hundreds_more_games_replay_identically() -> None:
+    """300 more default-rule games and 300 more variant-mix games (a few minutes)."""
+    check_default(300, seed=15)
+    check_mixed(300, seed=16)

@@ -4,9 +4,9 @@ The encoding reads a :class:`ParadeView` only, so it cannot carry anything the s
 know.  Seats are egocentric: block ``k`` of every per-seat feature is the seat ``k`` places
 after the observer (``0`` is the observer itself).  Every value lies in ``[0, 1]``.
 
-The learning environments observe through :class:`StateEncoder`, which reads the state,
-masks what the view masks and rewrites only what changed since its last observation; a test
-proves it equal to encoding the view after every step of random games.
+The learning environments observe through ``state_encoder.StateEncoder``, which reads the
+state, masks what the view masks and rewrites only what changed since its last observation; a
+test proves it equal to encoding the view after every step of random games.
 
 ==================  ===========  ==========================================================
 feature             size         meaning
@@ -33,7 +33,6 @@ final_round         2            in the final round; turns left in it / n
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 
 from wonderland.core import CHANCE
@@ -57,20 +56,20 @@ DEPTHS = 11
 """Parade depth channels: 0 .. 9 and "10 or deeper" (checked by every card)."""
 NUM_PHASES = len(PHASE_NAMES)
 _PARADE_BASE = DECK_SIZE
-_COLLECTIONS_BASE = DECK_SIZE + DECK_SIZE * DEPTHS
+COLLECTIONS_BASE = DECK_SIZE + DECK_SIZE * DEPTHS
 _AT_DEPTH = tuple(
     tuple(_PARADE_BASE + card * DEPTHS + depth for card in range(DECK_SIZE))
     for depth in range(DEPTHS)
 )
 """``_AT_DEPTH[d][card]``: the parade entry of ``card`` at depth ``d``."""
-_DEEP = _AT_DEPTH[DEPTHS - 1].__getitem__
-_RECENT = tuple(
+DEEP = _AT_DEPTH[DEPTHS - 1].__getitem__
+RECENT = tuple(
     tuple(_AT_DEPTH[depth] for depth in range(recent - 1, -1, -1)) for recent in range(DEPTHS)
 )
-"""``_RECENT[r]``: the depth rows of the last ``r`` parade cards, front to end (r-1 .. 0)."""
+"""``RECENT[r]``: the depth rows of the last ``r`` parade cards, front to end (r-1 .. 0)."""
 MAX_SEATS = 6
 _COLLECTED = tuple(
-    tuple(_COLLECTIONS_BASE + k * DECK_SIZE + card for card in range(DECK_SIZE)).__getitem__
+    tuple(COLLECTIONS_BASE + k * DECK_SIZE + card for card in range(DECK_SIZE)).__getitem__
     for k in range(MAX_SEATS)
 )
 """``_COLLECTED[k](card)``: the collections entry of ``card`` in egocentric block ``k``."""
@@ -164,12 +163,12 @@ def _sparse(
     ones = list(hand)
     recent = min(len(parade), DEPTHS - 1)  # the last ten cards are 9 .. 0 deep
     split = len(parade) - recent  # the cards before them are 10 or more deep
-    ones += map(_DEEP, parade[:split])
-    ones += map(tuple.__getitem__, _RECENT[recent], parade[split:])
+    ones += map(DEEP, parade[:split])
+    ones += map(tuple.__getitem__, RECENT[recent], parade[split:])
     rotated = [*collections[seat:n], *collections[:seat]]  # egocentric: the observer's first
     for block, collected in zip(_COLLECTED, rotated, strict=False):  # (6 blocks for n <= 6)
         ones += map(block, collected)
-    base = _COLLECTIONS_BASE
+    base = COLLECTIONS_BASE
     base += n * DECK_SIZE
     sizes = [*hand_sizes[seat:n], *hand_sizes[:seat]]  # egocentric, as the blocks above
     others = [(base + k, size / HAND_SIZE) for k, size in enumerate(sizes) if size]
@@ -191,98 +190,6 @@ def _sparse(
         ones.append(base + 1)
         others.append((base + 2, final_left / n))
     return ones, others
-
-
-def _zeros(size: int) -> array[float]:
-    """``size`` float32 zeros."""
-    return array("f", bytes(4 * size))
-
-
-class StateEncoder:
-    """Observations of one table's states, each equal to ``encode(make_view(state, seat))``.
-
-    Each observer has a float32 buffer with the collections in its order, and a copy of the
-    cards in each; an observation rewrites the collections that changed since that observer's
-    last one (they grow slowly), copies the buffer and writes the rest, which changes at
-    nearly every step: the observer's hand, the parade, the per-seat and table features.  A
-    state of another game at this table size works too: its collections differ, so they are
-    rewritten.
-    """
-
-    def __init__(self, num_players: int) -> None:
-        if not 1 <= num_players <= MAX_SEATS:
-            raise ValueError(f"Parade seats 1 to {MAX_SEATS} players, not {num_players}")
-        n = self.n = num_players
-        self._bufs = [_zeros(observation_size(n)) for _ in range(n)]
-        """Per observer: the collections in its order; 0 elsewhere."""
-        self._collected: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
-        """Per observer, per seat: the cards its buffer shows as collected."""
-        self._tail = _COLLECTIONS_BASE + n * DECK_SIZE
-
-    def observe(self, state: ParadeState, seat: int) -> array[float]:
-        """A new float32 array: the observation of ``seat``'s view of ``state``."""
-        n = self.n
-        if state.num_players != n:
-            raise ValueError(f"this encoder observes {n}-seat tables, not {state.num_players}")
-        if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not at a table of {n}")
-        buf = self._bufs[seat]
-        seen = self._collected[seat]
-        if state.collections != seen:
-            for s, collected in enumerate(state.collections):
-                before = seen[s]
-                if collected != before:
-                    at = _COLLECTIONS_BASE + (s - seat) % n * DECK_SIZE
-                    known = len(before)
-                    if collected[:known] != before:  # not just grown (cards only join, P18, P28)
-                        for card in before:
-                            buf[at + card] = 0.0
-                        known = 0
-                    for card in collected[known:]:
-                        buf[at + card] = 1.0
-                    seen[s] = collected[:]
-        out = buf[:]
-        for card in state.hands[seat]:
-            out[card] = 1.0
-        parade = state.parade
-        if len(parade) < DEPTHS:  # every card is 9 .. 0 deep
-            for i in map(tuple.__getitem__, _RECENT[len(parade)], parade):
-                out[i] = 1.0
-        else:  # the last ten cards are 9 .. 0 deep, the cards before them 10 or more
-            split = len(parade) - (DEPTHS - 1)
-            for i in map(_DEEP, parade[:split]):
-                out[i] = 1.0
-            for i in map(tuple.__getitem__, _RECENT[DEPTHS - 1], parade[split:]):
-                out[i] = 1.0
-        at = self._tail  # hand sizes, end choices, current seat, trigger, phase, pile, final
-        hands = state.hands
-        for k, hand in enumerate(hands[seat:] + hands[:seat]):  # egocentric
-            if hand:
-                out[at + k] = len(hand) / HAND_SIZE
-        phase = state.phase
-        if phase >= CHOOSE:  # keeps are chosen in the end phase only (P28)
-            keeps = state.keeps
-            for k, keep in enumerate(keeps[seat:] + keeps[:seat]):
-                if keep >= 0:
-                    out[at + n + k] = 1.0
-        if phase in (PLAY, DRAW, CHOOSE):
-            out[at + 2 * n + (state.current - seat) % n] = 1.0
-        if state.trigger >= 0:
-            out[at + 3 * n + (state.trigger - seat) % n] = 1.0
-        at += 4 * n
-        out[at + phase] = 1.0
-        at += NUM_PHASES
-        if state.pile:
-            out[at] = len(state.pile) / DECK_SIZE
-        if state.final_left >= 0:
-            out[at + 1] = 1.0
-            out[at + 2] = state.final_left / n
-        return out
-
-
-def state_encoder(num_players: int) -> StateEncoder:
-    """A :class:`StateEncoder` for tables of ``num_players`` seats."""
-    return StateEncoder(num_players)
 
 
 def encode(view: ParadeView) -> list[float]:

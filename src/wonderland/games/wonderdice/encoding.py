@@ -6,9 +6,9 @@ is egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Ev
 in ``[0, 1]``.  The time of the turn-based event view enters as "how long ago" figures
 relative to the current event, divided by a second and clipped.
 
-The learning environments observe through :class:`StateEncoder`, which reads the state,
-masks what the view masks and rewrites only what changed since its last observation; a test
-proves it equal to encoding the view after every step of random games.
+The learning environments observe through ``state_encoder.StateEncoder``, which reads the
+state, masks what the view masks and rewrites only what changed since its last observation; a
+test proves it equal to encoding the view after every step of random games.
 
 Per seat (``n`` blocks): character (one-hot over :data:`CHARACTER_SLOTS`); Mad side, upside
 down (betrayer), ability suppressed, Play Me penalty, tired, touched the token; the active
@@ -26,11 +26,9 @@ True
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Callable, Sequence
-from itertools import compress
-from operator import attrgetter, ne
-from typing import Any, TypeAlias
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
@@ -125,7 +123,7 @@ def encode(view: View) -> list[float]:
 _POWER_ENTRIES: dict[int, tuple[Powers, tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
 
 
-def _power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+def power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
     """The non-zero entries of a powers record, relative to the ``powers`` feature: flags that
     are on, and scaled levels.  Remembered by identity: a seat's powers record is replaced
     only when its side or ability changes, and states share it when copied."""
@@ -144,24 +142,24 @@ def _power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, fl
     return flags_on, levels
 
 
-def _ago(now: int, then: int) -> float:
+def seconds_ago(now: int, then: int) -> float:
     """How long ago ``then`` was, in seconds, clipped to [0, 1]; 1 for never."""
     if then <= NEVER:
         return 1.0
     return min(max(now - then, 0), SECOND_MS) / SECOND_MS
 
 
-_CHARACTER = _OFFSET["character"]
-_FLAGS = _OFFSET["flags"]
-_POWERS = _OFFSET["powers"]
-_HAND = _OFFSET["hand"]
-_ROW = _OFFSET["row"]
-_BLOCKED = _OFFSET["blocked"]
-_BLOCKS_PLACED = _OFFSET["blocks_placed"]
-_ADVANCE = _OFFSET["advance"]
-_WINS = _OFFSET["wins"]
-_SERIES = _OFFSET["series"]
-_ROLES = _OFFSET["roles"]
+CHARACTER = _OFFSET["character"]
+FLAGS = _OFFSET["flags"]
+POWERS = _OFFSET["powers"]
+HAND = _OFFSET["hand"]
+ROW = _OFFSET["row"]
+BLOCKED = _OFFSET["blocked"]
+BLOCKS_PLACED = _OFFSET["blocks_placed"]
+ADVANCE = _OFFSET["advance"]
+WINS = _OFFSET["wins"]
+SERIES = _OFFSET["series"]
+ROLES = _OFFSET["roles"]
 
 
 _SLOW_FIELDS = attrgetter(
@@ -194,8 +192,8 @@ def _slow_entries(
         s = seat + k - n if seat + k >= n else seat + k
         base = k * SEAT_SIZE
         if 0 <= chars[s] < CHARACTER_SLOTS:
-            ones.append(base + _CHARACTER + chars[s])
-        at = base + _FLAGS
+            ones.append(base + CHARACTER + chars[s])
+        at = base + FLAGS
         if side[s] == MAD:
             ones.append(at)
         if upside[s]:
@@ -204,17 +202,17 @@ def _slow_entries(
             ones.append(at + 2)
         if penalty[s]:
             ones.append(at + 3)
-        flags_on, levels = _power_entries(powers[s])
-        at = base + _POWERS
+        flags_on, levels = power_entries(powers[s])
+        at = base + POWERS
         ones += [at + i for i in flags_on]
         others += [(at + i, value) for i, value in levels]
         won = wins[s]
         if won[0]:
-            others.append((base + _WINS, min(won[0], 3) / 3))
+            others.append((base + WINS, min(won[0], 3) / 3))
         if won[1]:
-            others.append((base + _WINS + 1, min(won[1], 3) / 3))
+            others.append((base + WINS + 1, min(won[1], 3) / 3))
         if series[s]:
-            others.append((base + _SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
+            others.append((base + SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
     copies = [field[:] for field in fields]
     copies[_WINS_FIELD] = type(wins)(won[:] for won in wins)  # the same types compare equal
     entries = (tuple(ones), tuple(others))
@@ -237,38 +235,38 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
     for k in range(n):
         s = seat + k - n if seat + k >= n else seat + k
         base = k * SEAT_SIZE
-        at = base + _FLAGS
+        at = base + FLAGS
         if tired[s]:
             one(at + 4)
         if touched[s]:
             one(at + 5)
-        one(base + _HAND + min(hand[s], DICE))
-        one(base + _ROW + min(row[s], DICE))
+        one(base + HAND + min(hand[s], DICE))
+        one(base + ROW + min(row[s], DICE))
         block = block_on[s]
         if block is not None:
             blocker, number, _ = block
-            at = base + _BLOCKED
+            at = base + BLOCKED
             one(at)
             one(at + 1 + (blocker - seat) % n)
             if 1 <= number <= 6:
                 one(at + MAX_SEATS + number)
         if nblocks[s]:
-            other((base + _BLOCKS_PLACED, min(nblocks[s], DICE) / DICE))
+            other((base + BLOCKS_PLACED, min(nblocks[s], DICE) / DICE))
         then = adv_t[s]
         other(
             (
-                base + _ADVANCE,
+                base + ADVANCE,
                 1.0 if then <= NEVER else min(max(now - then, 0), SECOND_MS) / SECOND_MS,
             )
         )
         if adv_n[s]:
-            other((base + _ADVANCE + 1, min(adv_n[s], 2) / 2))
+            other((base + ADVANCE + 1, min(adv_n[s], 2) / 2))
         if roller == s:
-            one(base + _ROLES)
+            one(base + ROLES)
         if decider == s:
-            one(base + _ROLES + 1)
+            one(base + ROLES + 1)
         if jabber == s:
-            one(base + _ROLES + 2)
+            one(base + ROLES + 2)
     base = n * SEAT_SIZE
     one(base + t.phase)
     base += len(PHASE_NAMES)
@@ -281,269 +279,10 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
         min(t.team_wins, 6) / 6,
         min(t.round_no, 30) / 30,
         min(t.game_no, MAX_SEATS) / MAX_SEATS,
-        _ago(now, t.round_start) if t.round_start else 0.0,
+        seconds_ago(now, t.round_start) if t.round_start else 0.0,
     )
     others += [(base + i, v) for i, v in enumerate(progress) if v]
     return ones, others
-
-
-# -- observations kept up to date by difference ----------------------------------------------
-
-Buffer: TypeAlias = "array[float]"
-"""Of type code ``f``: C floats, the float32 a learner gets (numpy wraps it without a copy)."""
-_Writer = Callable[[Buffer, Any, Any], None]
-"""Rewrites the entries of one field of the state (its new value, its value last time)."""
-_NEVER_SEEN = object()
-"""A cached value equal to nothing: the first observation writes every entry."""
-
-
-def _zeros(size: int) -> Buffer:
-    """``size`` float32 zeros."""
-    return array("f", bytes(4 * size))
-
-
-def _per_seat(n: int, at: int, write: Callable[[Buffer, int, Any], None]) -> _Writer:
-    """A writer of a per-seat list: ``write(buf, seat block + at, value)`` for each seat whose
-    value changed."""
-
-    def write_seats(buf: Buffer, values: Any, old: Any) -> None:
-        for s in range(n):
-            value = values[s]
-            if value != old[s]:
-                write(buf, s * SEAT_SIZE + at, value)
-
-    return write_seats
-
-
-def _one_hot(size: int, most: int) -> Callable[[Buffer, int, int], None]:
-    """One-hot of ``min(value, most)`` among ``size`` entries."""
-    zeros = _zeros(size)
-
-    def write(buf: Buffer, at: int, value: int) -> None:
-        buf[at : at + size] = zeros
-        value = min(value, most)
-        if 0 <= value < size:
-            buf[at + value] = 1.0
-
-    return write
-
-
-def _flag(buf: Buffer, at: int, value: bool) -> None:
-    buf[at] = 1.0 if value else 0.0
-
-
-def _is_mad(buf: Buffer, at: int, side: int) -> None:
-    buf[at] = 1.0 if side == MAD else 0.0
-
-
-def _share(cap: int) -> Callable[[Buffer, int, int], None]:
-    """A count divided by ``cap``, clipped."""
-
-    def write(buf: Buffer, at: int, value: int) -> None:
-        buf[at] = min(value, cap) / cap if value else 0.0
-
-    return write
-
-
-_NO_POWERS = _zeros(len(POWER_FLAGS) + len(POWER_LEVELS))
-
-
-def _powers(buf: Buffer, at: int, powers: Powers) -> None:
-    """The flags that are on and the scaled reaches of a seat's powers."""
-    buf[at : at + len(_NO_POWERS)] = _NO_POWERS
-    flags_on, levels = _power_entries(powers)
-    for i in flags_on:
-        buf[at + i] = 1.0
-    for i, value in levels:
-        buf[at + i] = value
-
-
-_NOT_BLOCKED = _zeros(1 + MAX_SEATS + 6)
-
-
-def _blocked(buf: Buffer, at: int, block: tuple[int, int, int] | None) -> None:
-    """Blocked and the blocking number; by whom is egocentric (written per observer)."""
-    buf[at : at + len(_NOT_BLOCKED)] = _NOT_BLOCKED
-    if block is not None:
-        buf[at] = 1.0
-        number = block[1]
-        if 1 <= number <= 6:
-            buf[at + MAX_SEATS + number] = 1.0
-
-
-def _wins(buf: Buffer, at: int, won: list[int]) -> None:
-    """Round wins on each side / 3, clipped."""
-    buf[at] = min(won[0], 3) / 3 if won[0] else 0.0
-    buf[at + 1] = min(won[1], 3) / 3 if won[1] else 0.0
-
-
-def _seat_writes(n: int) -> tuple[_Writer, ...]:
-    """Writers of the fields of :data:`_SEAT_FIELDS`, for ``n`` seats."""
-    return (
-        _per_seat(n, _CHARACTER, _one_hot(CHARACTER_SLOTS, CHARACTER_SLOTS)),
-        _per_seat(n, _FLAGS, _is_mad),
-        _per_seat(n, _FLAGS + 1, _flag),
-        _per_seat(n, _FLAGS + 2, _flag),
-        _per_seat(n, _FLAGS + 3, _flag),
-        _per_seat(n, _FLAGS + 4, _flag),
-        _per_seat(n, _FLAGS + 5, _flag),
-        _per_seat(n, _POWERS, _powers),
-        _per_seat(n, _HAND, _one_hot(DICE + 1, DICE)),
-        _per_seat(n, _ROW, _one_hot(DICE + 1, DICE)),
-        _per_seat(n, _BLOCKED, _blocked),
-        _per_seat(n, _BLOCKS_PLACED, _share(DICE)),
-        _per_seat(n, _ADVANCE + 1, _share(2)),
-        _per_seat(n, _WINS, _wins),
-        _per_seat(n, _SERIES, _share(MAX_SEATS)),
-    )
-
-
-_SEAT_FIELDS = attrgetter(
-    "chars",
-    "side",
-    "upside",
-    "suppressed",
-    "penalty",
-    "tired",
-    "touched",
-    "powers",
-    "hand",
-    "row",
-    "block_on",
-    "nblocks",
-    "adv_n",
-    "wins",
-    "series_score",
-)
-"""The per-seat lists the seat blocks come from, but for the advance times (how long ago is
-written at every observation: the clock moves at every event)."""
-
-
-def _table_writes(base: int) -> tuple[_Writer, ...]:
-    """Writers of the fields of :data:`_TABLE_FIELDS`, the table block starting at ``base``."""
-    phase_hot = _one_hot(len(PHASE_NAMES), len(PHASE_NAMES))
-    at = base + len(PHASE_NAMES) + 6  # progress
-
-    def phase(buf: Buffer, value: int, old: Any) -> None:
-        phase_hot(buf, base, value)
-
-    def team_wins(buf: Buffer, value: int, old: Any) -> None:
-        buf[at] = min(value, 6) / 6
-
-    def round_no(buf: Buffer, value: int, old: Any) -> None:
-        buf[at + 1] = min(value, 30) / 30
-
-    def game_no(buf: Buffer, value: int, old: Any) -> None:
-        buf[at + 2] = min(value, MAX_SEATS) / MAX_SEATS
-
-    return (phase, team_wins, round_no, game_no)
-
-
-_TABLE_FIELDS = attrgetter("phase", "team_wins", "round_no", "game_no")
-"""The table's fields but for the clock and the resolving roll (written at every event)."""
-
-
-def _copy(value: Any) -> Any:
-    """A copy of a list (of lists too), to compare later values of its field with."""
-    if type(value) is not list:
-        return value
-    if value and type(value[0]) is list:
-        return [item[:] for item in value]
-    return value[:]
-
-
-def _rewrite(
-    buf: Buffer, values: tuple[Any, ...], old: tuple[Any, ...], writes: tuple[_Writer, ...]
-) -> tuple[Any, ...]:
-    """Rewrite the fields whose value differs from ``old``; the values to compare with next
-    time."""
-    copies = list(old)
-    for i in compress(range(len(values)), map(ne, values, old)):  # the equal ones skipped in C
-        writes[i](buf, values[i], old[i])
-        copies[i] = _copy(values[i])
-    return tuple(copies)
-
-
-class StateEncoder:
-    """Observations of one table's states, each equal to ``encode(make_view(state, seat))``.
-
-    One float32 buffer holds the seat blocks in seat order and the table, with copies of the
-    fields they come from, and an observation rewrites only the fields that changed since the
-    last one.  It copies the blocks in the observer's order and adds what changes at every
-    event or depends on the observer: how long ago each seat advanced, who rolls, decides
-    and is the Jabberwocky, who blocks whom (egocentric), the resolving roll, the time since
-    the round started.  A state of another game at this table size works too: its fields
-    differ, so they are rewritten.
-    """
-
-    def __init__(self, num_players: int) -> None:
-        if not 1 <= num_players <= MAX_SEATS:
-            raise ValueError(f"Wonderdice seats 1 to {MAX_SEATS} players, not {num_players}")
-        n = self.n = num_players
-        self._buf = _zeros(observation_size(n))
-        self._seat_writes = _seat_writes(n)
-        self._seats: tuple[Any, ...] = tuple([_NEVER_SEEN] * n for _ in self._seat_writes)
-        self._table_writes = _table_writes(n * SEAT_SIZE)
-        self._table: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._table_writes)
-        self._faces = n * SEAT_SIZE + len(PHASE_NAMES)
-        self._round_time = self._faces + 6 + 3
-
-    def observe(self, t: State, seat: int) -> Buffer:
-        """A new float32 array: the observation of ``seat``'s view of ``t``."""
-        n = self.n
-        if t.table.n != n:
-            raise ValueError(f"this encoder observes {n}-seat tables, not {t.table.n}")
-        if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not at a table of {n}")
-        buf = self._buf
-        values = _SEAT_FIELDS(t)
-        if values != self._seats:
-            self._seats = _rewrite(buf, values, self._seats, self._seat_writes)
-        values = _TABLE_FIELDS(t)
-        if values != self._table:
-            self._table = _rewrite(buf, values, self._table, self._table_writes)
-        out = buf[:]
-        if seat:  # the observer's block first
-            end = n * SEAT_SIZE
-            split = (n - seat) * SEAT_SIZE
-            out[:split] = buf[seat * SEAT_SIZE : end]
-            out[split:end] = buf[: seat * SEAT_SIZE]
-        self._write_every_event(out, t, seat)
-        return out
-
-    def _write_every_event(self, out: Buffer, t: State, seat: int) -> None:
-        n = self.n
-        now, adv_t, block_on = t.now, t.adv_t, t.block_on
-        for k in range(n):
-            s = seat + k - n if seat + k >= n else seat + k
-            base = k * SEAT_SIZE
-            then = adv_t[s]
-            ago = now - then  # in ms, clipped to a second (1 for never, like _ago)
-            if ago > 0:
-                out[base + _ADVANCE] = ago / SECOND_MS if ago < SECOND_MS and then > NEVER else 1.0
-            elif then <= NEVER:
-                out[base + _ADVANCE] = 1.0
-            block = block_on[s]
-            if block is not None:
-                out[base + _BLOCKED + 1 + (block[0] - seat) % n] = 1.0
-        if 0 <= t.roller < n:
-            out[(t.roller - seat) % n * SEAT_SIZE + _ROLES] = 1.0
-        if 0 <= t.decider < n:
-            out[(t.decider - seat) % n * SEAT_SIZE + _ROLES + 1] = 1.0
-        if 0 <= t.jabber < n:
-            out[(t.jabber - seat) % n * SEAT_SIZE + _ROLES + 2] = 1.0
-        faces: Sequence[int] = t.faces
-        at = self._faces - 1
-        for value in range(1, min(len(faces), 7)):
-            if faces[value]:
-                out[at + value] = min(faces[value], DICE) / DICE
-        if t.round_start:
-            out[self._round_time] = _ago(now, t.round_start)
-
-
-def state_encoder(num_players: int) -> StateEncoder:
-    """A :class:`StateEncoder` for tables of ``num_players`` seats."""
-    return StateEncoder(num_players)
 
 
 def observe_step(before: State, actor: int, action: int, after: State, seat: int) -> str:

@@ -1,0 +1,498 @@
+"""Wonderland's War observations kept up to date by difference: what the learning environments
+observe through.
+
+:class:`StateEncoder` reads the state, masks what the seat's view masks and rewrites only what
+changed since its last observation; each observation equals :func:`~.encoding.encode` of the
+seat's view, which a test checks after every step of random games.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+from itertools import compress
+from operator import attrgetter, ne
+from typing import Any, TypeAlias
+
+from wonderland.games.wonderlands_war.content import (
+    MAX_ALLY_SETS,
+    MAX_CARDS,
+    MAX_CHIPS,
+    MAX_FACTIONS,
+    MAX_QUESTS,
+    MAX_REGIONS,
+    MAX_SEATS,
+    MAX_SPACES,
+    MAX_TILES,
+    MAX_TRACKS,
+    MAX_WONDERLANDIANS,
+)
+from wonderland.games.wonderlands_war.encoding import (
+    BATTLE_STATUSES,
+    CHOICES,
+    MARKET_SLOTS,
+    MAX_DECKS,
+    MAX_ROUNDS,
+    PRIVATE_SIZE,
+    SCALARS,
+    SEAT_OFFSET,
+    SEAT_SIZE,
+    TABLE_OFFSET,
+    TASK_KINDS,
+    WAGER_WORDS,
+    observation_size,
+)
+from wonderland.games.wonderlands_war.state import (
+    HIDDEN,
+    NO_BET,
+    S_SHIELD,
+    S_STEP,
+    SEAT_TASKS,
+    WAITING,
+    State,
+)
+
+Buffer: TypeAlias = "array[float]"
+"""Of type code ``f``: C floats, the float32 a learner gets (numpy wraps it without a copy)."""
+_Writer = Callable[[Buffer, int, Any, Any], None]
+"""Writes one feature (where it starts, its source value now and when last written, or
+:data:`_NEVER_SEEN`), its old entries cleared; most ignore the old value."""
+
+
+def _zeros(size: int) -> Buffer:
+    """``size`` float32 zeros."""
+    return array("f", bytes(4 * size))
+
+
+def _one_hot(size: int) -> _Writer:
+    """A 1 at the value, among ``size`` entries (none when out of range)."""
+    zeros = _zeros(size)
+
+    def write(buf: Buffer, at: int, value: int, old: Any) -> None:
+        buf[at : at + size] = zeros
+        if 0 <= value < size:
+            buf[at + value] = 1.0
+
+    return write
+
+
+def _counts_of(size: int, cap: int) -> _Writer:
+    """Each of the first ``size`` counts divided by ``cap``, clipped."""
+    zeros = _zeros(size)
+
+    def write(buf: Buffer, at: int, counts: list[int], old: Any) -> None:
+        buf[at : at + size] = zeros
+        for i in compress(range(min(len(counts), size)), counts):
+            count = counts[i]
+            if count > 0:
+                buf[at + i] = count / cap if count < cap else 1.0
+
+    return write
+
+
+def _tally_of(size: int, cap: int) -> _Writer:
+    """How often each item below ``size`` occurs, divided by ``cap``, clipped."""
+    zeros = _zeros(size)
+
+    def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
+        buf[at : at + size] = zeros
+        tally: dict[int, int] = {}
+        for item in items:
+            if 0 <= item < size:
+                tally[item] = tally.get(item, 0) + 1
+        for item, count in tally.items():
+            buf[at + item] = count / cap if count < cap else 1.0
+
+    return write
+
+
+def _members_of(size: int) -> _Writer:
+    """A 1 for each item below ``size``."""
+    zeros = _zeros(size)
+
+    def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
+        buf[at : at + size] = zeros
+        for item in items:
+            if 0 <= item < size:
+                buf[at + item] = 1.0
+
+    return write
+
+
+def _scaled_by(cap: int) -> _Writer:
+    """One value divided by ``cap``, clipped to [0, 1]."""
+
+    def write(buf: Buffer, at: int, value: int, old: Any) -> None:
+        buf[at] = (value / cap if value < cap else 1.0) if value > 0 else 0.0
+
+    return write
+
+
+def _flag(buf: Buffer, at: int, value: bool, old: Any) -> None:
+    buf[at] = 1.0 if value else 0.0
+
+
+_NO_TRACKS = _zeros(MAX_TRACKS)
+
+
+def _forged(buf: Buffer, at: int, tracks: list[list[int]], old: Any) -> None:
+    """Chips on each forge track / 6, clipped."""
+    buf[at : at + MAX_TRACKS] = _NO_TRACKS
+    for i, chips in enumerate(tracks[:MAX_TRACKS]):
+        if chips:
+            buf[at + i] = len(chips) / 6 if len(chips) < 6 else 1.0
+
+
+def _length_by(cap: int) -> _Writer:
+    """A list's length divided by ``cap``, clipped."""
+
+    def write(buf: Buffer, at: int, items: list[int], old: Any) -> None:
+        buf[at] = (len(items) / cap if len(items) < cap else 1.0) if items else 0.0
+
+    return write
+
+
+_figure_regions = _tally_of(MAX_REGIONS, 5)
+
+
+def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> None:
+    _figure_regions(buf, at, [region for _, region in figures], None)
+
+
+_PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
+    ("faction", SEAT_OFFSET["faction"], _one_hot(MAX_FACTIONS)),
+    ("bag", SEAT_OFFSET["bag"], _counts_of(MAX_CHIPS, 10)),
+    ("active", SEAT_OFFSET["active"], _counts_of(MAX_CHIPS, 10)),
+    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(MAX_CHIPS, 10)),
+    ("track", SEAT_OFFSET["track"], _tally_of(MAX_CHIPS, 10)),
+    ("forged", SEAT_OFFSET["forged"], _forged),
+    *(
+        (name, SEAT_OFFSET["counters"] + i, _scaled_by(cap))
+        for i, (name, cap) in enumerate(SCALARS)
+    ),
+    ("shield", SEAT_OFFSET["flags"], _flag),
+    ("passed_head", SEAT_OFFSET["flags"] + 1, _flag),
+    ("quests", SEAT_OFFSET["quests_held"], _length_by(6)),
+    ("pair", SEAT_OFFSET["quests_held"] + 1, _length_by(3)),
+    ("cards", SEAT_OFFSET["cards"], _members_of(MAX_CARDS)),
+    ("retinue", SEAT_OFFSET["retinue"], _members_of(MAX_WONDERLANDIANS)),
+    ("figures", SEAT_OFFSET["figures"], _figures),
+    ("pos", SEAT_OFFSET["position"], _one_hot(MAX_SPACES)),
+    ("region", SEAT_OFFSET["region"], _one_hot(MAX_REGIONS)),
+)
+"""A seat block's features that come from the seat's ``Player`` alone: the field, where the
+feature starts in the block, and its writer."""
+_PLAYER_VALUES = attrgetter(*(name for name, _, _ in _PLAYER_FEATURES))
+_PLAYER_WRITES = tuple((offset, write) for _, offset, write in _PLAYER_FEATURES)
+_NEVER_SEEN = object()
+"""A cached value equal to nothing: the first observation writes every feature."""
+
+
+def _copy(value: Any) -> Any:
+    """``value`` itself, or a copy of a list (of lists too: the forge tracks), to compare
+    later values of its field with."""
+    if type(value) is not list:
+        return value
+    if value and type(value[0]) is list:
+        return [item[:] for item in value]
+    return value[:]
+
+
+def _rewrite(
+    buf: Buffer,
+    base: int,
+    values: tuple[Any, ...],
+    old: tuple[Any, ...],
+    writes: tuple[tuple[int, _Writer], ...],
+) -> tuple[Any, ...]:
+    """Rewrite the features whose value differs from ``old``; the values to compare with
+    next time."""
+    copies = list(old)
+    for i in compress(range(len(values)), map(ne, values, old)):  # the equal ones skipped in C
+        value = values[i]
+        offset, write = writes[i]
+        write(buf, base + offset, value, old[i])
+        copies[i] = _copy(value)
+    return tuple(copies)
+
+
+def _grid(rows: int, cols: int) -> _Writer:
+    """One-hot of each of the first ``rows`` values among ``cols`` (tiles, market, cards);
+    with the values last written, only the rows that changed."""
+    zeros = _zeros(rows * cols)
+
+    def write(buf: Buffer, at: int, values: list[int], old: Any) -> None:
+        if type(old) is not list or len(old) != len(values):
+            buf[at : at + rows * cols] = zeros
+            old = [-1] * len(values)
+        for i, (value, before) in enumerate(zip(values[:rows], old, strict=False)):
+            if value != before:  # only the rows that changed
+                if 0 <= before < cols:
+                    buf[at + i * cols + before] = 0.0
+                if 0 <= value < cols:
+                    buf[at + i * cols + value] = 1.0
+
+    return write
+
+
+_round_hot = _one_hot(MAX_ROUNDS)
+
+
+def _round(buf: Buffer, at: int, value: int, old: Any) -> None:
+    _round_hot(buf, at, min(max(value, 1), MAX_ROUNDS) - 1, None)
+
+
+_T = TABLE_OFFSET
+_TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
+    (_T["round"], _round),
+    (_T["war_final"], _flag),
+    (_T["war_final"] + 1, _flag),
+    (_T["tiles"], _grid(MAX_REGIONS, MAX_TILES)),
+    (_T["ally_set"], _one_hot(MAX_ALLY_SETS)),
+    (_T["market"], _grid(MARKET_SLOTS, MAX_WONDERLANDIANS)),
+    (_T["table"], _grid(MAX_SPACES, MAX_CARDS)),
+    (_T["supply"], _counts_of(MAX_CHIPS, 40)),
+    (_T["deck_sizes"], _counts_of(MAX_DECKS, 60)),
+    (_T["deck_sizes"] + MAX_DECKS, _scaled_by(MAX_WONDERLANDIANS)),
+    (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(MAX_QUESTS)),
+    (_T["battle_order"], _grid(MAX_REGIONS, MAX_REGIONS)),
+    (_T["battle_region"], _one_hot(MAX_REGIONS)),
+)
+"""The table's features but for the task (it changes at nearly every step), in the order of
+:func:`_table_values`."""
+
+
+def _table_values(st: State) -> tuple[Any, ...]:
+    return (
+        st.round,
+        st.war,
+        st.final,
+        st.tiles,
+        st.ally_set,
+        st.market,
+        st.table,
+        st.supply,
+        [len(deck) for deck in st.decks[:MAX_DECKS]],
+        len(st.wl_deck),
+        len(st.quest_deck),
+        st.order,
+        st.b_region,
+    )
+
+
+_CHOICE_INDEX = {choice: i for i, choice in enumerate(CHOICES)}
+
+
+def _choice(buf: Buffer, at: int, value: int, old: Any) -> None:
+    _choice_hot(buf, at, _CHOICE_INDEX.get(value, -1), None)
+
+
+_choice_hot = _one_hot(len(CHOICES))
+
+
+def _waiting_or_hidden(buf: Buffer, at: int, wager: int, old: Any) -> None:
+    """The wager words that do not depend on the observer (waiting, hidden)."""
+    buf[at + MAX_SEATS + 1] = 1.0 if wager == WAITING else 0.0
+    buf[at + MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
+
+
+def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
+    """Writers of the seat-block features kept in the state's lists over seats, in the order
+    of :func:`_seat_list_values` (writing into every seat block of ``n``, where the value of
+    a seat or a region changed)."""
+
+    def each_seat(write: _Writer, absent: Any) -> _Writer:
+        """``values[s]`` of every seat (``absent`` when the list is None)."""
+        absent_row = [absent] * n
+
+        def write_all(buf: Buffer, at: int, values: list[Any] | None, old: Any) -> None:
+            now = values if values is not None else absent_row
+            before = old if type(old) is list else absent_row if old is None else None
+            for s in range(n):
+                if before is None or now[s] != before[s]:
+                    write(buf, s * SEAT_SIZE + at, now[s], None)
+
+        return write_all
+
+    def regions(cap: int) -> _Writer:
+        """Counts per region (rows) and seat, each divided by ``cap``."""
+        zero_row = [0] * n
+
+        def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
+            before = old if type(old) is list else []
+            for region in range(MAX_REGIONS):
+                row = rows[region] if region < len(rows) else zero_row
+                if region < len(before) and row == before[region]:
+                    continue
+                i = at + region
+                for count in row[:n]:
+                    buf[i] = (count / cap if count < cap else 1.0) if count > 0 else 0.0
+                    i += SEAT_SIZE
+
+        return write
+
+    def first(buf: Buffer, at: int, seats: list[int], old: Any) -> None:
+        for s in range(n):
+            buf[s * SEAT_SIZE + at] = 1.0 if s in seats else 0.0
+
+    def role(buf: Buffer, at: int, holder: int, old: Any) -> None:
+        if type(old) is int:  # only the old holder and the new one
+            if 0 <= old < n:
+                buf[old * SEAT_SIZE + at] = 0.0
+            if 0 <= holder < n:
+                buf[holder * SEAT_SIZE + at] = 1.0
+            return
+        for s in range(n):
+            buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
+
+    return (
+        (SEAT_OFFSET["supporters"], regions(10)),
+        (SEAT_OFFSET["castles"], regions(5)),
+        (SEAT_OFFSET["battle_status"], each_seat(_one_hot(BATTLE_STATUSES), -1)),
+        (SEAT_OFFSET["battle_strength"], each_seat(_scaled_by(30), 0)),
+        (SEAT_OFFSET["battle_drawn"], each_seat(_one_hot(MAX_CHIPS), -1)),
+        (SEAT_OFFSET["battle_forge"], each_seat(_scaled_by(10), 0)),
+        (SEAT_OFFSET["battle_choice"], each_seat(_choice, None)),
+        (SEAT_OFFSET["battle_first"], first),
+        (SEAT_OFFSET["wager"], each_seat(_waiting_or_hidden, None)),
+        (SEAT_OFFSET["roles"], role),
+        (SEAT_OFFSET["roles"] + 1, role),
+        (SEAT_OFFSET["roles"] + 2, role),
+        (SEAT_OFFSET["roles"] + 3, role),
+    )
+
+
+def _seat_list_values(st: State) -> tuple[Any, ...]:
+    """What :func:`_seat_list_writes` writes: supporters, castles, the battle figures (None
+    outside a battle), first places, wagers (None when there are none), start player, turn,
+    marker, outright winner."""
+    battle: tuple[list[int] | None, ...]
+    if st.b_status:
+        battle = (st.b_status, st.b_strength, st.b_drawn, st.b_forge, st.b_choice)
+    else:
+        battle = (None, None, None, None, None)
+    return (
+        st.supporters,
+        st.castles,
+        *battle,
+        st.b_first,
+        st.wagers or None,
+        st.start,
+        st.turn,
+        st.marker,
+        st.b_winner,
+    )
+
+
+_HIDDEN_CHOICE = _CHOICE_INDEX[HIDDEN]
+
+
+class StateEncoder:
+    """Observations of one table's states, each equal to ``encode(view(state, seat))``.
+
+    One float32 buffer holds the seat blocks in seat order and the table, as far as they do
+    not depend on the observer, with copies of the fields they come from: an observation
+    rewrites only the features whose fields changed since the last one, copies the blocks in
+    the observer's order, and adds what depends on the observer (its secrets, another seat's
+    pending choice or wager masked, wagers on seats and the task's seat made egocentric).  A
+    state of another game at this table size works too: its fields differ, so its features
+    are rewritten.
+    """
+
+    def __init__(self, num_players: int) -> None:
+        if not 1 <= num_players <= MAX_SEATS:
+            raise ValueError(f"Wonderland's War seats 1 to {MAX_SEATS} players, not {num_players}")
+        n = self.n = num_players
+        self._seats_size = n * SEAT_SIZE
+        self._table_base = n * SEAT_SIZE + PRIVATE_SIZE
+        self._buf = _zeros(observation_size(n))
+        """The seat blocks in seat order, the observer's secrets (left 0), the table."""
+        self._players: list[tuple[Any, ...]] = [(_NEVER_SEEN,) * len(_PLAYER_WRITES)] * n
+        self._seat_list_writes = _seat_list_writes(n)
+        self._seat_lists: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._seat_list_writes)
+        self._table_values: tuple[Any, ...] = (_NEVER_SEEN,) * len(_TABLE_WRITES)
+
+    def observe(self, st: State, seat: int) -> Buffer:
+        """A new float32 array: the observation of ``seat``'s view of ``st``."""
+        n = self.n
+        if st.n != n:
+            raise ValueError(f"this encoder observes {n}-seat tables, not {st.n} seats")
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at a table of {n}")
+        buf = self._buf
+        cache = self._players
+        for s, p in enumerate(st.players):
+            values = _PLAYER_VALUES(p)
+            if values != cache[s]:
+                cache[s] = _rewrite(buf, s * SEAT_SIZE, values, cache[s], _PLAYER_WRITES)
+        values = _seat_list_values(st)
+        if values != self._seat_lists:
+            self._seat_lists = _rewrite(buf, 0, values, self._seat_lists, self._seat_list_writes)
+        values = _table_values(st)
+        if values != self._table_values:
+            self._table_values = _rewrite(
+                buf, self._table_base, values, self._table_values, _TABLE_WRITES
+            )
+        if seat:  # the observer's block first
+            out = buf[seat * SEAT_SIZE : self._seats_size]
+            out += buf[: seat * SEAT_SIZE]
+            out += buf[self._seats_size :]
+        else:
+            out = buf[:]
+        self._write_observer_part(out, st, seat)
+        return out
+
+    def _write_observer_part(self, out: Buffer, st: State, seat: int) -> None:
+        """What depends on the observer: its quests; another seat's pending battle choice or
+        wager masked, as its view masks them; wagers on seats, egocentric; and the task on
+        top of the stack (its seat egocentric)."""
+        n = self.n
+        tasks = st.tasks
+        hide = bool(tasks)  # a finished game hides nothing (G26)
+        if hide and st.b_status and tasks[-1][0] in (S_STEP, S_SHIELD):
+            choices = st.b_choice
+            for k in range(1, n):
+                choice = choices[(seat + k) % n]
+                if choice >= 0:
+                    at = k * SEAT_SIZE + SEAT_OFFSET["battle_choice"]
+                    if choice in _CHOICE_INDEX:
+                        out[at + _CHOICE_INDEX[choice]] = 0.0
+                    out[at + _HIDDEN_CHOICE] = 1.0
+        wagers = st.wagers
+        if wagers and max(wagers) >= 0:
+            for k in range(n):
+                wager = wagers[(seat + k) % n]
+                if wager >= 0:
+                    at = k * SEAT_SIZE + SEAT_OFFSET["wager"]
+                    if k and hide:
+                        out[at + MAX_SEATS + WAGER_WORDS[HIDDEN]] = 1.0
+                    elif wager == NO_BET:
+                        out[at + MAX_SEATS + WAGER_WORDS[NO_BET]] = 1.0
+                    elif wager < n:
+                        out[at + (wager - seat) % n] = 1.0
+        me = st.players[seat]
+        if me.quests or me.pair:
+            base = self._seats_size
+            for q in me.quests:
+                if 0 <= q < MAX_QUESTS:
+                    out[base + q] = 1.0
+            for q, done in zip(me.quests, me.feats, strict=False):
+                if done and 0 <= q < MAX_QUESTS:
+                    out[base + MAX_QUESTS + q] = 1.0
+            for q in me.pair:
+                if 0 <= q < MAX_QUESTS:
+                    out[base + 2 * MAX_QUESTS + q] = 1.0
+        at = self._table_base + _T["task"]
+        if tasks:
+            task = tasks[-1]
+            if 0 <= task[0] < TASK_KINDS:
+                out[at + task[0]] = 1.0
+            if task[0] in SEAT_TASKS and 0 <= task[1] < n:
+                out[at + TASK_KINDS + (task[1] - seat) % n] = 1.0
+            depth = len(tasks)
+            out[at + TASK_KINDS + MAX_SEATS] = depth / 40 if depth < 40 else 1.0
+
+
+def state_encoder(num_players: int) -> StateEncoder:
+    """A :class:`StateEncoder` for tables of ``num_players`` seats."""
+    return StateEncoder(num_players)

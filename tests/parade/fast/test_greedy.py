@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from wonderland.bots.parade_greedy import ParadeGreedyBot
+from wonderland.compiled.rng import seed_rng
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.parade import GAME
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS, keep_id
@@ -21,7 +22,6 @@ from wonderland.games.parade.fast.policies import (
     keep_cost,
     play_cost,
 )
-from wonderland.games.parade.fast.rng import seed_rng
 from wonderland.games.parade.fast.rules import HAND
 from wonderland.games.parade.state import CHOOSE, PLAY, ParadeState
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from wonderland.compiled.jit import Int, compiled
+from wonderland.compiled.rng import below
 from wonderland.games.parade.fast import POLICY_NAMES
-from wonderland.games.parade.fast.jit import Int, compiled
-from wonderland.games.parade.fast.rng import below
 from wonderland.games.parade.fast.rules import (
     CNT,
     COLOUR_OF,

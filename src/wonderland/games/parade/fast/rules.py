@@ -1,13 +1,12 @@
 """Parade's rules over two small integer arrays per game, compiled with numba.
 
 A game's state is a ``uint8[ROWS, 66]`` array of cards and counts and an ``int64[32]`` array
-of scalars (:func:`new_state`), plus its random generator (``rng.py``).  All three are reset
-in place for every game: the compiled code allocates nothing, so it runs without reference
-counting (``_nrt=False``).  Sums of unsigned cells are widened to int64 before any
-subtraction (numba would keep them unsigned).  Each step
-mirrors the plain engine's step of the same name in ``game.py`` (phases, current seat,
-trigger and final round included); the tests replay recorded games through both and compare
-them after every step.
+of scalars (:func:`new_state`), plus its random generator (``wonderland.compiled.rng``).
+All three are reset in place for every game: the compiled code allocates nothing, so it runs
+without reference counting (``_nrt=False``).  Sums of unsigned cells are widened to int64
+before any subtraction (numba would keep them unsigned).  Each step mirrors the plain
+engine's step of the same name in ``game.py`` (phases, current seat, trigger and final round
+included); the tests replay recorded games through both and compare them after every step.
 
 ==================  ==========================================================================
 row of ``st``       meaning
@@ -33,8 +32,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from wonderland.games.parade.fast.jit import Int, compiled
-from wonderland.games.parade.fast.rng import below
+from wonderland.compiled.jit import Int, compiled
+from wonderland.compiled.rng import below
 from wonderland.games.parade.state import (
     CHOOSE,
     DEAL,

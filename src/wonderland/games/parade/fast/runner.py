@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wonderland.games.parade.fast.jit import Int, compiled
+from wonderland.compiled.jit import Int, compiled
+from wonderland.compiled.rng import MASK64, below, game_key, seed_rng
 from wonderland.games.parade.fast.policies import POLICIES, choose_keep, choose_play_at
-from wonderland.games.parade.fast.rng import MASK64, below, game_key, seed_rng
 from wonderland.games.parade.fast.rules import (
     CN,
     DECK,

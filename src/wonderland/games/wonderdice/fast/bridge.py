@@ -9,11 +9,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from wonderland.compiled.jit import Int, compiled_call
 from wonderland.core import GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.fast.jit import Int, compiled_call
 from wonderland.games.wonderdice.fast.rules import (
     ADV_N,
     ADV_T,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from wonderland.compiled.jit import Int, compiled, compiled_call
+from wonderland.compiled.rng import uniform
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice.fast.jit import Int, compiled, compiled_call
-from wonderland.games.wonderdice.fast.rng import uniform
 from wonderland.games.wonderdice.fast.rules import (
     BETRAY,
     CLAIM,

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.content import Content
 from wonderland.games.wonderdice.effects import Powers, grant
-from wonderland.games.wonderdice.fast.jit import Int, compiled, compiled_call
 from wonderland.games.wonderdice.state import (
     ADMIRING,
     BETRAY_CHOICE,

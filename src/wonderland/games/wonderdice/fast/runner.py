@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wonderland.games.wonderdice.fast.jit import Int, compiled, compiled_call
+from wonderland.compiled.jit import Int, compiled, compiled_call
+from wonderland.compiled.rng import MASK64, below, game_key, normal, seed_rng
 from wonderland.games.wonderdice.fast.policies import POLICIES, choose
-from wonderland.games.wonderdice.fast.rng import MASK64, below, game_key, normal, seed_rng
 from wonderland.games.wonderdice.fast.rules import (
     BETRAY,
     CHAR,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from wonderland.games.parade.fast.jit import Int, compiled
+from wonderland.compiled.jit import Int, compiled
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -58,3 +58,21 @@ def next_u64(rng: np.ndarray) -> np.uint64:
 def below(rng: np.ndarray, k: Int) -> Int:
     """A uniform integer in ``[0, k)`` for ``1 <= k < 2**11`` (53 random bits scaled)."""
     return np.int64(((next_u64(rng) >> _S11) * np.uint64(k)) >> _S53)
+
+
+_TWO53 = 1.0 / 9007199254740992.0
+TWO_PI = 6.283185307179586
+
+
+@compiled
+def uniform(rng: np.ndarray) -> float:
+    """A uniform float in ``[0, 1)`` (53 random bits)."""
+    return float(next_u64(rng) >> _S11) * _TWO53
+
+
+@compiled
+def normal(rng: np.ndarray) -> float:
+    """A standard normal draw (Box-Muller on two uniforms; the second value is not kept)."""
+    u1 = 1.0 - uniform(rng)  # in (0, 1]: its logarithm is finite
+    u2 = uniform(rng)
+    return float(np.sqrt(-2.0 * np.log(u1)) * np.cos(TWO_PI * u2))

@@ -13,9 +13,9 @@ from rich.table import Table
 
 from wonderland.bots import bot_names
 from wonderland.bots.levels import LEVEL_NAMES, describe_level
-from wonderland.cli.options import add_game_arguments, game_and_config
+from wonderland.cli.options import add_backend_arguments, add_game_arguments, game_and_config
 from wonderland.core import ConfigError
-from wonderland.sim.backends import BACKENDS, check_backend
+from wonderland.sim.backends import check_backend
 from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_games, plot, rate
 from wonderland.sim.ladder_log import LadderLog, LadderSettings
 from wonderland.sim.runner import GameResult
@@ -67,18 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="save every game here as it ends; run again with the same settings to resume "
         "(or with more --games to lengthen the ladder)",
     )
-    parser.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="local",
-        help="local worker processes (default) or Ray",
-    )
-    parser.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDR",
-        help="Ray cluster address (default: start a local Ray with --workers CPUs)",
-    )
+    add_backend_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -40,6 +40,22 @@ def parse_bots(text: str | None, default: str, players: int) -> list[str]:
     return names
 
 
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--address``: local worker processes or Ray."""
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local worker processes (default) or Ray",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="Ray cluster address (default: start a local Ray with --workers CPUs)",
+    )
+
+
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """How many games, which bots and seed, and where and how to run them."""
     parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
@@ -55,18 +71,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="W",
         help=f"worker processes (default: all {available_cores()} cores); 1 runs in this process",
     )
-    parser.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="local",
-        help="local worker processes (default) or Ray",
-    )
-    parser.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDR",
-        help="Ray cluster address (default: start a local Ray with W CPUs)",
-    )
+    add_backend_arguments(parser)
     parser.add_argument(
         "--chunk-size",
         type=int,

@@ -12,14 +12,21 @@ chunk leaves its worker as tallies (:func:`tally_fast`), whatever its size.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wonderland.core import ConfigError
 from wonderland.games.parade.fast import INSTALL_HINT, POLICY_NAMES, numba_available
 from wonderland.games.parade.variants import ParadeRules
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import seat_bots
-from wonderland.sim.tally import ChunkTally, Tally, add_counts
+from wonderland.sim.tally import (
+    ChunkTally,
+    Tally,
+    add_counts,
+    float_column,
+    tally_of_counts,
+    tally_of_shares,
+)
 
 if TYPE_CHECKING:
     from wonderland.games.parade.fast.runner import Batch
@@ -62,19 +69,19 @@ def play_fast(job: SimJob, start: int, stop: int) -> Columns:
     batch = _play_batch(job, start, stop)
     won = batch.won.astype(float)
     shares = won / won.sum(axis=1, keepdims=True)
-    turns = _doubles(batch.turns)
+    turns = float_column(batch.turns)
     return Columns(
         start=start,
         bots=job.bots,
         rotate=job.rotate,
         seeds=array("q", batch.keys.astype("int64").tobytes()),
-        scores=tuple(_doubles(batch.scores[:, p]) for p in range(n)),
-        returns=tuple(_doubles(shares[:, p]) for p in range(n)),
+        scores=tuple(float_column(batch.scores[:, p]) for p in range(n)),
+        returns=tuple(float_column(shares[:, p]) for p in range(n)),
         length=turns,
         stats={
             "turns": turns,
-            "ended_by_six_colours": _doubles(batch.six_colours),
-            "cards_collected_per_seat": _doubles(batch.cards / n),
+            "ended_by_six_colours": float_column(batch.six_colours),
+            "cards_collected_per_seat": float_column(batch.cards / n),
         },
     )
 
@@ -88,25 +95,25 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
     batch = _play_batch(job, start, stop)
     winners = batch.won.sum(axis=1, dtype=np.int64)
     shares = batch.won.astype(np.int64) * winners[:, None]  # k: a win shared k ways; 0: none
-    by_seat = tuple(_shares(np.bincount(shares[:, p], minlength=n + 1)) for p in range(n))
+    by_seat = tuple(tally_of_shares(np.bincount(shares[:, p], minlength=n + 1)) for p in range(n))
     by_bot: dict[str, Tally] = {}
     shifts = (start + np.arange(stop - start)) % n if job.rotate else None
     for shift in range(n if job.rotate else 1):
         bots = seat_bots(job.bots, shift, job.rotate)
         for p in range(n):
             column = shares[:, p] if shifts is None else shares[shifts == shift, p]
-            add_counts(by_bot.setdefault(bots[p], {}), _shares(np.bincount(column)))
-    turns = _counts(np.bincount(batch.turns))
+            add_counts(by_bot.setdefault(bots[p], {}), tally_of_shares(np.bincount(column)))
+    turns = tally_of_counts(np.bincount(batch.turns))
     cards = np.bincount(batch.cards)
     return ChunkTally(
         games=stop - start,
         by_seat=by_seat,
-        scores=tuple(_counts(np.bincount(batch.scores[:, p])) for p in range(n)),
+        scores=tuple(tally_of_counts(np.bincount(batch.scores[:, p])) for p in range(n)),
         by_bot=by_bot,
         length=turns,
         stats={
             "turns": dict(turns),
-            "ended_by_six_colours": _counts(np.bincount(batch.six_colours)),
+            "ended_by_six_colours": tally_of_counts(np.bincount(batch.six_colours)),
             "cards_collected_per_seat": {c / n: int(k) for c, k in enumerate(cards) if k},
         },
     )
@@ -118,18 +125,3 @@ def _play_batch(job: SimJob, start: int, stop: int) -> Batch:
 
     rules = ParadeRules.from_variants(job.config.variants)
     return play_games(rules, job.bots, job.seed, start, stop, job.rotate)
-
-
-def _counts(counts: Any) -> Tally:
-    """Value ``i`` (as a float) -> ``counts[i]``, for the non-zero counts."""
-    return {float(i): int(k) for i, k in enumerate(counts) if k}
-
-
-def _shares(counts: Any) -> Tally:
-    """Win shares from the counts of ``k`` (0: no win, else a win shared ``k`` ways)."""
-    return {(1 / i if i else 0.0): int(k) for i, k in enumerate(counts) if k}
-
-
-def _doubles(values: Any) -> array[float]:
-    """A numpy column as a flat ``array('d')``."""
-    return array("d", values.astype("float64").tobytes())

@@ -13,6 +13,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 Tally = dict[float, int]
 """Value -> number of games that gave it."""
@@ -51,3 +52,18 @@ class ChunkTally:
     values: dict[str, array[float]] = field(default_factory=dict)
     """Figures that take too many distinct values to tally (times, ratios), as the values
     of the games that report them."""
+
+
+def tally_of_counts(counts: Any) -> Tally:
+    """Value ``i`` (as a float) -> ``counts[i]``, for the non-zero counts (a bincount)."""
+    return {float(i): int(k) for i, k in enumerate(counts) if k}
+
+
+def tally_of_shares(counts: Any) -> Tally:
+    """Win shares from the counts of ``k`` (0: no win, else a win shared ``k`` ways)."""
+    return {(1 / i if i else 0.0): int(k) for i, k in enumerate(counts) if k}
+
+
+def float_column(values: Any) -> array[float]:
+    """A numpy column as a flat ``array('d')``."""
+    return array("d", values.astype("float64").tobytes())

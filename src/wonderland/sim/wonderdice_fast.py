@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from array import array
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wonderland.core import ConfigError
 from wonderland.games.wonderdice.content import load_content
@@ -25,7 +25,14 @@ from wonderland.games.wonderdice.realtime import Timing
 from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import seat_bots
-from wonderland.sim.tally import ChunkTally, Tally, add_counts
+from wonderland.sim.tally import (
+    ChunkTally,
+    Tally,
+    add_counts,
+    float_column,
+    tally_of_counts,
+    tally_of_shares,
+)
 from wonderland.sim.wonderdice import parse_spec
 
 if TYPE_CHECKING:
@@ -86,10 +93,10 @@ def play_fast(job: SimJob, start: int, stop: int) -> Columns:
         bots=job.bots,
         rotate=job.rotate,
         seeds=array("q", batch.keys.astype(np.int64).tobytes()),
-        scores=tuple(_doubles(batch.seats[:, p, 0]) for p in range(n)),
-        returns=tuple(_doubles(shares[:, p]) for p in range(n)),
-        length=_doubles(batch.figures[:, 0]),
-        stats={name: _doubles(values) for name, values in figures.items()},
+        scores=tuple(float_column(batch.seats[:, p, 0]) for p in range(n)),
+        returns=tuple(float_column(shares[:, p]) for p in range(n)),
+        length=float_column(batch.figures[:, 0]),
+        stats={name: float_column(values) for name, values in figures.items()},
         label_names=names,
         labels=tuple(array("q", batch.seats[:, p, 1].astype(np.int64).tobytes()) for p in range(n)),
     )
@@ -105,35 +112,37 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
     won = _won(batch)
     winners = won.sum(axis=1)
     ways = won * winners[:, None]  # k: a win shared k ways; 0: none
-    by_seat = tuple(_ways(np.bincount(ways[:, p], minlength=n + 1)) for p in range(n))
+    by_seat = tuple(tally_of_shares(np.bincount(ways[:, p], minlength=n + 1)) for p in range(n))
     by_bot: dict[str, Tally] = {}
     shifts = (start + np.arange(stop - start)) % n if job.rotate else None
     for shift in range(n if job.rotate else 1):
         bots = seat_bots(job.bots, shift, job.rotate)
         for p in range(n):
             column = ways[:, p] if shifts is None else ways[shifts == shift, p]
-            add_counts(by_bot.setdefault(bots[p], {}), _ways(np.bincount(column)))
+            add_counts(by_bot.setdefault(bots[p], {}), tally_of_shares(np.bincount(column)))
     names = [ch.id for ch in load_content(job.config.content).characters]
     by_label: dict[str, Tally] = {}
     for p in range(n):
         chars = batch.seats[:, p, 1]
         for c in np.unique(chars):
-            add_counts(by_label.setdefault(names[c], {}), _ways(np.bincount(ways[chars == c, p])))
+            add_counts(
+                by_label.setdefault(names[c], {}), tally_of_shares(np.bincount(ways[chars == c, p]))
+            )
     stats: dict[str, Tally] = {}
     values: dict[str, array[float]] = {}
     for name, column in _figures(job, batch).items():
         present = column[~np.isnan(column)]
         if name in VALUE_FIGURES:
-            values[name] = _doubles(present)
+            values[name] = float_column(present)
         else:
             uniq, counts = np.unique(present, return_counts=True)
             stats[name] = {float(v): int(k) for v, k in zip(uniq, counts, strict=True)}
     return ChunkTally(
         games=stop - start,
         by_seat=by_seat,
-        scores=tuple(_counts(np.bincount(batch.seats[:, p, 0])) for p in range(n)),
+        scores=tuple(tally_of_counts(np.bincount(batch.seats[:, p, 0])) for p in range(n)),
         by_bot=by_bot,
-        length=_counts(np.bincount(batch.figures[:, 0])),
+        length=tally_of_counts(np.bincount(batch.figures[:, 0])),
         stats=stats,
         by_label=by_label,
         values=values,
@@ -244,18 +253,3 @@ def _figures(job: SimJob, batch: Batch) -> dict[str, np.ndarray]:
     out["win_fastest_seat"] = np.where(differ, shares[rows, fastest], np.nan)
     out["win_slowest_seat"] = np.where(differ, shares[rows, slowest], np.nan)
     return out
-
-
-def _counts(counts: Any) -> Tally:
-    """Value ``i`` (as a float) -> ``counts[i]``, for the non-zero counts."""
-    return {float(i): int(k) for i, k in enumerate(counts) if k}
-
-
-def _ways(counts: Any) -> Tally:
-    """Win shares from the counts of ``k`` (0: no win, else a win shared ``k`` ways)."""
-    return {(1 / i if i else 0.0): int(k) for i, k in enumerate(counts) if k}
-
-
-def _doubles(values: Any) -> array[float]:
-    """A numpy column as a flat ``array('d')``."""
-    return array("d", values.astype("float64").tobytes())

@@ -78,6 +78,34 @@ def test_a_file_of_another_ladder_is_refused_and_left_as_it_is(
     assert results.read_bytes() == before
 
 
+def test_a_file_whose_entrants_played_otherwise_is_refused_and_left_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The header records what each entrant plays; games of a level since redefined (here:
+    another budget) are never mixed with new ones, and a file of the earlier format, which did
+    not record it, is refused with the reason."""
+    results = tmp_path / "ladder.jsonl"
+    ladder(capsys, "--games", "3", "--results", str(results))
+    header, rest = results.read_bytes().split(b"\n", 1)
+    fields = json.loads(header)
+    assert fields["plays"] == ["bot random", "bot greedy", "bot heuristic"]
+
+    fields["plays"][2] = "ismcts iterations=200 exploration=0.7 rollout=random depth=end"
+    redefined = json.dumps(fields).encode() + b"\n" + rest
+    results.write_bytes(redefined)
+    assert "holds another ladder (plays" in refused(capsys, "--results", str(results))
+    assert results.read_bytes() == redefined
+
+    del fields["plays"]
+    fields["format"] = "wonderland-ladder/1"
+    older = json.dumps(fields).encode() + b"\n" + rest
+    results.write_bytes(older)
+    message = refused(capsys, "--results", str(results))
+    assert "older ladder file (wonderland-ladder/1)" in message
+    assert "what each entrant plays" in message
+    assert results.read_bytes() == older
+
+
 def test_damaged_files_are_refused_with_the_line_and_left_as_they_are(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

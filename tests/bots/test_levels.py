@@ -12,7 +12,7 @@ from tests.bots.positions import midgame, seat_to_move
 from wonderland.bots import bot_names, make_bot
 from wonderland.bots.base import RandomBot
 from wonderland.bots.ismcts import ISMCTSBot
-from wonderland.bots.levels import LEVEL_NAMES, LEVELS, describe_level
+from wonderland.bots.levels import LEVEL_NAMES, LEVELS, describe_level, level_definition
 from wonderland.cli.main import main
 from wonderland.core import game_ids, get_game
 
@@ -52,6 +52,17 @@ def test_parade_levels_play_the_documented_bots() -> None:
         "expert": "ISMCTSBot",
     }
     assert describe_level("hard", "parade") == "ISMCTS, 500 iterations, the game's policy rollouts"
+
+
+def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
+    """What a ladder's results file records: the stand-in bot, or every search setting with
+    the game's budget scale and rollout depth applied."""
+    assert level_definition("easy", "parade") == "bot greedy"
+    assert level_definition("heuristic", "parade") == "bot heuristic"
+    hard = level_definition("hard", "wonderlands_war")
+    assert hard.startswith("ismcts iterations=250 exploration=0.3 rollout=heuristic depth=")
+    assert level_definition("expert", "wonderlands_war") != hard
+    assert level_definition("hard", "parade").endswith("depth=8")
 
 
 def test_a_game_without_rule_of_thumb_bots_searches_at_every_level() -> None:

@@ -34,7 +34,7 @@ from typing import Any
 
 from wonderland.bots.base import Advice, Bot
 from wonderland.bots.hooks import hooks_for
-from wonderland.bots.ismcts import ISMCTSBot, SearchConfig
+from wonderland.bots.ismcts import GAME_DEPTH, ISMCTSBot, SearchConfig
 from wonderland.bots.registry import bot_names, make_bot
 from wonderland.core import Game, derive_seed
 
@@ -109,6 +109,25 @@ def describe_level(name: str, game_id: str) -> str:
     search = search_config(level, game_id)
     rollouts = "the game's policy" if search.rollout == "heuristic" else "random"
     return f"ISMCTS, {search.iterations:,} iterations, {rollouts} rollouts"
+
+
+def level_definition(name: str, game_id: str) -> str:
+    """Everything that decides how entrant ``name`` plays in ``game_id``, in one line (a
+    registered bot that is not a level: its name).  A ladder's results file records it, so
+    that games played by a level since redefined are never mixed with new ones."""
+    level = LEVELS.get(name)
+    bot = name if level is None else stand_in_bot(level, game_id)
+    if level is None or bot is not None:
+        return f"bot {bot}"
+    search = search_config(level, game_id)
+    hooks = hooks_for(game_id)
+    depth = hooks.rollout_depth if search.rollout_depth == GAME_DEPTH else search.rollout_depth
+    if hooks.evaluate is None:
+        depth = None
+    return (
+        f"ismcts iterations={search.iterations} exploration={search.exploration} "
+        f"rollout={search.rollout} depth={'end' if depth is None else depth}"
+    )
 
 
 class LevelBot(Bot):

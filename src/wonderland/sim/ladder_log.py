@@ -2,9 +2,10 @@
 interruption and can be resumed, or lengthened with a larger ``--games``.
 
 The file holds JSON lines.  The first names the ladder (game and its rules version, players,
-variants, content, seed, entrants); each further line is one finished game: its place in the
-schedule and its result.  A file is only ever appended to.  A last line cut short by an
-interruption (it has no line end) is the one thing set aside: its game is played again.
+variants, content, seed, entrants and what each of them plays); each further line is one
+finished game: its place in the schedule and its result.  A file is only ever appended to.  A
+last line cut short by an interruption (it has no line end) is the one thing set aside: its
+game is played again.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wonderland.bots.levels import level_definition
 from wonderland.core import ConfigError, GameConfig, get_game
 from wonderland.sim.ladder import in_schedule
 from wonderland.sim.runner import GameResult
 
-FORMAT = "wonderland-ladder/1"
+FORMAT = "wonderland-ladder/2"
+OLD_FORMATS = {"wonderland-ladder/1": "what each entrant plays"}
+"""Earlier formats, and what their header lacks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +36,18 @@ class LadderSettings:
     config: GameConfig
     seed: int
     entrants: tuple[str, ...]
+    plays: tuple[str, ...]
+    """Each entrant's definition (its bot, or its search and budget)."""
 
     @classmethod
     def of(
         cls, game_id: str, config: GameConfig, seed: int, entrants: Sequence[str]
     ) -> LadderSettings:
-        """The settings of a ladder of ``game_id`` (its rules version included)."""
-        return cls(game_id, str(get_game(game_id).spec.version), config, seed, tuple(entrants))
+        """The settings of a ladder of ``game_id`` (its rules version and what each entrant
+        plays included)."""
+        version = str(get_game(game_id).spec.version)
+        plays = tuple(level_definition(name, game_id) for name in entrants)
+        return cls(game_id, version, config, seed, tuple(entrants), plays)
 
     def to_json(self) -> dict[str, Any]:
         """The header line's fields."""
@@ -49,6 +58,7 @@ class LadderSettings:
             **self.config.to_json(),
             "seed": self.seed,
             "entrants": list(self.entrants),
+            "plays": list(self.plays),
         }
 
 
@@ -138,6 +148,13 @@ class LadderLog:
             header = json.loads(line)
         except ValueError:
             header = None
+        if isinstance(header, dict) and header.get("format") in OLD_FORMATS:
+            lacks = OLD_FORMATS[header["format"]]
+            raise ConfigError(
+                f"--results {self.path}: an older ladder file ({header['format']}) that does "
+                f"not record {lacks}; resume it with the version that wrote it, or start "
+                "another file"
+            )
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ConfigError(f"--results {self.path}: not a ladder results file")
         expected = self.settings.to_json()

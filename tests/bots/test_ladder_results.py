@@ -58,6 +58,8 @@ def test_resuming_says_how_many_games_are_saved(
     ladder(capsys, "--games", "3", "--results", str(results))
     assert main([*BASE, *QUIET, "--games", "4", "--results", str(results)]) == 0
     assert "Resuming: 3 of 4 games" in " ".join(capsys.readouterr().err.split())
+    assert main([*BASE, *QUIET, "--games", "4", "--results", str(results)]) == 0
+    assert "All 4 games are in" in " ".join(capsys.readouterr().err.split())
 
 
 @pytest.mark.parametrize(

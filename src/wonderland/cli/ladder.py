@@ -101,9 +101,11 @@ def run(args: argparse.Namespace) -> int:
     if log is not None:
         played = {i: result for i, result in log.games.items() if i < args.games}
     console = Console(stderr=True)
-    if played:
-        console.print(f"Resuming: {len(played)} of {args.games} games are in {args.results}.")
     missing = [i for i in range(args.games) if i not in played]
+    if played and missing:
+        console.print(f"Resuming: {len(played)} of {args.games} games are in {args.results}.")
+    elif played:
+        console.print(f"All {args.games} games are in {args.results}; rating them.")
     with Progress(
         TextColumn(f"[bold]{game.spec.name}[/] ladder"),
         BarColumn(),

@@ -18,14 +18,11 @@ from wonderland.core import ConfigError
 from wonderland.games.parade.fast import INSTALL_HINT, POLICY_NAMES, numba_available
 from wonderland.games.parade.variants import ParadeRules
 from wonderland.sim.columns import Columns
-from wonderland.sim.runner import seat_bots
 from wonderland.sim.tally import (
     ChunkTally,
-    Tally,
-    add_counts,
     float_column,
     tally_of_counts,
-    tally_of_shares,
+    win_share_tallies,
 )
 
 if TYPE_CHECKING:
@@ -95,14 +92,7 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
     batch = _play_batch(job, start, stop)
     winners = batch.won.sum(axis=1, dtype=np.int64)
     shares = batch.won.astype(np.int64) * winners[:, None]  # k: a win shared k ways; 0: none
-    by_seat = tuple(tally_of_shares(np.bincount(shares[:, p], minlength=n + 1)) for p in range(n))
-    by_bot: dict[str, Tally] = {}
-    shifts = (start + np.arange(stop - start)) % n if job.rotate else None
-    for shift in range(n if job.rotate else 1):
-        bots = seat_bots(job.bots, shift, job.rotate)
-        for p in range(n):
-            column = shares[:, p] if shifts is None else shares[shifts == shift, p]
-            add_counts(by_bot.setdefault(bots[p], {}), tally_of_shares(np.bincount(column)))
+    by_seat, by_bot = win_share_tallies(shares, job.bots, job.rotate, start)
     turns = tally_of_counts(np.bincount(batch.turns))
     cards = np.bincount(batch.cards)
     return ChunkTally(

@@ -11,9 +11,11 @@ does work in proportion to the chunks and distinct values, not to the games.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from wonderland.sim.runner import seat_bots
 
 Tally = dict[float, int]
 """Value -> number of games that gave it."""
@@ -67,3 +69,23 @@ def tally_of_shares(counts: Any) -> Tally:
 def float_column(values: Any) -> array[float]:
     """A numpy column as a flat ``array('d')``."""
     return array("d", values.astype("float64").tobytes())
+
+
+def win_share_tallies(
+    ways: Any, bots: Sequence[str], rotate: bool, start: int
+) -> tuple[tuple[Tally, ...], dict[str, Tally]]:
+    """Win-share tallies by seat and by bot from a games × seats numpy array of ``k`` (0: no
+    win, else a win shared ``k`` ways); game ``i`` of the chunk is game ``start + i`` of the
+    run, whose seats rotate when ``rotate``."""
+    import numpy as np
+
+    games, n = ways.shape
+    by_seat = tuple(tally_of_shares(np.bincount(ways[:, p], minlength=n + 1)) for p in range(n))
+    by_bot: dict[str, Tally] = {}
+    shifts = (start + np.arange(games)) % n if rotate else None
+    for shift in range(n if rotate else 1):
+        seated = seat_bots(bots, shift, rotate)
+        for p in range(n):
+            column = ways[:, p] if shifts is None else ways[shifts == shift, p]
+            add_counts(by_bot.setdefault(seated[p], {}), tally_of_shares(np.bincount(column)))
+    return by_seat, by_bot

@@ -24,7 +24,6 @@ from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Timing
 from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
 from wonderland.sim.columns import Columns
-from wonderland.sim.runner import seat_bots
 from wonderland.sim.tally import (
     ChunkTally,
     Tally,
@@ -32,6 +31,7 @@ from wonderland.sim.tally import (
     float_column,
     tally_of_counts,
     tally_of_shares,
+    win_share_tallies,
 )
 from wonderland.sim.wonderdice import parse_spec
 
@@ -112,14 +112,7 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
     won = _won(batch)
     winners = won.sum(axis=1)
     ways = won * winners[:, None]  # k: a win shared k ways; 0: none
-    by_seat = tuple(tally_of_shares(np.bincount(ways[:, p], minlength=n + 1)) for p in range(n))
-    by_bot: dict[str, Tally] = {}
-    shifts = (start + np.arange(stop - start)) % n if job.rotate else None
-    for shift in range(n if job.rotate else 1):
-        bots = seat_bots(job.bots, shift, job.rotate)
-        for p in range(n):
-            column = ways[:, p] if shifts is None else ways[shifts == shift, p]
-            add_counts(by_bot.setdefault(bots[p], {}), tally_of_shares(np.bincount(column)))
+    by_seat, by_bot = win_share_tallies(ways, job.bots, job.rotate, start)
     names = [ch.id for ch in load_content(job.config.content).characters]
     by_label: dict[str, Tally] = {}
     for p in range(n):

@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from wonderland.cli.messages import say
 from wonderland.core import ConfigError
 from wonderland.games.wonderlands_war import content as war_content
 
@@ -43,9 +44,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     content, problems = war_content.check(args.dir)
     if problems:
-        console.print(f"[bold red]{len(problems)} problem(s)[/] in {escape(str(args.dir))}:")
+        say(console, f"[bold red]{len(problems)} problem(s)[/] in {escape(str(args.dir))}:")
         for p in problems:
-            console.print(f"  {escape(p.file)}: [bold]{escape(p.key)}[/]: {escape(p.reason)}")
+            say(console, f"  {escape(p.file)}: [bold]{escape(p.key)}[/]: {escape(p.reason)}")
         return 1
     assert content is not None
     console.print(

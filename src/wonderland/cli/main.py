@@ -8,10 +8,10 @@ import sys
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
-from rich.markup import escape
 
 import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland import __version__
+from wonderland.cli.messages import print_error
 from wonderland.core import WonderlandError, game_ids
 
 # Each subcommand lives in its own module: ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except WonderlandError as err:
-        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(err))}", highlight=False)
+        print_error(str(err))
         return 2
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from wonderland.bots import Bot, make_bot
 from wonderland.cli.hints import Hinter
+from wonderland.cli.messages import refuse
 from wonderland.cli.options import game_and_config, parse_bots
 from wonderland.core import (
     CHANCE,
@@ -203,7 +204,7 @@ class ParadeTable:
                 self.game.apply(self.state, self.seat, action)  # validates, changes nothing
                 return action
             except (NotationError, IllegalAction) as err:
-                self.console.print(f"[red]{err}[/]")
+                refuse(self.console, str(err))
 
     def hint(self, view: ParadeView) -> None:
         """The hard bot's advice for the human's move: best moves, values, shares, reason."""

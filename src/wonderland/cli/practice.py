@@ -8,6 +8,7 @@ import secrets
 from rich.console import Console
 from rich.panel import Panel
 
+from wonderland.cli.messages import refuse
 from wonderland.hosting.aids import aids_game_ids, get_aids
 from wonderland.hosting.practice import (
     MAX_LEVEL,
@@ -52,7 +53,7 @@ def ask(console: Console, question: Question) -> str | None:
         try:
             question.mark(text)
         except AnswerError as err:
-            console.print(f"[red]{err}[/]")
+            refuse(console, str(err))
             continue
         return text
 

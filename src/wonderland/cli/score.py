@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from wonderland.cli.messages import refuse
 from wonderland.core import ConfigError, VariantSet, VariantValue, get_game
 from wonderland.hosting.aids import get_aids, scored_game_ids
 from wonderland.hosting.scoring import (
@@ -54,7 +55,7 @@ def prompt_entries(console: Console, calc: ScoreCalculator) -> list[PlayerEntry]
         problems = calc.player_count_problems(count) if count >= 0 else ["type a number"]
         if not problems:
             break
-        console.print(f"[red]{problems[0]}[/]")
+        refuse(console, str(problems[0]))
     entries: list[PlayerEntry] = []
     while len(entries) < count:
         number = len(entries) + 1
@@ -71,7 +72,7 @@ def prompt_entries(console: Console, calc: ScoreCalculator) -> list[PlayerEntry]
         problems = calc.name_problems(trial) + calc.problems(trial, count)
         if problems:
             for problem in problems:
-                console.print(f"[red]{problem}[/]")
+                refuse(console, str(problem))
             console.print(f"Enter player {number} again.")
             continue
         entries.append(entry)
@@ -106,12 +107,16 @@ def run(args: argparse.Namespace) -> int:
             text = args.file.read_text(encoding="utf-8")
         except OSError as err:
             raise ScoreInputError([f"cannot read {args.file}: {err.strerror}"]) from None
-        entries, file_variants = calc.parse_file_text(text)
-        variants = {**file_variants, **variants}
+        try:
+            entries, file_variants = calc.parse_file_text(text)
+            variants = {**file_variants, **variants}
+            report = calc.score(entries, game.variants.resolve(variants))
+        except ScoreInputError as err:
+            raise ScoreInputError(err.problems, source=str(args.file)) from None
     else:
         console.print(f"[bold]{calc.title}[/] score calculator. Enter each player in seat order.")
         entries = prompt_entries(console, calc) or []
-    report = calc.score(entries, game.variants.resolve(variants))
+        report = calc.score(entries, game.variants.resolve(variants))
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:

@@ -91,7 +91,10 @@ class GameRecord:
             text = path.read_text(encoding="utf-8")
         except OSError as err:
             raise RecordError(f"cannot read {path}: {err.strerror}") from None
-        return cls.loads(text)
+        try:
+            return cls.loads(text)
+        except RecordError as err:
+            raise RecordError(f"{path}: {err}") from None
 
 
 @dataclass(frozen=True, slots=True)

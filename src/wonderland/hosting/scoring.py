@@ -21,9 +21,9 @@ from wonderland.core import VariantValue, WonderlandError
 class ScoreInputError(WonderlandError, ValueError):
     """Input a calculator cannot score; lists every problem, each naming what is wrong."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[str], source: str = "this input") -> None:
         lines = "".join(f"\n  - {problem}" for problem in problems)
-        super().__init__(f"cannot score this input:{lines}")
+        super().__init__(f"cannot score {source}:{lines}")
         self.problems = list(problems)
 
 

@@ -18,7 +18,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-import wonderland.games  # noqa: F401  (registers the games)
 from wonderland.bots.hooks import hooks_for
 from wonderland.bots.ismcts import SearchConfig, search
 from wonderland.bots.levels import LEVELS

@@ -15,10 +15,10 @@ import argparse
 import statistics
 import time
 
+from wonderland.games.wonderdice.fast.simulation import play_fast
 from wonderland.games.wonderdice.game import GAME
+from wonderland.games.wonderdice.simulation import simulate_one
 from wonderland.sim.job import SimJob
-from wonderland.sim.wonderdice import simulate_one
-from wonderland.sim.wonderdice_fast import play_fast
 
 
 def plain(players: int, bots: str, games: int) -> float:

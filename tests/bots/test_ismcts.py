@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the games)
 from tests.bots import toy
 from tests.bots.positions import everything, midgame, seat_to_move
 from wonderland.bots import make_bot

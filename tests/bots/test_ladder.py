@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the games)
 from wonderland.cli.main import main
 from wonderland.core import get_game
 from wonderland.sim.ladder import (

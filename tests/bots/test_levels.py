@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the games)
 from tests.bots.positions import midgame, seat_to_move
 from wonderland.bots import bot_names, make_bot
 from wonderland.bots.base import RandomBot

@@ -6,20 +6,17 @@ import random
 
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the games)
 from tests.parade.scenario import ids, position
 from wonderland.bots import make_bot
-from wonderland.bots.parade_heuristic import (
-    ParadeHeuristicBot,
-    evaluate,
-    final_value,
-    move_costs,
-    projected_points,
-    rollout_action,
-)
-from wonderland.bots.parade_heuristic import _tallies as tallies
 from wonderland.games.parade import GAME
 from wonderland.games.parade.actions import keep_id
+from wonderland.games.parade.bots.heuristic import (
+    ParadeHeuristicBot,
+    move_costs,
+    projected_points,
+)
+from wonderland.games.parade.bots.heuristic import colour_tallies as tallies
+from wonderland.games.parade.bots.search import evaluate, final_value, rollout_action
 from wonderland.games.parade.rules import score_sheet
 from wonderland.games.parade.state import CHOOSE
 from wonderland.games.parade.variants import ParadeRules

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import wonderland.games  # noqa: F401  (registers the games)
 from wonderland.core import (
     CHANCE,
     TERMINAL,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the games)
 from wonderland.core import (
     ConfigError,
     GameRecord,

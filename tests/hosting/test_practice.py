@@ -10,9 +10,9 @@ import pytest
 from wonderland.cli.main import main
 from wonderland.games import parade
 from wonderland.games.parade.cards import COLOURS, VALUE_OF, Card, card_str
+from wonderland.games.parade.hosting.practice import read_cards, read_majorities
 from wonderland.games.parade.rules import score_sheet
 from wonderland.hosting.aids import get_aids
-from wonderland.hosting.parade_practice import read_cards, read_majorities
 from wonderland.hosting.practice import (
     AnswerError,
     PracticeSession,

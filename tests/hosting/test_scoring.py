@@ -12,7 +12,7 @@ from wonderland.cli.main import main
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.parade import GAME
 from wonderland.games.parade.cards import cards_str
-from wonderland.hosting.parade_score import ParadeScoreCalculator
+from wonderland.games.parade.hosting.score import ParadeScoreCalculator
 from wonderland.hosting.scoring import PlayerEntry
 
 CALC = ParadeScoreCalculator()

@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from wonderland.cli.main import main
-from wonderland.hosting.aids import aids_game_ids, get_aids, scored_game_ids
+from wonderland.hosting.aids import (
+    aids_game_ids,
+    get_aids,
+    get_score_calculator,
+    scored_game_ids,
+)
 from wonderland.hosting.teaching import (
     Lesson,
     ScriptError,
@@ -168,4 +173,4 @@ def test_aids_registry_names_missing_games() -> None:
     with pytest.raises(ValueError, match="available for: parade"):
         get_aids("chess")
     for game in aids_game_ids():
-        assert (game in scored_game_ids()) == (get_aids(game).score_calculator() is not None)
+        assert (game in scored_game_ids()) == (get_score_calculator(game) is not None)

@@ -8,10 +8,10 @@ import pytest
 
 from wonderland.games.wonderdice import actions as dice
 from wonderland.games.wonderdice.game import GAME
+from wonderland.games.wonderdice.hosting.practice import allowed, read_kinds, roll_positions
 from wonderland.games.wonderdice.rules import protected
-from wonderland.hosting.aids import get_aids
+from wonderland.hosting.aids import get_aids, get_score_calculator
 from wonderland.hosting.practice import AnswerError, make_task
-from wonderland.hosting.wonderdice_practice import allowed, read_kinds, roll_positions
 
 AIDS = get_aids("wonderdice")
 NAMES = {
@@ -98,4 +98,4 @@ def test_kind_answers_are_read_or_refused() -> None:
 
 def test_no_score_calculator() -> None:
     """The race has no points to add up: no calculator is offered."""
-    assert AIDS.score_calculator() is None
+    assert get_score_calculator("wonderdice") is None

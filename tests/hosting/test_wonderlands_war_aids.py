@@ -10,21 +10,21 @@ import pytest
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.wonderlands_war.effects import OBJECTIVE_FNS
 from wonderland.games.wonderlands_war.game import GAME
+from wonderland.games.wonderlands_war.hosting.practice import (
+    bust_fraction,
+    decisions,
+    engine_bust_risk,
+)
+from wonderland.games.wonderlands_war.hosting.score import (
+    WonderlandsWarScoreCalculator,
+    quest_points,
+)
 from wonderland.games.wonderlands_war.state import State
 from wonderland.games.wonderlands_war.war import units
 from wonderland.hosting.aids import get_aids
 from wonderland.hosting.practice import make_task
 from wonderland.hosting.scoring import PlayerEntry, ScoreInputError
 from wonderland.hosting.teaching import ScriptError, parse_script
-from wonderland.hosting.wonderlands_war_practice import (
-    bust_fraction,
-    decisions,
-    engine_bust_risk,
-)
-from wonderland.hosting.wonderlands_war_score import (
-    WonderlandsWarScoreCalculator,
-    quest_points,
-)
 
 AIDS = get_aids("wonderlands_war")
 CALC = WonderlandsWarScoreCalculator()

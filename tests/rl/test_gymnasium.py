@@ -10,11 +10,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from wonderland.core import ConfigError, IllegalAction, get_game
-from wonderland.rl import ENV_VERSIONS, WonderlandGymEnv
+from wonderland.rl import WonderlandGymEnv, env_versions
 
 pytestmark = pytest.mark.rl
-IDS = [v.gymnasium_id for v in ENV_VERSIONS]
-GAME_OF = {v.gymnasium_id: v.game_id for v in ENV_VERSIONS}
+IDS = [v.gymnasium_id for v in env_versions()]
+GAME_OF = {v.gymnasium_id: v.game_id for v in env_versions()}
 
 
 def bots_for(env_id: str) -> list[str]:

@@ -18,11 +18,11 @@ from wonderland.core import CHANCE, TERMINAL, IllegalAction, get_game, next_acto
 from wonderland.games.wonderdice import encoding as wonderdice_encoding
 from wonderland.games.wonderdice.state import PLAY
 from wonderland.games.wonderdice.state import State as WonderdiceState
-from wonderland.rl import ENV_VERSIONS
+from wonderland.rl import env_versions
 from wonderland.rl.encoders import encoding_module
 
 pytestmark = pytest.mark.rl
-NAMES = {v.game_id: v.openspiel_name for v in ENV_VERSIONS}
+NAMES = {v.game_id: v.openspiel_name for v in env_versions()}
 ROOT = Path(__file__).resolve().parents[2]
 
 

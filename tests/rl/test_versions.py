@@ -8,7 +8,7 @@ import pytest
 
 import wonderland.rl  # noqa: F401  (registers the environments)
 from wonderland.core import ConfigError, game_ids, get_game
-from wonderland.rl import ENV_VERSIONS, current_version
+from wonderland.rl import current_version, env_versions
 from wonderland.rl.encoders import encoding_module
 
 pytestmark = pytest.mark.rl
@@ -27,10 +27,10 @@ def test_every_game_has_a_current_environment(game_id: str) -> None:
 
 def test_ids_are_versioned_and_registered() -> None:
     """Gymnasium ids ``wonderland/<Name>-v<N>`` exist; versions of a game are distinct."""
-    for version in ENV_VERSIONS:
+    for version in env_versions():
         assert version.gymnasium_id in gymnasium.registry
         assert version.gymnasium_id.endswith(f"-v{version.version}")
-    pairs = [(v.game_id, v.version) for v in ENV_VERSIONS]
+    pairs = [(v.game_id, v.version) for v in env_versions()]
     assert len(pairs) == len(set(pairs))
     assert current_version("parade").gymnasium_id == "wonderland/Parade-v0"
 

@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from websockets.sync.client import connect
 
-import wonderland.games  # noqa: F401  (registers the games)
 from tests.support import ServerProcess
 from wonderland.core import get_game
 from wonderland.server.wire import MAX_MESSAGE_BYTES, StateMessage

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import wonderland.games  # noqa: F401  (registers the built-in games)
 from tests.sim.helpers import parade_job, summary_of
 from wonderland.core import derive_seed, game_ids, get_game
 from wonderland.sim.batch import run_simulation

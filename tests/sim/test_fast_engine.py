@@ -115,7 +115,7 @@ def test_missing_numba_says_how_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Without numba, --engine fast names the extra to install."""
-    monkeypatch.setattr("wonderland.sim.parade_fast.numba_available", lambda: False)
+    monkeypatch.setattr("wonderland.games.parade.fast.simulation.numba_available", lambda: False)
     assert main(["simulate", "parade", "--games", "5", "--engine", "fast"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "the fast engine needs numba: pip install 'wonderland[fast]'" in err

@@ -14,8 +14,8 @@ from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver, SimClock
+from wonderland.games.wonderdice.simulation import parse_spec, simulate_one
 from wonderland.games.wonderdice.state import PLAY
-from wonderland.sim.wonderdice import parse_spec, simulate_one
 
 
 def driver(n: int = 2, seed: int = 1, **variants: object) -> tuple[Driver, SimClock]:
@@ -277,7 +277,7 @@ def test_fuzz_random_event_timings(
 def test_q5_fixed_input_delay_holds_actions_back() -> None:
     """Q5 fixed_input_delay: an action takes effect that long after it was decided (or after
     the seat's latency, whichever is longer)."""
-    from wonderland.sim.wonderdice import _Sim
+    from wonderland.games.wonderdice.simulation import _Sim
 
     config = GAME.make_config(2, {"fixed_input_delay": 250})
     sim = _Sim(config, ["greedy", "greedy:latency=400"], 1)

@@ -9,15 +9,15 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wonderland.bots.wonderdice_greedy import _RANK, WonderdiceGreedyBot
 from wonderland.core import CHANCE, GameRecord, final_state
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice.bots.greedy import _RANK, WonderdiceGreedyBot
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.realtime import Driver, SimClock
+from wonderland.games.wonderdice.simulation import lognormal, simulate_one
 from wonderland.games.wonderdice.state import PLAY, State
 from wonderland.games.wonderdice.view import View
-from wonderland.sim.wonderdice import lognormal, simulate_one
 
 
 @given(seed=st.integers(0, 2**64), mu=st.floats(-3, 8), sigma=st.floats(0.01, 2))

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from wonderland.games.wonderdice.game import GAME
-from wonderland.sim.wonderdice import simulate_one
+from wonderland.games.wonderdice.simulation import simulate_one
 
 CASES: list[tuple[int, dict[str, object], tuple[str, ...], int]] = [
     (2, {}, ("greedy", "greedy"), 3),

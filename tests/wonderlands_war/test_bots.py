@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wonderland.bots import make_bot
-from wonderland.bots.wonderlands_war_heuristic import bust_risk
+from wonderland.games.wonderlands_war.bots.heuristic import bust_risk
 from wonderland.sim.runner import run_games
 
 from .helpers import CHIP, GAME, war

@@ -1,6 +1,6 @@
 """Game knowledge that search and the difficulty levels may use, registered per game.
 
-Search works with any game through the protocol alone.  A game's bot module may register
+Search works with any game through the protocol alone.  A game's plugin may declare
 :class:`SearchHooks` to make it stronger or faster: a value of a position (used where a rollout
 is cut short, and to grade finished games more finely than a plain win), a cheap rollout
 policy, words that describe a move, and the names of the game's rule-of-thumb bots that play
@@ -10,12 +10,13 @@ determinizations, never the real game state.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from wonderland.core import get_plugin
 
 Evaluate = Callable[[Any], tuple[float, ...]]
 """``evaluate(state)`` -> per seat, a value in [0, 1] (1: a sure win)."""
@@ -63,29 +64,14 @@ def soft_win_chances(points: Sequence[float], temperature: float) -> tuple[float
     return tuple(w / total for w in weights)
 
 
-_PATHS: dict[str, str] = {
-    "parade": "wonderland.bots.parade_heuristic:HOOKS",
-    "wonderdice": "wonderland.bots.wonderdice_search:HOOKS",
-    "wonderlands_war": "wonderland.bots.wonderlands_war_search:HOOKS",
-}
-_LOADED: dict[str, SearchHooks] = {}
-
-
-def register_hooks(game_id: str, path: str) -> None:
-    """Register ``game_id``'s hooks as ``"module:attribute"``, imported on first use."""
-    _PATHS[game_id] = path
-    _LOADED.pop(game_id, None)
-
-
 def hooks_for(game_id: str) -> SearchHooks:
-    """The hooks registered for ``game_id`` (none: :data:`NO_HOOKS`)."""
+    """The hooks that ``game_id``'s plugin declares (none: :data:`NO_HOOKS`)."""
     hooks = _LOADED.get(game_id)
     if hooks is None:
-        path = _PATHS.get(game_id)
-        if path is None:
-            return NO_HOOKS
-        module_name, _, attribute = path.partition(":")
-        hooks = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(hooks, SearchHooks)
+        ref = get_plugin(game_id).search_hooks
+        hooks = NO_HOOKS if ref is None else ref.load_as(SearchHooks)
         _LOADED[game_id] = hooks
     return hooks
+
+
+_LOADED: dict[str, SearchHooks] = {}

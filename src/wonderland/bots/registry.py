@@ -1,42 +1,38 @@
-"""Bot names to bot classes, per game (``*`` serves every game)."""
+"""Bot names to bot classes: the bots that play any game, and each game's own (its plugin's)."""
 
 from __future__ import annotations
 
-import importlib
-
 from wonderland.bots.base import Bot
-from wonderland.core import ConfigError
+from wonderland.core import ConfigError, Ref, get_plugin
 
-_BOTS: dict[str, dict[str, str]] = {
-    "random": {"*": "wonderland.bots.base:RandomBot"},
-    "greedy": {
-        "parade": "wonderland.bots.parade_greedy:ParadeGreedyBot",
-        "wonderdice": "wonderland.bots.wonderdice_greedy:WonderdiceGreedyBot",
-    },
-    "heuristic": {
-        "parade": "wonderland.bots.parade_heuristic:ParadeHeuristicBot",
-        "wonderlands_war": "wonderland.bots.wonderlands_war_heuristic:WonderlandsWarHeuristicBot",
-    },
-    "ismcts": {"*": "wonderland.bots.ismcts:ISMCTSBot"},
-    "easy": {"*": "wonderland.bots.levels:EasyBot"},
-    "medium": {"*": "wonderland.bots.levels:MediumBot"},
-    "hard": {"*": "wonderland.bots.levels:HardBot"},
-    "expert": {"*": "wonderland.bots.levels:ExpertBot"},
+GENERIC_BOTS: dict[str, Ref] = {
+    "random": Ref("wonderland.bots.base:RandomBot"),
+    "ismcts": Ref("wonderland.bots.ismcts:ISMCTSBot"),
+    "easy": Ref("wonderland.bots.levels:EasyBot"),
+    "medium": Ref("wonderland.bots.levels:MediumBot"),
+    "hard": Ref("wonderland.bots.levels:HardBot"),
+    "expert": Ref("wonderland.bots.levels:ExpertBot"),
 }
+"""Bots that play every game through the protocol alone."""
+
+
+def _bots(game_id: str) -> dict[str, Ref]:
+    return {**GENERIC_BOTS, **get_plugin(game_id).bots}
 
 
 def bot_names(game_id: str) -> list[str]:
     """The bot names available for ``game_id``."""
-    return sorted(name for name, games in _BOTS.items() if "*" in games or game_id in games)
+    return sorted(_bots(game_id))
 
 
 def make_bot(name: str, game_id: str, seed: int | None = None) -> Bot:
     """A new bot called ``name`` for ``game_id``; ConfigError naming the choices otherwise."""
-    games = _BOTS.get(name, {})
-    path = games.get(game_id) or games.get("*")
-    if path is None:
+    ref = _bots(game_id).get(name)
+    if ref is None:
         choices = ", ".join(bot_names(game_id))
         raise ConfigError(f"no bot {name!r} for {game_id}; choose from: {choices}")
-    module_name, _, attribute = path.partition(":")
-    cls: type[Bot] = getattr(importlib.import_module(module_name), attribute)
-    return cls(seed)
+    cls = ref.load()
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ConfigError(f"{ref.path} is not a Bot class")
+    bot: Bot = cls(seed)
+    return bot

@@ -5,15 +5,50 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any, Protocol, cast
 
 from rich.console import Console
 from rich.markup import escape
 
-from wonderland.cli.messages import say
-from wonderland.core import ConfigError
-from wonderland.games.wonderlands_war import content as war_content
+from wonderland.core import ConfigError, get_plugin, plugins
+from wonderland.terminal.messages import say
 
-GAMES = ("wonderlands_war",)
+
+class Problem(Protocol):
+    """One problem of a content pack: the file, the key in it, and what is wrong."""
+
+    file: str
+    key: str
+    reason: str
+
+
+class ContentModule(Protocol):
+    """What a game's content module (declared by its plugin) provides."""
+
+    def check(self, folder: Path) -> tuple[Any, list[Problem]]:
+        """The pack merged over the base pack (None when broken) and every problem found."""
+        ...
+
+    def json_schemas(self) -> dict[str, dict[str, Any]]:
+        """The JSON Schema of each content file, by file name."""
+        ...
+
+    def summary(self, content: Any) -> str:
+        """What a checked pack holds, in one line."""
+        ...
+
+
+def content_game_ids() -> list[str]:
+    """The games whose plugins declare a content module."""
+    return [p.game_id for p in plugins() if p.content is not None]
+
+
+def content_module(game_id: str) -> ContentModule:
+    """The content module of ``game_id``; ConfigError naming the games that have one."""
+    ref = get_plugin(game_id).content if game_id in (known := content_game_ids()) else None
+    if ref is None:
+        raise ConfigError(f"no content for {game_id!r}; games with content: {', '.join(known)}")
+    return cast(ContentModule, ref.load())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,19 +56,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     validate = sub.add_parser("validate", help="check a content folder (merged over the base pack)")
     validate.add_argument("dir", type=Path, help="folder with your content TOML files")
-    validate.add_argument("--game", default=GAMES[0], help="whose content (default %(default)s)")
+    default = next(iter(content_game_ids()), None)
+    validate.add_argument("--game", default=default, help="whose content (default %(default)s)")
     schema = sub.add_parser("schema", help="print or write the JSON Schema of each content file")
     schema.add_argument("--write", type=Path, default=None, metavar="DIR", help="write into DIR")
-    schema.add_argument("--game", default=GAMES[0], help="whose content (default %(default)s)")
+    schema.add_argument("--game", default=default, help="whose content (default %(default)s)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Validate (exit 1 and list every problem when there are any) or export schemas."""
-    if args.game not in GAMES:
-        raise ConfigError(f"no content for {args.game!r}; games with content: {', '.join(GAMES)}")
+    module = content_module(args.game)
     console = Console(highlight=False)
     if args.action == "schema":
-        schemas = war_content.json_schemas()
+        schemas = module.json_schemas()
         if args.write is None:
             print(json.dumps(schemas, indent=2, sort_keys=True))
             return 0
@@ -42,17 +77,12 @@ def run(args: argparse.Namespace) -> int:
             (args.write / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
         console.print(f"wrote {len(schemas)} schema file(s) into {args.write}")
         return 0
-    content, problems = war_content.check(args.dir)
+    content, problems = module.check(args.dir)
     if problems:
         say(console, f"[bold red]{len(problems)} problem(s)[/] in {escape(str(args.dir))}:")
         for p in problems:
             say(console, f"  {escape(p.file)}: [bold]{escape(p.key)}[/]: {escape(p.reason)}")
         return 1
     assert content is not None
-    console.print(
-        f"[green]ok[/]: {args.dir} merged over the base pack: {len(content.cards)} tea cards, "
-        f"{len(content.factions)} factions, {len(content.quests)} quests, "
-        f"{len(content.wonderlandians)} Wonderlandians, {len(content.chips)} chip kinds "
-        f"({len(content.provisional_ids)} provisional records); content hash {content.digest}"
-    )
+    console.print(f"[green]ok[/]: {args.dir} merged over the base pack: {module.summary(content)}")
     return 0

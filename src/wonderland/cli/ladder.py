@@ -13,12 +13,12 @@ from rich.table import Table
 
 from wonderland.bots import bot_names
 from wonderland.bots.levels import LEVEL_NAMES, describe_level
-from wonderland.cli.options import add_backend_arguments, add_game_arguments, game_and_config
 from wonderland.core import ConfigError
 from wonderland.sim.backends import check_backend
 from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_games, plot, rate
 from wonderland.sim.ladder_log import LadderLog, LadderSettings
 from wonderland.sim.runner import GameResult
+from wonderland.terminal.options import add_backend_arguments, add_game_arguments, game_and_config
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,10 +9,9 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-import wonderland.games  # noqa: F401  (registers the built-in games)
 from wonderland import __version__
-from wonderland.cli.messages import print_error
 from wonderland.core import WonderlandError, game_ids
+from wonderland.terminal.messages import print_error
 
 # Each subcommand lives in its own module: ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, tuple[str, str]] = {

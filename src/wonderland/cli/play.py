@@ -1,18 +1,12 @@
-"""``wonderland play GAME``: play in the terminal; each game has its own table module."""
+"""``wonderland play GAME``: play in the terminal, at the table the game's plugin declares."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
+from collections.abc import Callable
 
-from wonderland.cli.options import add_game_arguments
-
-# game id -> module with ``play(args) -> int``
-TABLES = {
-    "parade": "wonderland.cli.play_parade",
-    "wonderlands_war": "wonderland.cli.play_wonderlands_war",
-    "wonderdice": "wonderland.cli.play_wonderdice",
-}
+from wonderland.core import ConfigError, get_plugin
+from wonderland.terminal.options import add_game_arguments
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Hand over to the game's own terminal table."""
-    module = importlib.import_module(TABLES[args.game])
-    result: int = module.play(args)
-    return result
+    ref = get_plugin(args.game).terminal
+    if ref is None:
+        raise ConfigError(f"{args.game} has no terminal table; play it at the web table (serve)")
+    play: Callable[[argparse.Namespace], int] = ref.load()
+    return play(args)

@@ -8,7 +8,6 @@ import secrets
 from rich.console import Console
 from rich.panel import Panel
 
-from wonderland.cli.messages import refuse
 from wonderland.hosting.aids import aids_game_ids, get_aids
 from wonderland.hosting.practice import (
     MAX_LEVEL,
@@ -18,6 +17,7 @@ from wonderland.hosting.practice import (
     Question,
     Task,
 )
+from wonderland.terminal.messages import refuse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

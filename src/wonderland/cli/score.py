@@ -9,15 +9,15 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from wonderland.cli.messages import refuse
 from wonderland.core import ConfigError, VariantSet, VariantValue, get_game
-from wonderland.hosting.aids import get_aids, scored_game_ids
+from wonderland.hosting.aids import get_score_calculator, scored_game_ids
 from wonderland.hosting.scoring import (
     PlayerEntry,
     ScoreCalculator,
     ScoreInputError,
     ScoreReport,
 )
+from wonderland.terminal.messages import refuse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def calculator_for(game_id: str) -> ScoreCalculator:
     """The game's score calculator."""
-    calculator = get_aids(game_id).score_calculator()
+    calculator = get_score_calculator(game_id)
     if calculator is None:
         raise ConfigError(f"{game_id} has no score calculator")
     return calculator

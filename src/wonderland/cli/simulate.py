@@ -13,17 +13,17 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from wonderland.cli.options import (
-    add_game_arguments,
-    add_run_arguments,
-    game_and_config,
-    parse_bots,
-)
 from wonderland.cli.progress import run_progress
 from wonderland.sim.batch import RunOutcome, run_simulation, summary_header
 from wonderland.sim.fast import ENGINES
 from wonderland.sim.job import SimJob
 from wonderland.sim.summary import Estimate, Summary
+from wonderland.terminal.options import (
+    add_game_arguments,
+    add_run_arguments,
+    game_and_config,
+    parse_bots,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from wonderland.cli.options import add_run_arguments, parse_bots
 from wonderland.cli.progress import run_progress
 from wonderland.core import ConfigError, game_ids, get_game
 from wonderland.sim.backends import backend_session, check_backend
@@ -17,6 +16,7 @@ from wonderland.sim.batch import RunOutcome, check_job, run_simulation, summary_
 from wonderland.sim.job import SimJob
 from wonderland.sim.report import write_report
 from wonderland.sim.sweep import PLAYERS, Sweep, SweepPoint, grid, parse_axes
+from wonderland.terminal.options import add_run_arguments, parse_bots
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

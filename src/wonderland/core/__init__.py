@@ -10,8 +10,9 @@ from wonderland.core.errors import (
 )
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
 from wonderland.core.playout import Agent, Playout, next_actor, play_out
+from wonderland.core.plugin import Environments, EnvironmentVersion, GamePlugin, Ref
 from wonderland.core.record import GameRecord, ReplayStep, final_state, replay
-from wonderland.core.registry import game_ids, get_game, register
+from wonderland.core.registry import game_ids, get_game, get_plugin, plugins
 from wonderland.core.seeding import derive_seed
 from wonderland.core.variants import Variant, VariantSet, VariantValue
 
@@ -21,14 +22,18 @@ __all__ = [
     "Agent",
     "ConfigError",
     "ContentError",
+    "EnvironmentVersion",
+    "Environments",
     "Game",
     "GameConfig",
+    "GamePlugin",
     "GameRecord",
     "GameSpec",
     "IllegalAction",
     "NotationError",
     "Playout",
     "RecordError",
+    "Ref",
     "ReplayStep",
     "ToMove",
     "Variant",
@@ -39,8 +44,9 @@ __all__ = [
     "final_state",
     "game_ids",
     "get_game",
+    "get_plugin",
     "next_actor",
     "play_out",
-    "register",
+    "plugins",
     "replay",
 ]

@@ -1,35 +1,69 @@
-"""The registry of games: ids to lazily imported game objects."""
+"""The registry of games: their declarations, found through the ``wonderland.games`` entry points.
+
+The entry points are read on the first lookup, so no import has to run first; a separately
+installed package adds a game by declaring an entry point in that group.
+"""
 
 from __future__ import annotations
 
-import importlib
+from importlib.metadata import entry_points
 from typing import Any
 
 from wonderland.core.errors import ConfigError
 from wonderland.core.game import Game
+from wonderland.core.plugin import GamePlugin
 
-_PATHS: dict[str, str] = {}
-_LOADED: dict[str, Game[Any, Any]] = {}
+ENTRY_POINT_GROUP = "wonderland.games"
+
+_PLUGINS: dict[str, GamePlugin] = {}
+_GAMES: dict[str, Game[Any, Any]] = {}
 
 
-def register(game_id: str, path: str) -> None:
-    """Register ``game_id`` as ``"module:attribute"``; imported on first use."""
-    _PATHS[game_id] = path
+def _discover() -> dict[str, GamePlugin]:
+    """The declared games by id, read once from the entry points."""
+    if not _PLUGINS:
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            plugin = point.load()
+            if not isinstance(plugin, GamePlugin):
+                raise ConfigError(f"entry point {point.value} is not a GamePlugin")
+            if plugin.game_id != point.name:
+                raise ConfigError(f"entry point {point.name!r} declares game {plugin.game_id!r}")
+            _PLUGINS[plugin.game_id] = plugin
+    return _PLUGINS
+
+
+def refresh() -> None:
+    """Forget what was found, so that the next lookup reads the entry points again."""
+    _PLUGINS.clear()
+    _GAMES.clear()
 
 
 def game_ids() -> list[str]:
-    """The registered game ids, sorted."""
-    return sorted(_PATHS)
+    """The ids of every declared game, sorted."""
+    return sorted(_discover())
+
+
+def plugins() -> list[GamePlugin]:
+    """Every declared game, sorted by id."""
+    found = _discover()
+    return [found[game_id] for game_id in sorted(found)]
+
+
+def get_plugin(game_id: str) -> GamePlugin:
+    """The declaration of ``game_id``; ConfigError listing the known ids otherwise."""
+    found = _discover()
+    if game_id not in found:
+        known = ", ".join(sorted(found)) or "none"
+        raise ConfigError(f"unknown game {game_id!r}; known games: {known}")
+    return found[game_id]
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
-    """The game registered as ``game_id``; ConfigError listing the known ids otherwise."""
-    if game_id in _LOADED:
-        return _LOADED[game_id]
-    if game_id not in _PATHS:
-        known = ", ".join(game_ids()) or "none"
-        raise ConfigError(f"unknown game {game_id!r}; known games: {known}")
-    module_name, _, attribute = _PATHS[game_id].partition(":")
-    game: Game[Any, Any] = getattr(importlib.import_module(module_name), attribute)
-    _LOADED[game_id] = game
-    return game
+    """The game object of ``game_id``; ConfigError listing the known ids otherwise."""
+    if game_id not in _GAMES:
+        ref = get_plugin(game_id).game
+        game = ref.load()
+        if not isinstance(game, Game):
+            raise ConfigError(f"{ref.path} is a {type(game).__name__}, not a Game")
+        _GAMES[game_id] = game
+    return _GAMES[game_id]

@@ -1,7 +1,1 @@
-"""The built-in games, registered lazily with the core registry."""
-
-from wonderland.core import register
-
-register("parade", "wonderland.games.parade.game:GAME")
-register("wonderdice", "wonderland.games.wonderdice.game:GAME")
-register("wonderlands_war", "wonderland.games.wonderlands_war.game:GAME")
+"""The built-in games, one folder each; each declares itself in its ``plugin.py``."""

@@ -2,22 +2,21 @@
 
 A game's aids build teaching positions from a script's ``setup`` table, describe moves and
 tables in words, generate practice tasks and, when the game has one, calculate the score of a
-physical game.  They are imported lazily, like the games themselves.
+physical game.  Each game's plugin declares them; they are imported on first use.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wonderland.core import ConfigError, Game, GameConfig
+from wonderland.core import ConfigError, Game, GameConfig, game_ids, get_plugin, plugins
+from wonderland.hosting.scoring import ScoreCalculator
 
 if TYPE_CHECKING:
     from wonderland.hosting.practice import Task
-    from wonderland.hosting.scoring import ScoreCalculator
 
 TaskMaker = Callable[[random.Random, int], "Task"]
 """Builds one practice task of a kind from a seeded RNG and a difficulty level (1-5)."""
@@ -51,38 +50,38 @@ class GameAids(ABC):
         """The table as ``seat`` sees it, in plain text."""
         return self.game.render(state, seat)
 
-    def score_calculator(self) -> ScoreCalculator | None:
-        """The calculator for a physical game's final score, if the game has one."""
-        return None
-
-
-_AIDS: dict[str, tuple[str, bool]] = {
-    "parade": ("wonderland.hosting.parade_aids:AIDS", True),
-    "wonderdice": ("wonderland.hosting.wonderdice_aids:AIDS", False),
-    "wonderlands_war": ("wonderland.hosting.wonderlands_war_aids:AIDS", True),
-}
-"""game id -> (where its aids live, whether it has a score calculator); nothing is imported
-until a game's aids are used, so the command line starts fast."""
-
 
 def aids_game_ids() -> list[str]:
-    """Game ids with hosting aids, sorted."""
-    return sorted(_AIDS)
+    """Game ids whose plugins declare hosting aids, sorted."""
+    return [p.game_id for p in plugins() if p.aids is not None]
 
 
 def get_aids(game_id: str) -> GameAids:
     """The hosting aids of ``game_id``; ConfigError naming the games that have them otherwise."""
-    if game_id not in _AIDS:
+    ref = get_plugin(game_id).aids if game_id in game_ids() else None
+    if ref is None:
         known = ", ".join(aids_game_ids())
         raise ConfigError(f"no hosting aids for {game_id!r}; available for: {known}")
-    module_name, _, attribute = _AIDS[game_id][0].partition(":")
-    aids: GameAids = getattr(importlib.import_module(module_name), attribute)
+    aids = ref.load()
+    if not isinstance(aids, GameAids):
+        raise ConfigError(f"{ref.path} is a {type(aids).__name__}, not GameAids")
     return aids
 
 
 def scored_game_ids() -> list[str]:
-    """Game ids that have a score calculator."""
-    return [g for g in aids_game_ids() if _AIDS[g][1]]
+    """Game ids whose plugins declare a score calculator."""
+    return [p.game_id for p in plugins() if p.score_calculator is not None]
+
+
+def get_score_calculator(game_id: str) -> ScoreCalculator | None:
+    """A new score calculator for a physical game of ``game_id``, if the game has one."""
+    ref = get_plugin(game_id).score_calculator
+    if ref is None:
+        return None
+    calculator = ref.load()()
+    if not isinstance(calculator, ScoreCalculator):
+        raise ConfigError(f"{ref.path} does not make a ScoreCalculator")
+    return calculator
 
 
 def seats_text(seats: Sequence[int]) -> str:

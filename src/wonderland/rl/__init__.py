@@ -8,17 +8,17 @@ OpenSpiel games (``python_wonderland_parade``, ...).  Needs the ``rl`` extra
 from wonderland.rl.gymnasium_env import WonderlandGymEnv, register_gymnasium_envs
 from wonderland.rl.openspiel_game import register_openspiel_games
 from wonderland.rl.pettingzoo_env import WonderlandAECEnv, pettingzoo_env, raw_env
-from wonderland.rl.versions import ENV_VERSIONS, EnvVersion, current_version
+from wonderland.rl.versions import EnvVersion, current_version, env_versions
 
 register_gymnasium_envs()
 register_openspiel_games()
 
 __all__ = [
-    "ENV_VERSIONS",
     "EnvVersion",
     "WonderlandAECEnv",
     "WonderlandGymEnv",
     "current_version",
+    "env_versions",
     "pettingzoo_env",
     "raw_env",
     "register_gymnasium_envs",

@@ -1,8 +1,7 @@
-"""A game's observation encoding (its ``encoding.py``) turned into numpy arrays and spaces."""
+"""A game's observation encoding (declared by its plugin) turned into numpy arrays and spaces."""
 
 from __future__ import annotations
 
-import importlib
 from array import array
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
@@ -10,9 +9,9 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-import wonderland.games  # noqa: F401  (registers the games)
-from wonderland.core import Game, GameConfig, get_game
+from wonderland.core import ConfigError, Environments, Game, GameConfig, get_game, get_plugin
 from wonderland.rl.versions import current_version
+from wonderland.rl.versions import game_ids as environment_game_ids
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -71,16 +70,23 @@ class StateEncoderModule(Protocol):
         ...
 
 
+def _environments(game_id: str) -> Environments:
+    """What ``game_id``'s plugin declares for learning; ConfigError for a game without it."""
+    environments = get_plugin(game_id).environments
+    if environments is None:
+        known = ", ".join(environment_game_ids())
+        raise ConfigError(f"no learning environment for game {game_id!r}; available: {known}")
+    return environments
+
+
 def encoding_module(game: Game[Any, Any]) -> EncodingModule:
-    """The ``encoding`` module next to ``game``'s own module (``wonderland.games.<id>``)."""
-    package = type(game).__module__.rpartition(".")[0]
-    return cast(EncodingModule, importlib.import_module(f"{package}.encoding"))
+    """The observation encoding that ``game``'s plugin declares."""
+    return cast(EncodingModule, _environments(game.spec.id).encoding.load())
 
 
 def state_encoder_module(game: Game[Any, Any]) -> StateEncoderModule:
-    """The ``state_encoder`` module next to ``game``'s own module."""
-    package = type(game).__module__.rpartition(".")[0]
-    return cast(StateEncoderModule, importlib.import_module(f"{package}.state_encoder"))
+    """The encoder of states that ``game``'s plugin declares."""
+    return cast(StateEncoderModule, _environments(game.spec.id).state_encoder.load())
 
 
 class GameEncoder:

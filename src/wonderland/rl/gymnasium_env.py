@@ -33,7 +33,7 @@ from wonderland.core import (
 )
 from wonderland.rl.encoders import GameEncoder, Mask
 from wonderland.rl.stepping import as_action, resolve_chance
-from wonderland.rl.versions import ENV_VERSIONS
+from wonderland.rl.versions import env_versions
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 ILLEGAL_ACTION_MODES = ("ignore", "raise")
@@ -170,7 +170,7 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
 
 def register_gymnasium_envs() -> None:
     """Register ``wonderland/<Game>-v<N>`` for every environment version (idempotent)."""
-    for version in ENV_VERSIONS:
+    for version in env_versions():
         if version.gymnasium_id not in gymnasium.registry:
             gymnasium.register(
                 id=version.gymnasium_id,

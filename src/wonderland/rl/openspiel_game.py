@@ -44,7 +44,7 @@ from wonderland.core import (
     next_actor,
 )
 from wonderland.rl.encoders import EncodingModule, encoding_module
-from wonderland.rl.versions import ENV_VERSIONS
+from wonderland.rl.versions import env_versions
 
 _Params = dict[str, Any]
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -424,7 +424,7 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
     """The OpenSpiel game type and game class of ``game_id``."""
     game = get_game(game_id)
     spec = game.spec
-    version = max((v for v in ENV_VERSIONS if v.game_id == game_id), key=lambda v: v.version)
+    version = max((v for v in env_versions() if v.game_id == game_id), key=lambda v: v.version)
     parameters: _Params = {"players": spec.min_players}
     parameters.update({v.name: _parameter_default(v) for v in game.variants})
     game_type = pyspiel.GameType(
@@ -492,7 +492,7 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
 def register_openspiel_games() -> None:
     """Register ``python_wonderland_<id>`` for every game with an environment (idempotent)."""
     registered = set(pyspiel.registered_names())
-    for game_id in sorted({v.game_id for v in ENV_VERSIONS}):
+    for game_id in sorted({v.game_id for v in env_versions()}):
         game_type, cls = _game_class(game_id)
         if game_type.short_name not in registered:
             pyspiel.register_game(game_type, cls)

@@ -2,15 +2,15 @@
 
 An environment version names one pair of (rules version, encoding version).  When a game's
 rules (``GameSpec.version``) or its observation encoding (``ENCODING_VERSION`` in the game's
-``encoding.py``) change, add the new pair here with the next environment version; the tests
-refuse a game whose current pair has no environment version.
+``encoding.py``) change, the game's plugin adds the new pair with the next environment version;
+the tests refuse a game whose current pair has no environment version.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wonderland.core import ConfigError
+from wonderland.core import ConfigError, plugins
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,22 +40,25 @@ class EnvVersion:
         return f"python_wonderland_{self.game_id}"
 
 
-ENV_VERSIONS: tuple[EnvVersion, ...] = (
-    EnvVersion("parade", "Parade", version=0, rules_version=1, encoding_version=1),
-    EnvVersion("wonderdice", "Wonderdice", version=0, rules_version=1, encoding_version=1),
-    EnvVersion("wonderlands_war", "WonderlandsWar", version=0, rules_version=1, encoding_version=1),
-)
+def env_versions() -> tuple[EnvVersion, ...]:
+    """Every versioned environment of every game whose plugin declares environments."""
+    return tuple(
+        EnvVersion(plugin.game_id, env.name, v.version, v.rules_version, v.encoding_version)
+        for plugin in plugins()
+        if (env := plugin.environments) is not None
+        for v in env.versions
+    )
 
 
 def current_version(game_id: str) -> EnvVersion:
     """The newest environment version of ``game_id``; ConfigError for a game without one."""
-    versions = [v for v in ENV_VERSIONS if v.game_id == game_id]
+    versions = [v for v in env_versions() if v.game_id == game_id]
     if not versions:
-        known = ", ".join(sorted({v.game_id for v in ENV_VERSIONS}))
+        known = ", ".join(game_ids())
         raise ConfigError(f"no learning environment for game {game_id!r}; available: {known}")
     return max(versions, key=lambda v: v.version)
 
 
 def game_ids() -> list[str]:
     """The games that have learning environments, sorted."""
-    return sorted({v.game_id for v in ENV_VERSIONS})
+    return sorted({v.game_id for v in env_versions()})

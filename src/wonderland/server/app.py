@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import re
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -17,9 +18,8 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
-import wonderland.games  # noqa: F401  (registers the games)
 from wonderland.bots import bot_names
-from wonderland.core import WonderlandError, game_ids, get_game
+from wonderland.core import WonderlandError, game_ids, get_game, get_plugin
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
 from wonderland.server.hosting import hosting_router
 from wonderland.server.tables import LiveTable, Refused, TableManager, refuse
@@ -40,6 +40,8 @@ from wonderland.store import Store
 
 log = logging.getLogger(__name__)
 STATIC = Path(str(files("wonderland.server").joinpath("static")))
+SAFE_ASSET = re.compile(r"[A-Za-z0-9_-]+\.(js|css|svg)")
+"""The file names a game's web folder may serve: no paths, only the renderer's own kinds."""
 
 
 def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) -> FastAPI:
@@ -81,6 +83,11 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/games/{game_id}/{name}", include_in_schema=False)
+    async def game_asset(game_id: str, name: str) -> FileResponse:
+        """A file of the game's web renderer, from the folder its plugin declares."""
+        return FileResponse(web_asset(game_id, name))
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
@@ -138,6 +145,24 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
         await serve_connection(websocket, websocket.app.state.manager)
 
     return app
+
+
+def web_asset(game_id: str, name: str) -> Path:
+    """The path of ``name`` in ``game_id``'s web renderer folder; 404 for anything else.
+
+    A game without a renderer of its own is drawn by the generic one.
+    """
+    if game_id not in game_ids() or not SAFE_ASSET.fullmatch(name):
+        raise HTTPException(404, detail=f"no file {name!r} for game {game_id!r}")
+    plugin = get_plugin(game_id)
+    if plugin.web_renderer is None:
+        if name == "renderer.js":
+            return STATIC / "generic-renderer.js"
+        raise HTTPException(404, detail=f"{game_id} has no web renderer of its own")
+    path = Path(str(files(plugin.package).joinpath(plugin.web_renderer, name)))
+    if not path.is_file():
+        raise HTTPException(404, detail=f"no file {name!r} for game {game_id!r}")
+    return path
 
 
 def describe_game(game_id: str) -> dict[str, Any]:

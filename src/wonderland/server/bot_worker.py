@@ -10,6 +10,5 @@ from wonderland.core import get_game
 
 def decide(game_id: str, bot_name: str, seed: int, view: Any, legal: list[int]) -> int:
     """One bot decision from a seat's view and legal actions (runs in a worker process)."""
-    import wonderland.games  # noqa: F401  (registers the games in the worker)
 
     return make_bot(bot_name, game_id, seed).choose(get_game(game_id), view, legal)

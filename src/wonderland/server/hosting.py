@@ -17,7 +17,12 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from wonderland.core import WonderlandError, get_game
-from wonderland.hosting.aids import aids_game_ids, get_aids, scored_game_ids
+from wonderland.hosting.aids import (
+    aids_game_ids,
+    get_aids,
+    get_score_calculator,
+    scored_game_ids,
+)
 from wonderland.hosting.practice import PracticeSession, Task, Verdict
 from wonderland.hosting.teaching import Feedback, Lesson, shipped_scripts
 
@@ -149,7 +154,7 @@ def hosting_router(static: Path) -> APIRouter:
                 for s in shipped_scripts(game_id)
             ],
             "practice": list(aids.task_kinds),
-            "score": aids.score_calculator() is not None,
+            "score": game_id in scored_game_ids(),
         }
 
     @router.post("/api/learn/{game_id}/lessons")
@@ -196,7 +201,7 @@ def hosting_router(static: Path) -> APIRouter:
     async def score_form(game_id: str) -> dict[str, Any]:
         """What the calculator asks of each player, and the variants that change scoring."""
         _aided(game_id)
-        calc = get_aids(game_id).score_calculator()
+        calc = get_score_calculator(game_id)
         if calc is None:
             raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
         game = get_game(game_id)
@@ -220,7 +225,7 @@ def hosting_router(static: Path) -> APIRouter:
     async def score(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
         """Score ``{"players": [...], "variants": {...}}``; 400 lists every problem."""
         _aided(game_id)
-        calc = get_aids(game_id).score_calculator()
+        calc = get_score_calculator(game_id)
         if calc is None:
             raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
         try:

@@ -10,7 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from wonderland.bots import bot_names
 from wonderland.core import (
@@ -21,9 +21,10 @@ from wonderland.core import (
     IllegalAction,
     derive_seed,
     get_game,
+    get_plugin,
 )
 from wonderland.server.bot_worker import decide
-from wonderland.server.realtime import LiveDice, new_driver, resumed_driver
+from wonderland.server.live import LiveModule, LiveSession
 from wonderland.server.wire import (
     CreateTable,
     ErrorMessage,
@@ -51,6 +52,12 @@ def refuse(code: Any, message: str, rule: str | None = None) -> Refused:
     return Refused(ErrorMessage(code=code, message=message, rule=rule))
 
 
+def live_module(game_id: str) -> LiveModule | None:
+    """The real-time driver that ``game_id``'s plugin declares (None for turn games)."""
+    ref = get_plugin(game_id).live_table
+    return None if ref is None else cast(LiveModule, ref.load())
+
+
 @dataclass
 class LiveTable:
     """One table in memory: its state is the replay of its committed actions."""
@@ -67,11 +74,15 @@ class LiveTable:
     """Version at which the current simultaneous decision began (see ``is_current``)."""
     logs: dict[int | None, list[str]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    live: LiveDice | None = None
+    live: LiveSession | None = None
     """The real-time part of a real-time game (its driver and bots); None for turn games."""
     listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
     """Per viewer: each connection's send function and how many log lines it has had."""
     advancing: bool = False
+
+    def bot_seats(self) -> list[int]:
+        """The seats that bots play."""
+        return [s for s, info in enumerate(self.seats) if info.kind == "bot"]
 
     @property
     def finished(self) -> bool:
@@ -218,18 +229,18 @@ class TableManager:
             table_id, game.spec.id, game.spec.version, config.to_json(), seed, seats
         )
         table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
-        if game.spec.real_time:
-            self._go_live(table, new_driver(config, seed))
+        live = live_module(game.spec.id)
+        if live is not None:
+            self._go_live(table, live.start(config, seed, table.bot_seats()))
             for index, (actor, action) in enumerate(table.actions):  # the deal
                 self.store.append_action(table_id, index, actor, action, 0, False)
         self.tables[table_id] = table
         return table, tokens
 
-    def _go_live(self, table: LiveTable, driver: Any) -> None:
-        """Attach a real-time driver: the table's state and actions are the driver's."""
-        bots = [s for s, info in enumerate(table.seats) if info.kind == "bot"]
-        rng = random.Random(derive_seed(table.seed, "bot timing", len(driver.actions)))
-        table.live = LiveDice(driver, bots, rng)
+    def _go_live(self, table: LiveTable, session: LiveSession) -> None:
+        """Attach a real-time session: the table's state and actions are its driver's."""
+        table.live = session
+        driver = session.driver
         table.state = driver.state
         table.actions = driver.actions
         table.version = len(driver.actions)
@@ -247,9 +258,10 @@ class TableManager:
         table = LiveTable(
             stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
         )
-        if game.spec.real_time:
+        live = live_module(game.spec.id)
+        if live is not None:
             actions = [(actor, action) for actor, action, _ in stored.actions]
-            self._go_live(table, resumed_driver(config, stored.seed, actions))
+            self._go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
             self.tables[table.id] = table
             return table
         for actor, action, _ in stored.actions:

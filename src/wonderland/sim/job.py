@@ -12,7 +12,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import wonderland.games  # noqa: F401  (registers the built-in games in every worker)
 from wonderland.core import ConfigError, GameConfig, derive_seed
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult, seat_bots, simulate_one

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wonderland.bots import make_bot
-from wonderland.core import GameConfig, GameRecord, derive_seed, get_game, play_out
+from wonderland.core import GameConfig, GameRecord, derive_seed, get_game, get_plugin, play_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,20 +28,14 @@ class GameResult:
 SimulateOne = Callable[[GameConfig, Sequence[str], int, bool], GameResult]
 """``simulate_one(config, bot_names, game_seed, keep_record) -> GameResult``."""
 
-# Games whose simulation is not a plain protocol playout register their own runner here.
-_CUSTOM_RUNNERS: dict[str, str] = {
-    "wonderdice": "wonderland.sim.wonderdice:simulate_one",
-}
-
 
 def simulate_one(
     game_id: str, config: GameConfig, bots: Sequence[str], seed: int, keep_record: bool = False
 ) -> GameResult:
     """Play one game with the named bots, all randomness drawn from ``seed``."""
-    custom = _CUSTOM_RUNNERS.get(game_id)
+    custom = get_plugin(game_id).simulation  # a game that is not a plain protocol playout
     if custom is not None:
-        module_name, _, attribute = custom.partition(":")
-        runner: SimulateOne = getattr(importlib.import_module(module_name), attribute)
+        runner: SimulateOne = custom.load()
         return runner(config, bots, seed, keep_record)
     game = get_game(game_id)
     agents = [make_bot(name, game_id, derive_seed(seed, "bot", i)) for i, name in enumerate(bots)]

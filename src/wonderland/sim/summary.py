@@ -12,8 +12,7 @@ from fractions import Fraction
 from itertools import repeat
 from typing import Any
 
-import wonderland.games  # noqa: F401  (registers the built-in games)
-from wonderland.core import get_game
+from wonderland.core import get_plugin
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult
 from wonderland.sim.tally import ChunkTally, Tally, add_counts
@@ -21,18 +20,14 @@ from wonderland.sim.tally import ChunkTally, Tally, add_counts
 Z95 = 1.959963984540054
 _ZERO_ONE = frozenset((0, 1))
 
-_LABEL_NOUNS = {"wonderdice": "character", "wonderlands_war": "faction"}
-
 
 def label_noun(game_id: str) -> str:
-    """What a seat's label (``Game.labels``) names in ``game_id``: the game's own
-    ``label_name`` when it declares one, else character, faction, ... by game.
+    """What a seat's label (``Game.labels``) names in ``game_id``, as its plugin declares.
 
     >>> label_noun("wonderlands_war"), label_noun("parade")
     ('faction', 'label')
     """
-    declared = getattr(get_game(game_id), "label_name", None)
-    return declared if isinstance(declared, str) else _LABEL_NOUNS.get(game_id, "label")
+    return get_plugin(game_id).label_noun
 
 
 @dataclass(frozen=True, slots=True)

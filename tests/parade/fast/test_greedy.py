@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from wonderland.bots.parade_greedy import ParadeGreedyBot
 from wonderland.compiled.rng import seed_rng
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.parade import GAME
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS, keep_id
+from wonderland.games.parade.bots.greedy import ParadeGreedyBot
 from wonderland.games.parade.cards import VALUE_OF
 from wonderland.games.parade.fast.bridge import load
 from wonderland.games.parade.fast.policies import (

@@ -18,8 +18,8 @@ import pytest
 
 from wonderland.core import CHANCE, TERMINAL, GameConfig, next_actor
 from wonderland.games.parade import GAME
+from wonderland.games.parade.fast.simulation import play_fast
 from wonderland.sim.job import SimJob
-from wonderland.sim.parade_fast import play_fast
 from wonderland.sim.runner import GameResult
 
 Z99 = 2.5758293035489004

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from wonderland.core import GameConfig, VariantValue, derive_seed
 from wonderland.games.wonderdice.game import GAME
-from wonderland.sim.wonderdice import simulate_one
+from wonderland.games.wonderdice.simulation import simulate_one
 
 BOOLEAN_VARIANTS = (
     "block_matches_top_die",

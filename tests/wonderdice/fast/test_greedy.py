@@ -10,9 +10,9 @@ from collections import Counter
 
 import numpy as np
 
-from wonderland.bots.wonderdice_greedy import WonderdiceGreedyBot
 from wonderland.core import CHANCE
 from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.fast.bridge import compiled_rules, load
 from wonderland.games.wonderdice.fast.policies import RANK, TARGET, choose_greedy
 from wonderland.games.wonderdice.game import GAME

@@ -105,7 +105,8 @@ def test_missing_numba_says_how_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Without numba, --engine fast names the extra to install."""
-    monkeypatch.setattr("wonderland.sim.wonderdice_fast.numba_available", lambda: False)
+    target = "wonderland.games.wonderdice.fast.simulation.numba_available"
+    monkeypatch.setattr(target, lambda: False)
     assert main(["simulate", "wonderdice", "--games", "5", "--engine", "fast"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "the fast engine needs numba: pip install 'wonderland[fast]'" in err

@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from wonderland.core import VariantValue, derive_seed
+from wonderland.games.wonderdice.fast.simulation import play_fast
 from wonderland.games.wonderdice.game import GAME
+from wonderland.games.wonderdice.simulation import simulate_one
 from wonderland.sim.job import SimJob
 from wonderland.sim.runner import GameResult
-from wonderland.sim.wonderdice import simulate_one
-from wonderland.sim.wonderdice_fast import play_fast
 
 Z99 = 2.5758293035489004
 FAST_GAMES = 50_000

@@ -119,7 +119,6 @@ class WonderdiceGame(Game[State, View]):
         max_steps=MAX_STEPS_PER_GAME * 6,
     )
     variants = VARIANTS
-    label_name = "character"
 
     # -- setting up -------------------------------------------------------------------------
     def initial_state(self, config: GameConfig) -> State:

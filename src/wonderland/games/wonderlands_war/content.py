@@ -919,6 +919,16 @@ def check(folder: str | Path | None) -> tuple[Content | None, list[Problem]]:
 
 
 @lru_cache(maxsize=16)
+def summary(content: Content) -> str:
+    """What a checked pack holds, in one line (``wonderland content validate``)."""
+    return (
+        f"{len(content.cards)} tea cards, {len(content.factions)} factions, "
+        f"{len(content.quests)} quests, {len(content.wonderlandians)} Wonderlandians, "
+        f"{len(content.chips)} chip kinds ({len(content.provisional_ids)} provisional records); "
+        f"content hash {content.digest}"
+    )
+
+
 def _load(folder: str | None) -> Content:
     content, problems = check(folder)
     if content is None:

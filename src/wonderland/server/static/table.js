@@ -91,7 +91,7 @@ async function onMessage(message) {
     document.getElementById("game-name").textContent = message.game_name;
     document.title = `${message.game_name} · Wonderland Table`;
     document.getElementById("who").textContent = message.seat === null ? "watching" : `you are seat ${message.seat}`;
-    renderer = await import(`/static/games/${message.game}.js`);
+    renderer = await import(`/games/${message.game}/renderer.js`);
   } else if (message.type === "state") {
     state = message;
     log = log.slice(0, message.log_start).concat(message.log);

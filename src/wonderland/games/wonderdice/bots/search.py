@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
-from wonderland.bots.wonderdice_greedy import WonderdiceGreedyBot
+from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.state import State
 
 ROUND_WORTH = 8.0

@@ -29,22 +29,13 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Bot, make_bot
-from wonderland.cli.options import game_and_config, parse_bots
 from wonderland.core import ConfigError, GameRecord, IllegalAction
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver
 from wonderland.games.wonderdice.render import event_text
-from wonderland.games.wonderdice.state import (
-    BETRAY_CHOICE,
-    MADDEN_CHOICE,
-    OVER,
-    PLAY,
-    TOUCH,
-    State,
-)
-from wonderland.sim.wonderdice import (
+from wonderland.games.wonderdice.simulation import (
     DECISION_MEDIAN_MS,
     DECISION_SIGMA,
     REACTION_MEDIAN_MS,
@@ -53,6 +44,15 @@ from wonderland.sim.wonderdice import (
     SeatSpeed,
     parse_spec,
 )
+from wonderland.games.wonderdice.state import (
+    BETRAY_CHOICE,
+    MADDEN_CHOICE,
+    OVER,
+    PLAY,
+    TOUCH,
+    State,
+)
+from wonderland.terminal.options import game_and_config, parse_bots
 
 COLOURS = {
     "green": "green",

@@ -9,6 +9,8 @@ from wonderland.core import GameConfig, NotationError
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
 from wonderland.games.parade.cards import DECK_SIZE, VALUE_OF, Card, card_str, cards_str
 from wonderland.games.parade.game import GAME, ParadeGame
+from wonderland.games.parade.hosting.practice import TASK_KINDS
+from wonderland.games.parade.hosting.score import explain
 from wonderland.games.parade.render import by_colour
 from wonderland.games.parade.rules import colour_counts, explain_take
 from wonderland.games.parade.state import (
@@ -22,8 +24,6 @@ from wonderland.games.parade.state import (
 )
 from wonderland.games.parade.variants import ParadeRules
 from wonderland.hosting.aids import GameAids, SetupError
-from wonderland.hosting.parade_practice import TASK_KINDS
-from wonderland.hosting.parade_score import ParadeScoreCalculator, explain
 
 SETUP_KEYS = ("hands", "parade", "collections", "pile", "current")
 
@@ -168,10 +168,6 @@ class ParadeAids(GameAids):
     def table(self, state: Any, seat: int | None) -> str:
         """The parade (1 = front), hands as ``seat`` may see them, collections, final scores."""
         return parade_table(state, seat)
-
-    def score_calculator(self) -> ParadeScoreCalculator:
-        """Scores a physical game from each player's final collection."""
-        return ParadeScoreCalculator()
 
 
 AIDS = ParadeAids()

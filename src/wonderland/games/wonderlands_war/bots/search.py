@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
-from wonderland.bots.wonderlands_war_heuristic import WonderlandsWarHeuristicBot
 from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.bots.heuristic import WonderlandsWarHeuristicBot
 from wonderland.games.wonderlands_war.scoring import score_now
 from wonderland.games.wonderlands_war.state import State
 from wonderland.games.wonderlands_war.war import units

@@ -1,5 +1,9 @@
-"""Real-time tables (Wonderdice): the server owns the clock and the dice through the game's
-real-time driver; people roll and act whenever they like, bots at their own speed."""
+"""Wonderdice at the web table: the server owns the clock and the dice through the game's
+real-time driver; people roll and act whenever they like, bots at their own speed.
+
+This is the game's ``live_table`` (``server.live.LiveModule``): :func:`start` and
+:func:`resume` give the server a :class:`LiveDice` session.
+"""
 
 from __future__ import annotations
 
@@ -28,14 +32,22 @@ Decide = Callable[[int, list[int]], Awaitable[int]]
 """Ask the seat's bot (in a worker process) for one of the legal actions."""
 
 
-def new_driver(config: GameConfig, seed: int) -> Driver:
-    """A driver for a new table on the server's monotonic clock."""
-    return Driver(config, derive_seed(seed, "dice"), time.monotonic)
+def start(config: GameConfig, seed: int, bots: list[int]) -> LiveDice:
+    """A session for a new table, on the server's monotonic clock."""
+    return _session(Driver(config, derive_seed(seed, "dice"), time.monotonic), seed, bots)
 
 
-def resumed_driver(config: GameConfig, seed: int, actions: list[tuple[int, int]]) -> Driver:
-    """A driver carrying on a stored table after a restart."""
-    return Driver.resume(config, derive_seed(seed, "dice", len(actions)), time.monotonic, actions)
+def resume(
+    config: GameConfig, seed: int, actions: list[tuple[int, int]], bots: list[int]
+) -> LiveDice:
+    """A session carrying on a stored table after a restart."""
+    dice_seed = derive_seed(seed, "dice", len(actions))
+    return _session(Driver.resume(config, dice_seed, time.monotonic, actions), seed, bots)
+
+
+def _session(driver: Driver, seed: int, bots: list[int]) -> LiveDice:
+    rng = random.Random(derive_seed(seed, "bot timing", len(driver.actions)))
+    return LiveDice(driver, bots, rng)
 
 
 @dataclass

@@ -13,9 +13,6 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Bot, make_bot
-from wonderland.cli.hints import Hinter
-from wonderland.cli.messages import refuse
-from wonderland.cli.options import game_and_config, parse_bots
 from wonderland.core import (
     CHANCE,
     TERMINAL,
@@ -32,6 +29,9 @@ from wonderland.games.parade.render import by_colour, colour_label
 from wonderland.games.parade.rules import explain_take, explain_winners, score_sheet
 from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, ParadeState
 from wonderland.games.parade.view import ParadeView
+from wonderland.terminal.hints import Hinter
+from wonderland.terminal.messages import refuse
+from wonderland.terminal.options import game_and_config, parse_bots
 
 STYLE = ("red", "blue", "magenta", "green", "bright_black", "yellow")
 HELP = (

@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from wonderland.games.parade.fast.runner import Batch
     from wonderland.sim.job import SimJob
 
-ENGINES = ("plain", "fast")
-FAST_GAMES = ("parade",)
 FAST_CHUNK = 10_000
 """The largest automatic chunk of a fast run that returns rows (well under a second)."""
 TALLY_CHUNK = 500_000
@@ -39,12 +37,7 @@ TALLY_CHUNK = 500_000
 
 def check_fast_job(job: SimJob, keep_records: bool = False) -> None:
     """ConfigError unless the fast engine can play ``job`` (and numba is installed)."""
-    game, bots, content = job.game, job.bots, job.config.content
-    if game not in FAST_GAMES:
-        raise ConfigError(
-            f"--engine fast plays {', '.join(FAST_GAMES)} only, not {game}; "
-            "use --engine plain (the default)"
-        )
+    bots, content = job.bots, job.config.content
     for name in bots:
         if name not in POLICY_NAMES:
             raise ConfigError(

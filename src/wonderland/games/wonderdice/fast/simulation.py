@@ -22,6 +22,7 @@ from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.fast import INSTALL_HINT, POLICY_NAMES, numba_available
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Timing
+from wonderland.games.wonderdice.simulation import parse_spec
 from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
 from wonderland.sim.columns import Columns
 from wonderland.sim.tally import (
@@ -33,7 +34,6 @@ from wonderland.sim.tally import (
     tally_of_shares,
     win_share_tallies,
 )
-from wonderland.sim.wonderdice import parse_spec
 
 if TYPE_CHECKING:
     import numpy as np

@@ -17,8 +17,6 @@ from rich.panel import Panel
 from rich.table import Table
 
 from wonderland.bots import make_bot
-from wonderland.cli.hints import Hinter
-from wonderland.cli.options import game_and_config, parse_bots
 from wonderland.core import CHANCE, TERMINAL, ConfigError, GameRecord, next_actor
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.game import WonderlandsWar
@@ -33,6 +31,8 @@ from wonderland.games.wonderlands_war.state import (
     S_STEP,
     State,
 )
+from wonderland.terminal.hints import Hinter
+from wonderland.terminal.options import game_and_config, parse_bots
 
 QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL, GameConfig, next_actor
 from wonderland.games.wonderlands_war.game import GAME, WonderlandsWar
+from wonderland.games.wonderlands_war.hosting.practice import TASK_KINDS
 from wonderland.games.wonderlands_war.render import describe
 from wonderland.games.wonderlands_war.state import (
     D_TURN,
@@ -15,8 +16,6 @@ from wonderland.games.wonderlands_war.state import (
     State,
 )
 from wonderland.hosting.aids import GameAids, SetupError
-from wonderland.hosting.wonderlands_war_practice import TASK_KINDS
-from wonderland.hosting.wonderlands_war_score import WonderlandsWarScoreCalculator
 
 
 def _at_tea(state: State) -> bool:
@@ -69,10 +68,6 @@ class WonderlandsWarAids(GameAids):
     def describe_move(self, state: Any, seat: int, action: int) -> str:
         """The engine's own sentence for the move."""
         return f"seat {seat}: {describe(state, action)}"
-
-    def score_calculator(self) -> WonderlandsWarScoreCalculator:
-        """Scores a physical game from each player's points by source."""
-        return WonderlandsWarScoreCalculator()
 
 
 AIDS = WonderlandsWarAids()

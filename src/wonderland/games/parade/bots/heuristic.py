@@ -1,4 +1,4 @@
-"""Parade's rule-of-thumb bot and the Parade knowledge that search uses.
+"""Parade's rule-of-thumb bot: the ``heuristic`` level and the pricing that search reuses.
 
 The ``heuristic`` bot plays as a careful human does: it prices every card by what it would
 collect, counting each colour at its *projected* final rate -- 1 point a card where it expects
@@ -12,19 +12,16 @@ will be left with, and at the end it keeps the cheapest two.
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
-from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.core import Game
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, cards_str
 from wonderland.games.parade.rules import split_parade
-from wonderland.games.parade.state import CHOOSE, OVER, PLAY, ParadeState
+from wonderland.games.parade.state import CHOOSE
 from wonderland.games.parade.variants import ParadeRules
 from wonderland.games.parade.view import ParadeView
 
@@ -42,7 +39,7 @@ TEMPERATURE = 3.0
 
 
 # -- projected scores ---------------------------------------------------------------------
-def _tallies(collections: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[list[int]]]:
+def colour_tallies(collections: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[list[int]]]:
     """Per seat and colour: how many cards, and the sum of their values."""
     counts = [[0] * NUM_COLOURS for _ in collections]
     sums = [[0] * NUM_COLOURS for _ in collections]
@@ -146,7 +143,7 @@ def move_costs(view: ParadeView, legal: Sequence[int]) -> dict[int, float]:
     """Each legal action's price in projected points for ``view``'s seat (lower is better)."""
     seat = view.seat
     assert seat is not None
-    counts, sums = _tallies(view.collections)
+    counts, sums = colour_tallies(view.collections)
     doubt = uncertainty_of(view.phase, view.final_left, view.pile_size)
     before = projected_points(counts, sums, view.rules, doubt)
     costs: dict[int, float] = {}
@@ -201,7 +198,7 @@ def describe(view: ParadeView, action: int) -> str:
     """What ``action`` does for ``view``'s seat, priced at today's majorities."""
     seat = view.seat
     assert seat is not None
-    counts, sums = _tallies(view.collections)
+    counts, sums = colour_tallies(view.collections)
     now = projected_points(counts, sums, view.rules, 0.0)[seat]
     if action >= KEEP_BASE:
         pair = PAIRS[action - KEEP_BASE]
@@ -218,65 +215,3 @@ def _points(amount: float) -> str:
     """``+1 point``, ``+3 points``, ``-2 points``."""
     rounded = round(amount)
     return f"{rounded:+d} point" + ("" if abs(rounded) == 1 else "s")
-
-
-# -- what search uses ---------------------------------------------------------------------
-def evaluate(state: ParadeState) -> tuple[float, ...]:
-    """A position's value per seat: the chance of winning from the projected scores."""
-    counts, sums = _tallies(state.collections)
-    doubt = uncertainty_of(state.phase, state.final_left, len(state.pile))
-    points = projected_points(counts, sums, state.rules, doubt)
-    return soft_win_chances([-p for p in points], TEMPERATURE)
-
-
-def final_value(state: ParadeState) -> tuple[float, ...]:
-    """A finished game: the win share, plus a little for a close second (soft placing)."""
-    n = state.num_players
-    if state.phase != OVER:  # a tie-break still to draw: the tied share it
-        share = 1.0 / len(state.winners)
-        return tuple(share if p in state.winners else 0.0 for p in range(n))
-    counts, sums = _tallies(state.collections)
-    points = projected_points(counts, sums, state.rules, 0.0)
-    soft = soft_win_chances([-p for p in points], TEMPERATURE)
-    share = 1.0 / len(state.winners)
-    return tuple(0.8 * (share if p in state.winners else 0.0) + 0.2 * soft[p] for p in range(n))
-
-
-def rollout_action(state: ParadeState, seat: int, legal: Sequence[int], rng: random.Random) -> int:
-    """A cheap rollout policy: play the card whose collection has the lowest face value
-    (ties at random); anything else at random."""
-    if state.phase != PLAY:
-        return legal[int(rng.random() * len(legal))]
-    parade = state.parade
-    length = len(parade)
-    best = legal[0]
-    best_cost = math.inf
-    rand = rng.random
-    for card in legal:
-        value = VALUE_OF[card]
-        checked = length - value
-        cost = rand()
-        if checked > 0:
-            colour = COLOUR_OF[card]
-            for i in range(checked):
-                other = parade[i]
-                if COLOUR_OF[other] == colour or VALUE_OF[other] <= value:
-                    cost += VALUE_OF[other] + 1
-        if cost < best_cost:
-            best, best_cost = card, cost
-    return best
-
-
-def _describe_any(view: Any, action: int) -> str:
-    return describe(view, action)
-
-
-HOOKS = SearchHooks(
-    evaluate=evaluate,
-    final_value=final_value,
-    rollout_action=rollout_action,
-    rollout_depth=8,
-    describe=_describe_any,
-    easy_bot="greedy",
-    medium_bot="heuristic",
-)

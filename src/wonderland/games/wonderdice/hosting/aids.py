@@ -13,10 +13,10 @@ from typing import Any
 
 from wonderland.core import GameConfig
 from wonderland.games.wonderdice.game import GAME, WonderdiceGame
+from wonderland.games.wonderdice.hosting.practice import TASK_KINDS, table_text
 from wonderland.games.wonderdice.render import event_text
 from wonderland.games.wonderdice.state import State
 from wonderland.hosting.aids import GameAids, SetupError
-from wonderland.hosting.wonderdice_practice import TASK_KINDS, table_text
 
 
 class WonderdiceAids(GameAids):

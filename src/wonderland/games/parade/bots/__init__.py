@@ -1,0 +1,1 @@
+"""parade's bots and the knowledge search uses."""

@@ -1,0 +1,1 @@
+"""parade's hosting aids: teaching positions, practice tasks, the score calculator."""

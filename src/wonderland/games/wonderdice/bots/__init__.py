@@ -1,0 +1,1 @@
+"""wonderdice's bots and the knowledge search uses."""

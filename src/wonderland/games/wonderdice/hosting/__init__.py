@@ -1,0 +1,1 @@
+"""wonderdice's hosting aids: teaching positions, practice tasks, the score calculator."""

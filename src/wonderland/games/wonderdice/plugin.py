@@ -1,0 +1,25 @@
+"""The game's declaration: what it is and every capability it brings (found by its entry point)."""
+
+from wonderland.core.plugin import Environments, EnvironmentVersion, GamePlugin, Ref
+
+P = "wonderland.games.wonderdice"
+
+PLUGIN = GamePlugin(
+    game_id="wonderdice",
+    game=Ref(f"{P}.game:GAME"),
+    bots={"greedy": Ref(f"{P}.bots.greedy:WonderdiceGreedyBot")},
+    search_hooks=Ref(f"{P}.bots.search:HOOKS"),
+    terminal=Ref(f"{P}.terminal:play"),
+    web_renderer="web",
+    aids=Ref(f"{P}.hosting.aids:AIDS"),
+    environments=Environments(
+        name="Wonderdice",
+        encoding=Ref(f"{P}.encoding"),
+        state_encoder=Ref(f"{P}.state_encoder"),
+        versions=(EnvironmentVersion(version=0, rules_version=1, encoding_version=1),),
+    ),
+    simulation=Ref(f"{P}.simulation:simulate_one"),
+    fast_engine=Ref(f"{P}.fast.simulation"),
+    live_table=Ref(f"{P}.live"),
+    label_noun="character",
+)

@@ -1,0 +1,1 @@
+"""wonderlands_war's bots and the knowledge search uses."""

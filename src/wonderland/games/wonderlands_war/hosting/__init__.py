@@ -1,0 +1,1 @@
+"""wonderlands_war's hosting aids: teaching positions, practice tasks, the score calculator."""

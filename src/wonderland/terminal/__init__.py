@@ -1,0 +1,1 @@
+"""Game-agnostic support for terminal tables: options, hints and unwrapped messages."""

@@ -5,12 +5,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types layers chromium postgresql pytest bench clean
+.PHONY: run test test-fast lint types layers chromium postgresql pytest pytest-fast bench clean
 
 run: $(STAMP)
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP) lint types layers chromium postgresql pytest
+
+# The inner loop: everything but the browser, statistical (slow) and Ray tests.
+test-fast: $(STAMP) lint types layers postgresql pytest-fast
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
@@ -24,6 +27,9 @@ layers: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+pytest-fast: $(STAMP)
+	$(BIN)/pytest -n 2 -p no:cacheprovider -m "not browser and not slow and not ray"
 
 # Browser tests drive Debian's chromium through Playwright (its own browser download is not used).
 chromium:

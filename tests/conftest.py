@@ -21,3 +21,10 @@ def _fixed_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """Console text under test is laid out at 80×24, whatever terminal runs the suite."""
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LINES", "24")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under ``tests/browser`` is a browser test (``make test-fast`` leaves them out)."""
+    for item in items:
+        if item.nodeid.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.browser)

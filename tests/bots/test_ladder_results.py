@@ -146,6 +146,7 @@ def test_backend_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None
 
 
 @pytest.mark.slow
+@pytest.mark.ray
 def test_the_ladder_on_ray_equals_the_local_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     """A local Ray with two CPUs plays the same games: the same ratings."""
     on_ray = ladder(capsys, "--games", "6", "--backend", "ray", "--workers", "2")

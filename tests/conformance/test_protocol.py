@@ -88,7 +88,8 @@ def check_illegal(
     nothing."""
     before = fingerprint(game, state)
     legal_set = set(legal)
-    illegal = [a for a in rng.sample(range(game.spec.num_actions), 20) if a not in legal_set]
+    drawn = rng.sample(range(game.spec.num_actions), min(20, game.spec.num_actions))
+    illegal = [a for a in drawn if a not in legal_set]
     for action in [*illegal[:3], -1, game.spec.num_actions + 7]:
         with pytest.raises(IllegalAction) as err:
             game.apply_in_place(state, actor, action)

@@ -55,6 +55,7 @@ def test_summary_without_out_equals_stored_summary(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.ray
 def test_ray_backend_matches_local(tmp_path: Path) -> None:
     """A local Ray cluster (2 CPUs) stores the same rows and summary as local workers."""
     job = parade_job(GAMES)

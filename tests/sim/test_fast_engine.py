@@ -43,6 +43,7 @@ def test_one_and_two_workers_store_identical_rows(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.ray
 def test_ray_backend_stores_the_same_rows(tmp_path: Path) -> None:
     """Ray tasks (a local Ray with 2 CPUs) store the rows and summary of local workers, and
     summarise from tallies alike when nothing is stored."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wonderland.core import Game
+from wonderland.core import AnyGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ class Advice:
         """The ``k`` best alternatives."""
         return self.alternatives[:k]
 
-    def to_json(self, game: Game[Any, Any]) -> dict[str, Any]:
+    def to_json(self, game: AnyGame) -> dict[str, Any]:
         """A JSON-ready dict with actions in the game's notation."""
         return {
             "bot": self.bot,
@@ -62,10 +62,10 @@ class Bot(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """One of ``legal``."""
 
-    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
         """The move with alternatives and a reason; bots that can say more override this."""
         action = self.choose(game, view, legal)
         return Advice(
@@ -81,11 +81,11 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """Any legal action, uniformly."""
         return legal[int(self.rng.random() * len(legal))]
 
-    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
         """Every legal action is equally likely; the one drawn is the move."""
         action = self.choose(game, view, legal)
         share = 1.0 / len(legal)

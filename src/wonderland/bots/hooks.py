@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wonderland.core import get_plugin
+from wonderland.core import find_plugin
 
 Evaluate = Callable[[Any], tuple[float, ...]]
 """``evaluate(state)`` -> per seat, a value in [0, 1] (1: a sure win)."""
@@ -68,7 +68,8 @@ def hooks_for(game_id: str) -> SearchHooks:
     """The hooks that ``game_id``'s plugin declares (none: :data:`NO_HOOKS`)."""
     hooks = _LOADED.get(game_id)
     if hooks is None:
-        ref = get_plugin(game_id).search_hooks
+        plugin = find_plugin(game_id)
+        ref = None if plugin is None else plugin.search_hooks
         hooks = NO_HOOKS if ref is None else ref.load_as(SearchHooks)
         _LOADED[game_id] = hooks
     return hooks

@@ -37,7 +37,7 @@ from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
 from wonderland.bots.hooks import Evaluate, RolloutAction, SearchHooks, hooks_for
-from wonderland.core import CHANCE, TERMINAL, Game
+from wonderland.core import CHANCE, TERMINAL, AnyGame, View
 
 GAME_DEPTH = -1
 """``rollout_depth`` meaning: the game's own default (its hooks), or to the end."""
@@ -142,7 +142,7 @@ def _select(
 
 
 def search(
-    game: Game[Any, Any],
+    game: AnyGame,
     view: Any,
     seat: int,
     legal: Sequence[int],
@@ -272,11 +272,11 @@ class ISMCTSBot(Bot):
         if config is not None:
             self.config = config
 
-    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The most visited action of a search from ``view``."""
         return self.advise(game, view, legal).action
 
-    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
         """Search, then report every legal action's estimated value and visit share."""
         hooks = hooks_for(game.spec.id)
         if len(legal) == 1:
@@ -304,15 +304,15 @@ class ISMCTSBot(Bot):
         )
 
 
-def _seat_of(view: Any) -> int:
-    """The seat a view belongs to (every game's view names it as ``seat``)."""
-    seat = getattr(view, "seat", None)
-    if not isinstance(seat, int):
-        raise TypeError("a search needs a seat's view with an int `seat` attribute")
+def _seat_of(view: View) -> int:
+    """The seat a view belongs to; a search needs a seat's view, not a spectator's."""
+    seat = view.seat
+    if seat is None:
+        raise TypeError("a search needs a seat's view, not a spectator's")
     return seat
 
 
-def _reason(game: Game[Any, Any], view: Any, result: SearchResult, hooks: SearchHooks) -> str:
+def _reason(game: AnyGame, view: Any, result: SearchResult, hooks: SearchHooks) -> str:
     """One line: the move, how it fared in the search, what it does, the runner-up."""
     action, visits, mean = result.stats[0]
     words = game.action_to_string(action)

@@ -36,7 +36,7 @@ from wonderland.bots.base import Advice, Bot
 from wonderland.bots.hooks import hooks_for
 from wonderland.bots.ismcts import GAME_DEPTH, ISMCTSBot, SearchConfig
 from wonderland.bots.registry import bot_names, make_bot
-from wonderland.core import Game, derive_seed
+from wonderland.core import AnyGame, derive_seed
 
 SEARCH_EXPLORATION = 0.3
 
@@ -155,11 +155,11 @@ class LevelBot(Bot):
             self._bots[game_id] = bot
         return bot
 
-    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The level's bot's choice."""
         return self.bot_for(game.spec.id).choose(game, view, legal)
 
-    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
         """The level's bot's advice."""
         return self.bot_for(game.spec.id).advise(game, view, legal)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wonderland.bots.base import Bot
-from wonderland.core import ConfigError, Ref, get_plugin
+from wonderland.core import ConfigError, Ref, find_plugin
 
 GENERIC_BOTS: dict[str, Ref] = {
     "random": Ref("wonderland.bots.base:RandomBot"),
@@ -17,7 +17,8 @@ GENERIC_BOTS: dict[str, Ref] = {
 
 
 def _bots(game_id: str) -> dict[str, Ref]:
-    return {**GENERIC_BOTS, **get_plugin(game_id).bots}
+    plugin = find_plugin(game_id)  # a game built by hand has the generic bots only
+    return {**GENERIC_BOTS, **(plugin.bots if plugin is not None else {})}
 
 
 def bot_names(game_id: str) -> list[str]:

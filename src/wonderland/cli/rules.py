@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from wonderland.core import Game, game_ids, get_game
+from wonderland.core import AnyGame, game_ids, get_game
 from wonderland.hosting.rulebook import Clause, Rulebook, load_rulebook
 
 
@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variants", action="store_true", help="only the rule variants")
 
 
-def variants_table(game: Game[object, object]) -> Table:
+def variants_table(game: AnyGame) -> Table:
     """Every variant: name, kind, default, what it does and its register entry."""
     table = Table(title=f"{game.spec.name} variants (--variant NAME=VALUE)")
     for column in ("name", "values", "default", "what it does", "clause"):
@@ -42,7 +42,7 @@ def show_clause(console: Console, clause: Clause) -> None:
     console.print(f"[bold]{clause.id}[/] [dim]({kind})[/] {clause.text}")
 
 
-def show_lookup(console: Console, book: Rulebook, game: Game[object, object], query: str) -> int:
+def show_lookup(console: Console, book: Rulebook, game: AnyGame, query: str) -> int:
     """A clause by id (with what cites it and its variants), else a search; 1 when nothing."""
     words = query.split()
     clause = book.clause(words[0]) if len(words) == 1 else None

@@ -8,11 +8,20 @@ from wonderland.core.errors import (
     RecordError,
     WonderlandError,
 )
-from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
+from wonderland.core.game import (
+    CHANCE,
+    TERMINAL,
+    AnyGame,
+    Game,
+    GameConfig,
+    GameSpec,
+    ToMove,
+    View,
+)
 from wonderland.core.playout import Agent, Playout, next_actor, play_out
 from wonderland.core.plugin import Environments, EnvironmentVersion, GamePlugin, Ref
 from wonderland.core.record import GameRecord, ReplayStep, final_state, replay
-from wonderland.core.registry import game_ids, get_game, get_plugin, plugins
+from wonderland.core.registry import find_plugin, game_ids, get_game, get_plugin, plugins
 from wonderland.core.seeding import derive_seed
 from wonderland.core.variants import Variant, VariantSet, VariantValue
 
@@ -20,6 +29,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Agent",
+    "AnyGame",
     "ConfigError",
     "ContentError",
     "EnvironmentVersion",
@@ -39,9 +49,11 @@ __all__ = [
     "Variant",
     "VariantSet",
     "VariantValue",
+    "View",
     "WonderlandError",
     "derive_seed",
     "final_state",
+    "find_plugin",
     "game_ids",
     "get_game",
     "get_plugin",

@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from wonderland.core.errors import ConfigError
 from wonderland.core.variants import VariantSet, VariantValue
@@ -31,8 +31,19 @@ TERMINAL = -2
 """``to_move`` value of a finished game."""
 
 ToMove = int | frozenset[int]
+
+
+class View(Protocol):
+    """What every game's view has in common: whose view it is."""
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this view belongs to; None for a spectator's (every public fact)."""
+        ...
+
+
 S = TypeVar("S")
-V = TypeVar("V")
+V = TypeVar("V", bound=View)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,3 +224,7 @@ class Game(ABC, Generic[S, V]):
     def stats(self, state: S) -> dict[str, float]:
         """Game-specific figures of a finished game (turns, busts, ...)."""
         return {}
+
+
+AnyGame: TypeAlias = "Game[Any, Any]"
+"""A game as the generic layers see it, whatever its state and view types."""

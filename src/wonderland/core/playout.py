@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol
 
-from wonderland.core.game import CHANCE, TERMINAL, Game, S
+from wonderland.core.game import CHANCE, TERMINAL, AnyGame, Game, S
 
 
 class Agent(Protocol):
     """Anything that picks an action from a seat's view and its legal actions -- nothing more."""
 
-    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """One of ``legal``."""
         ...
 

@@ -68,6 +68,10 @@ class GamePlugin:
     game_id: str
     game: Ref
     """The :class:`~wonderland.core.game.Game` object."""
+    rules: str | None = None
+    """The game's rules as implemented, a Markdown file in its package (``RULES.md``)."""
+    lessons: str | None = None
+    """The folder, in the game's package, of its shipped teaching scripts (``teach``)."""
     bots: Mapping[str, Ref] = field(default_factory=dict)
     """The game's own bots by name (each a ``bots.base.Bot`` class taking a seed)."""
     search_hooks: Ref | None = None

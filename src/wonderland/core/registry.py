@@ -7,16 +7,15 @@ installed package adds a game by declaring an entry point in that group.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
-from typing import Any
 
 from wonderland.core.errors import ConfigError
-from wonderland.core.game import Game
+from wonderland.core.game import AnyGame, Game
 from wonderland.core.plugin import GamePlugin
 
 ENTRY_POINT_GROUP = "wonderland.games"
 
 _PLUGINS: dict[str, GamePlugin] = {}
-_GAMES: dict[str, Game[Any, Any]] = {}
+_GAMES: dict[str, AnyGame] = {}
 
 
 def _discover() -> dict[str, GamePlugin]:
@@ -49,6 +48,12 @@ def plugins() -> list[GamePlugin]:
     return [found[game_id] for game_id in sorted(found)]
 
 
+def find_plugin(game_id: str) -> GamePlugin | None:
+    """The declaration of ``game_id``, or None for a game that is not declared (a game object
+    built by hand still plays through the protocol alone)."""
+    return _discover().get(game_id)
+
+
 def get_plugin(game_id: str) -> GamePlugin:
     """The declaration of ``game_id``; ConfigError listing the known ids otherwise."""
     found = _discover()
@@ -58,7 +63,7 @@ def get_plugin(game_id: str) -> GamePlugin:
     return found[game_id]
 
 
-def get_game(game_id: str) -> Game[Any, Any]:
+def get_game(game_id: str) -> AnyGame:
     """The game object of ``game_id``; ConfigError listing the known ids otherwise."""
     if game_id not in _GAMES:
         ref = get_plugin(game_id).game

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wonderland.core import ConfigError, Game, GameConfig, game_ids, get_plugin, plugins
+from wonderland.core import AnyGame, ConfigError, GameConfig, game_ids, get_plugin, plugins
 from wonderland.hosting.scoring import ScoreCalculator
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class SetupError(ValueError):
 class GameAids(ABC):
     """The game-specific half of the hosting aids."""
 
-    game: Game[Any, Any]
+    game: AnyGame
     task_kinds: Mapping[str, TaskMaker]
     """Practice task kinds by name, in the order a session rotates through them."""
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from wonderland.core import ConfigError, get_game
+from wonderland.core import ConfigError, get_game, get_plugin
 
 _CLAUSE = re.compile(r"^- \*\*(?P<id>[A-Z]{1,3}\d+[a-z]?)\.\*\*\s*(?P<text>.*)$")
 _ROW = re.compile(r"^\|\s*(?P<id>[A-Z]{1,3}\d+[a-z]?)\s*\|(?P<rest>.*)\|\s*$")
@@ -122,12 +122,13 @@ def parse_rulebook(game_id: str, text: str) -> Rulebook:
 
 
 def rules_text(game_id: str) -> str:
-    """The text of the game's RULES.md, found next to the game's package."""
-    game = get_game(game_id)
-    package = type(game).__module__.rpartition(".")[0]
-    path = resources.files(package).joinpath("RULES.md")
+    """The text of the rules file that the game's plugin declares."""
+    plugin, name = get_plugin(game_id), get_game(game_id).spec.name
+    if plugin.rules is None:
+        raise ConfigError(f"{name} declares no rules file")
+    path = resources.files(plugin.package).joinpath(plugin.rules)
     if not path.is_file():
-        raise ConfigError(f"{game.spec.name} has no RULES.md in {package}")
+        raise ConfigError(f"{name} has no {plugin.rules} in {plugin.package}")
     return path.read_text(encoding="utf-8")
 
 

@@ -27,10 +27,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from wonderland.core import (
     CHANCE,
     TERMINAL,
-    Game,
+    AnyGame,
     IllegalAction,
     WonderlandError,
-    get_game,
+    get_plugin,
 )
 from wonderland.hosting.aids import GameAids, SetupError, get_aids
 from wonderland.hosting.rulebook import Rulebook, load_rulebook
@@ -158,9 +158,11 @@ def load_script(path: Path, game_id: str | None = None) -> TeachScript:
 
 
 def shipped_scripts(game_id: str) -> list[TeachScript]:
-    """The scripts shipped in ``games/<game>/teach/``, in file-name order."""
-    package = type(get_game(game_id)).__module__.rpartition(".")[0]
-    folder = resources.files(package).joinpath("teach")
+    """The scripts shipped in the folder the game's plugin declares, in file-name order."""
+    plugin = get_plugin(game_id)
+    if plugin.lessons is None:
+        return []
+    folder = resources.files(plugin.package).joinpath(plugin.lessons)
     if not folder.is_dir():
         return []
     entries = sorted(
@@ -255,12 +257,12 @@ class _Stage:
             raise ScriptError(script.source, f"{key}.setup", "; ".join(problems))
         self.chance(game, scene.chance, key)
 
-    def settle(self, game: Game[Any, Any]) -> None:
+    def settle(self, game: AnyGame) -> None:
         """Draw every pending chance outcome with the scene's RNG."""
         while game.to_move(self.state) == CHANCE:
             game.apply_in_place(self.state, CHANCE, game.sample_chance(self.state, self.rng))
 
-    def chance(self, game: Game[Any, Any], outcomes: list[str], key: str) -> None:
+    def chance(self, game: AnyGame, outcomes: list[str], key: str) -> None:
         """Apply the listed chance outcomes (by notation), then settle the rest.  A chance step
         with a single possible outcome (a fixed deal) need not be listed."""
         for j, text in enumerate(outcomes):
@@ -281,7 +283,7 @@ class _Stage:
         self.settle(game)
 
 
-def _may_act(game: Game[Any, Any], state: Any, seat: int) -> bool:
+def _may_act(game: AnyGame, state: Any, seat: int) -> bool:
     mover = game.to_move(state)
     return seat in mover if isinstance(mover, frozenset) else mover == seat
 
@@ -297,7 +299,7 @@ class Lesson:
     def __init__(self, script: TeachScript, aids: GameAids | None = None) -> None:
         self.script = script
         self.aids = aids or get_aids(script.model.game)
-        self.game: Game[Any, Any] = self.aids.game
+        self.game: AnyGame = self.aids.game
         self.rulebook: Rulebook = load_rulebook(self.game.spec.id)
         self.scene_index = 0
         self.step_index = 0

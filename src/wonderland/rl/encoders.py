@@ -9,7 +9,14 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-from wonderland.core import ConfigError, Environments, Game, GameConfig, get_game, get_plugin
+from wonderland.core import (
+    AnyGame,
+    ConfigError,
+    Environments,
+    GameConfig,
+    get_game,
+    get_plugin,
+)
 from wonderland.rl.versions import current_version
 from wonderland.rl.versions import game_ids as environment_game_ids
 
@@ -79,12 +86,12 @@ def _environments(game_id: str) -> Environments:
     return environments
 
 
-def encoding_module(game: Game[Any, Any]) -> EncodingModule:
+def encoding_module(game: AnyGame) -> EncodingModule:
     """The observation encoding that ``game``'s plugin declares."""
     return cast(EncodingModule, _environments(game.spec.id).encoding.load())
 
 
-def state_encoder_module(game: Game[Any, Any]) -> StateEncoderModule:
+def state_encoder_module(game: AnyGame) -> StateEncoderModule:
     """The encoder of states that ``game``'s plugin declares."""
     return cast(StateEncoderModule, _environments(game.spec.id).state_encoder.load())
 
@@ -94,7 +101,7 @@ class GameEncoder:
 
     def __init__(self, game_id: str, config: GameConfig) -> None:
         current_version(game_id)  # a ConfigError for games without an environment
-        self.game: Game[Any, Any] = get_game(game_id)
+        self.game: AnyGame = get_game(game_id)
         self.module = encoding_module(self.game)
         self.num_players = config.num_players
         self.size = self.module.observation_size(config.num_players)

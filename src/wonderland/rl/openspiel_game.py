@@ -35,7 +35,7 @@ import pyspiel
 from wonderland.core import (
     CHANCE,
     TERMINAL,
-    Game,
+    AnyGame,
     GameConfig,
     IllegalAction,
     Variant,
@@ -99,7 +99,7 @@ class _Rules:
     """The wonderland game and configuration behind one loaded OpenSpiel game (shared by its
     states; never copied)."""
 
-    def __init__(self, game: Game[Any, Any], config: GameConfig) -> None:
+    def __init__(self, game: AnyGame, config: GameConfig) -> None:
         self.game = game
         self.config = config
         self.encoding: EncodingModule = encoding_module(game)

@@ -6,10 +6,10 @@ import operator
 import random
 from typing import Any
 
-from wonderland.core import CHANCE, Game, next_actor
+from wonderland.core import CHANCE, AnyGame, next_actor
 
 
-def resolve_chance(game: Game[Any, Any], state: Any, rng: random.Random) -> int:
+def resolve_chance(game: AnyGame, state: Any, rng: random.Random) -> int:
     """Draw chance outcomes until a seat must act; return that seat (or TERMINAL).
 
     A simultaneous decision is presented one seat at a time, lowest seat first: each seat only

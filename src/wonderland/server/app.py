@@ -156,8 +156,8 @@ def web_asset(game_id: str, name: str) -> Path:
         raise HTTPException(404, detail=f"no file {name!r} for game {game_id!r}")
     plugin = get_plugin(game_id)
     if plugin.web_renderer is None:
-        if name == "renderer.js":
-            return STATIC / "generic-renderer.js"
+        if name in ("renderer.js", "renderer.css"):
+            return STATIC / f"generic-{name}"
         raise HTTPException(404, detail=f"{game_id} has no web renderer of its own")
     path = Path(str(files(plugin.package).joinpath(plugin.web_renderer, name)))
     if not path.is_file():

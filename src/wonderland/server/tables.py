@@ -16,8 +16,8 @@ from wonderland.bots import bot_names
 from wonderland.core import (
     CHANCE,
     TERMINAL,
+    AnyGame,
     ConfigError,
-    Game,
     IllegalAction,
     derive_seed,
     get_game,
@@ -63,7 +63,7 @@ class LiveTable:
     """One table in memory: its state is the replay of its committed actions."""
 
     id: str
-    game: Game[Any, Any]
+    game: AnyGame
     config: Any
     seed: int
     seats: list[SeatInfo]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wonderland.bots import make_bot
-from wonderland.core import GameConfig, GameRecord, derive_seed, get_game, get_plugin, play_out
+from wonderland.core import GameConfig, GameRecord, derive_seed, find_plugin, get_game, play_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,8 @@ def simulate_one(
     game_id: str, config: GameConfig, bots: Sequence[str], seed: int, keep_record: bool = False
 ) -> GameResult:
     """Play one game with the named bots, all randomness drawn from ``seed``."""
-    custom = get_plugin(game_id).simulation  # a game that is not a plain protocol playout
+    plugin = find_plugin(game_id)
+    custom = None if plugin is None else plugin.simulation  # not a plain protocol playout
     if custom is not None:
         runner: SimulateOne = custom.load()
         return runner(config, bots, seed, keep_record)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import repeat
 from typing import Any
 
-from wonderland.core import get_plugin
+from wonderland.core import find_plugin
 from wonderland.sim.columns import Columns
 from wonderland.sim.runner import GameResult
 from wonderland.sim.tally import ChunkTally, Tally, add_counts
@@ -27,7 +27,8 @@ def label_noun(game_id: str) -> str:
     >>> label_noun("wonderlands_war"), label_noun("parade")
     ('faction', 'label')
     """
-    return get_plugin(game_id).label_noun
+    plugin = find_plugin(game_id)
+    return "label" if plugin is None else plugin.label_noun
 
 
 @dataclass(frozen=True, slots=True)

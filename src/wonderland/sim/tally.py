@@ -28,14 +28,6 @@ def add_counts(total: Tally, part: Mapping[float, int]) -> None:
             total[value] = total.get(value, 0) + count
 
 
-def tally_of(values: Mapping[float, int] | None = None) -> Tally:
-    """A new tally (a copy of ``values`` without zero counts)."""
-    total: Tally = {}
-    if values is not None:
-        add_counts(total, values)
-    return total
-
-
 @dataclass(frozen=True, slots=True)
 class ChunkTally:
     """The figures of consecutive games of a run as tallies (what the summary needs of them)."""

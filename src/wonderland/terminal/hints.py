@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Advice, make_bot
-from wonderland.core import Game, derive_seed
+from wonderland.core import AnyGame, derive_seed
 
 HINT_LEVEL = "hard"
 TOP = 3
@@ -28,7 +28,7 @@ class Hinter:
         self.bot = make_bot(HINT_LEVEL, game_id, derive_seed(seed, "hints", seat))
         self._last: tuple[Any, Advice] | None = None
 
-    def advise(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Advice:
+    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
         """The advising bot's advice for ``view`` (asked again, the same advice)."""
         if self._last is not None and self._last[0] == view:
             return self._last[1]
@@ -36,12 +36,12 @@ class Hinter:
         self._last = (view, advice)
         return advice
 
-    def render(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> Group:
+    def render(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Group:
         """The advice as a small table followed by its reason."""
         return render_advice(game, self.advise(game, view, legal))
 
 
-def render_advice(game: Game[Any, Any], advice: Advice, top: int = TOP) -> Group:
+def render_advice(game: AnyGame, advice: Advice, top: int = TOP) -> Group:
     """The best ``top`` alternatives with value and share, then the one-line reason."""
     table = Table(title=f"Hint ({advice.bot} bot)", title_justify="left")
     table.add_column("move")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from wonderland.core import ConfigError, Game, GameConfig, VariantSet, game_ids, get_game
+from wonderland.core import AnyGame, ConfigError, GameConfig, VariantSet, game_ids, get_game
 from wonderland.sim.backends import BACKENDS, available_cores
 
 
@@ -22,7 +22,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, players_default: int | N
     parser.add_argument("--content", default=None, metavar="DIR", help="your own content pack")
 
 
-def game_and_config(args: argparse.Namespace) -> tuple[Game[object, object], GameConfig]:
+def game_and_config(args: argparse.Namespace) -> tuple[AnyGame, GameConfig]:
     """The game and its checked configuration from the parsed arguments."""
     game = get_game(args.game)
     players = args.players if args.players is not None else game.spec.min_players

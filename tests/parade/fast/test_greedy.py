@@ -1,5 +1,5 @@
 """Policy equality: the compiled greedy policy weighs every legal action exactly as the plain
-greedy bot (``bots/parade_greedy.py``) and picks among the same best actions."""
+greedy bot (``bots/greedy.py``) and picks among the same best actions."""
 
 from __future__ import annotations
 

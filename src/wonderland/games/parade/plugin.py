@@ -7,6 +7,8 @@ P = "wonderland.games.parade"
 PLUGIN = GamePlugin(
     game_id="parade",
     game=Ref(f"{P}.game:GAME"),
+    rules="RULES.md",
+    lessons="teach",
     bots={
         "greedy": Ref(f"{P}.bots.greedy:ParadeGreedyBot"),
         "heuristic": Ref(f"{P}.bots.heuristic:ParadeHeuristicBot"),

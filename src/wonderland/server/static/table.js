@@ -85,6 +85,11 @@ document.getElementById("replay-prev").addEventListener("click", () => moveRepla
 document.getElementById("replay-next").addEventListener("click", () => moveReplay(1));
 document.getElementById("replay-live").addEventListener("click", () => { replay = null; render(); });
 
+function loadStyles(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
 async function onMessage(message) {
   if (message.type === "welcome") {
     welcome = message;
@@ -92,6 +97,7 @@ async function onMessage(message) {
     document.title = `${message.game_name} · Wonderland Table`;
     document.getElementById("who").textContent = message.seat === null ? "watching" : `you are seat ${message.seat}`;
     renderer = await import(`/games/${message.game}/renderer.js`);
+    loadStyles(`/games/${message.game}/renderer.css`);
   } else if (message.type === "state") {
     state = message;
     log = log.slice(0, message.log_start).concat(message.log);

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from wonderland.bots.base import Bot
-from wonderland.core import Game
+from wonderland.core import AnyGame
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
 from wonderland.games.parade.cards import VALUE_OF
 from wonderland.games.parade.rules import score_sheet, split_parade
@@ -30,7 +29,7 @@ class ParadeGreedyBot(Bot):
 
     name = "greedy"
 
-    def choose(self, game: Game[Any, Any], view: ParadeView, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: ParadeView, legal: Sequence[int]) -> int:
         """The cheapest legal action; random among exact ties."""
         best: list[int] = []
         best_key: tuple[int, int] | None = None

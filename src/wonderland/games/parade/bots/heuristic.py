@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
-from wonderland.core import Game
+from wonderland.core import AnyGame
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, cards_str
 from wonderland.games.parade.rules import split_parade
@@ -118,11 +117,11 @@ class ParadeHeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, game: Game[Any, Any], view: ParadeView, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: ParadeView, legal: Sequence[int]) -> int:
         """The cheapest legal action; random among exact ties."""
         return self.advise(game, view, legal).action
 
-    def advise(self, game: Game[Any, Any], view: ParadeView, legal: Sequence[int]) -> Advice:
+    def advise(self, game: AnyGame, view: ParadeView, legal: Sequence[int]) -> Advice:
         """Every legal action priced in projected points, cheapest first."""
         costs = move_costs(view, legal)
         best = min(costs.values())

@@ -8,7 +8,7 @@ load the modules only after :func:`numba_available` (or through ``wonderland.sim
 
 =============  ===========================================================================
 ``rules``      the state arrays and the steps: deal, play, draw, keep, tie-break, scoring
-``policies``   the random and greedy choices (greedy as ``bots/parade_greedy.py``)
+``policies``   the random and greedy choices (greedy as ``bots/greedy.py``)
 ``runner``     whole games and batches of games in one compiled call
 ``bridge``     plain states to compiled state arrays and back, for the tests
 =============  ===========================================================================

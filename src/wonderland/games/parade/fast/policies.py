@@ -1,7 +1,7 @@
 """The ``random`` and ``greedy`` policies inside compiled code.
 
 ``random`` picks uniformly among the legal actions, like ``bots.base.RandomBot``.  ``greedy``
-is ``bots.parade_greedy.ParadeGreedyBot``: the play whose collected cards cost the fewest
+is ``bots.greedy.ParadeGreedyBot``: the play whose collected cards cost the fewest
 points now against the visible collections (ties: the highest card), the pair of end cards
 that scores least; exact ties are broken uniformly at random.  The cost functions are public
 so the tests can compare them with the plain bot's, action by action.

@@ -1,0 +1,72 @@
+"""Games are plugins: found by entry point on first lookup, and named by no generic module."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wonderland.core import ConfigError, GamePlugin, Ref, game_ids, get_plugin, plugins
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "wonderland"
+GENERIC = [p for p in SRC.rglob("*.py") if "games" not in p.relative_to(SRC).parts]
+
+
+def test_a_fresh_interpreter_finds_the_games_without_importing_them_first() -> None:
+    """``get_game`` works in a new process with no import of ``wonderland.games``."""
+    code = "from wonderland.core.registry import get_game; print(get_game('parade').spec.name)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "Parade"
+
+
+def test_every_built_in_game_is_declared_by_its_entry_point() -> None:
+    """The three games, each a GamePlugin whose package is its own folder."""
+    assert game_ids() == ["parade", "wonderdice", "wonderlands_war"]
+    for plugin in plugins():
+        assert isinstance(plugin, GamePlugin)
+        assert plugin.package == f"wonderland.games.{plugin.game_id}"
+
+
+def test_an_unknown_game_names_the_known_ones() -> None:
+    """A typo is refused with the list of games."""
+    with pytest.raises(ConfigError, match="known games: parade, wonderdice, wonderlands_war"):
+        get_plugin("parad")
+
+
+def test_a_reference_of_the_wrong_kind_is_refused_with_its_path() -> None:
+    """``load_as`` checks what a declaration points at."""
+    with pytest.raises(ConfigError, match="wonderland.core:ConfigError is a type, not a str"):
+        Ref("wonderland.core:ConfigError").load_as(str)
+
+
+def _code_strings(path: Path) -> list[str]:
+    """The string constants of a module's code, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if id(node) not in docstrings
+    ]
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_generic_module_names_a_game(path: Path) -> None:
+    """Outside ``games/`` no code names a game id or a game's module: only plugins do."""
+    named = [
+        text
+        for text in _code_strings(path)
+        if text in game_ids() or "wonderland.games." in text
+    ]
+    assert named == []

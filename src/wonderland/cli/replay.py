@@ -5,10 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
-from wonderland.core import CHANCE, GameRecord, get_game, replay
+from wonderland.core import (
+    CHANCE,
+    AnyGame,
+    GameConfig,
+    GameRecord,
+    ReplayStep,
+    get_game,
+    replay,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +34,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def step_header(game: AnyGame, before: Any, step: ReplayStep[Any], seat: int | None) -> str:
+    """The step in words, as ``seat`` knew it (everything when ``seat`` is None).
+
+    A seat's replay says only what that seat saw: a deal or a draw it could not see is a
+    chance step with no outcome, another seat's pending secret choice is "has decided".
+    """
+    if seat is None:
+        who = "chance" if step.actor == CHANCE else f"seat {step.actor}"
+        return f"{who} {game.action_to_string(step.action)}"
+    line = game.describe_step(before, step.actor, step.action, step.state, seat)
+    if line is None:  # a step the game's log leaves out (a deal): what the table shows
+        return "chance: what you see of it is on the table" if step.actor == CHANCE else ""
+    return line
+
+
+def record_config(game: AnyGame, record: GameRecord) -> GameConfig:
+    """The record's configuration, checked by the game."""
+    config = record.config
+    return game.make_config(config.num_players, config.variants, config.content)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print each step; wait for Enter between steps when attached to a terminal."""
     record = GameRecord.load(args.file)
@@ -36,10 +66,11 @@ def run(args: argparse.Namespace) -> int:
         f"[bold]{game.spec.name}[/] record: {record.config.num_players} players ({players}), "
         f"seed {record.seed}, {len(record.actions)} steps"
     )
+    before = game.initial_state(record_config(game, record))
     for step in replay(game, record):
-        who = "chance" if step.actor == CHANCE else f"seat {step.actor}"
-        console.rule(f"step {step.index + 1}: {who} {game.action_to_string(step.action)}")
+        console.rule(f"step {step.index + 1}: {step_header(game, before, step, args.seat)}")
         console.print(game.render(step.state, args.seat))
+        before = step.state
         if step_by_step and input("[Enter] next, q quit > ").strip().lower() == "q":
             break
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,57 @@ def test_replay_rejects_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["replay", str(tampered), "--all"]) == 2
     err = capsys.readouterr().err
     assert "cannot read" in err and "not valid JSON" in err and "does not replay" in err
+
+
+def answers_after(skip: int, interrupt_at: int | None = None) -> Callable[..., str]:
+    """The person's answers of a whole 3-player game (plays, then the end choice), from
+    answer ``skip`` on; Ctrl-C when answer ``interrupt_at`` is asked for."""
+    script = ["1"] * 60 + ["1 2"] * 8
+    asked = iter(range(skip, len(script)))
+
+    def answer(prompt: str = "") -> str:
+        index = next(asked)
+        if index == interrupt_at:
+            raise KeyboardInterrupt
+        return script[index]
+
+    return answer
+
+
+def test_an_interrupted_game_is_saved_and_resumes_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C saves an unfinished record and says where; --resume plays on exactly as the
+    uninterrupted game with the same seed (chance and bots are seeded by the step)."""
+    argv = ["play", "parade", "--players", "3", "--seed", "5", "--bots", "greedy,random"]
+    whole = tmp_path / "whole.json"
+    monkeypatch.setattr("builtins.input", answers_after(0))
+    assert main([*argv, "--record", str(whole)]) == 0
+    saved = tmp_path / "saved.json"
+    monkeypatch.setattr("builtins.input", answers_after(0, interrupt_at=4))
+    assert main([*argv, "--record", str(saved)]) == 130
+    out = capsys.readouterr().out
+    assert f"continue it with: wonderland play --resume {saved}" in out
+    unfinished = GameRecord.load(saved)
+    assert not GAME.is_terminal(final_state(GAME, unfinished))
+    assert unfinished.players == ("you", "greedy", "random")
+    monkeypatch.setattr("builtins.input", answers_after(4))
+    assert main(["play", "--resume", str(saved)]) == 0
+    assert "resumed at step" in capsys.readouterr().out
+    assert GameRecord.load(saved).actions == GameRecord.load(whole).actions
+
+
+def test_quitting_saves_the_game_and_a_finished_record_cannot_be_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``q`` also saves; resuming a finished game or another game's record is refused."""
+    saved = tmp_path / "quit.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["play", "parade", "--seed", "2", "--record", str(saved)]) == 0
+    assert "Game saved, unfinished" in capsys.readouterr().out
+    assert main(["play", "wonderdice", "--resume", str(saved)]) == 2
+    assert "is a game of parade, not wonderdice" in capsys.readouterr().err
+    monkeypatch.setattr("builtins.input", answers_after(0))
+    assert main(["play", "--resume", str(saved)]) == 0
+    assert main(["play", "--resume", str(saved)]) == 2
+    assert "holds a finished game" in capsys.readouterr().err

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 
-from wonderland.core import ConfigError, get_plugin
+from wonderland.core import ConfigError, game_ids, get_plugin
 from wonderland.terminal.options import add_game_arguments
+from wonderland.terminal.records import resume_record
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``play``."""
-    add_game_arguments(parser, players_default=None)
+    add_game_arguments(parser, players_default=None, game_optional=True)
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument(
         "--bots",
@@ -27,6 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="before each of your moves, show the hard bot's advice",
     )
     parser.add_argument(
+        "--resume",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="continue an unfinished game saved in FILE (its game, seats, bots and seed)",
+    )
+    parser.add_argument(
         "--record",
         default=None,
         metavar="FILE",
@@ -36,6 +45,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Hand over to the game's own terminal table."""
+    args.resumed = None
+    if args.resume is not None:
+        resumed = resume_record(args.resume)
+        if args.game not in (None, resumed.record.game):
+            raise ConfigError(f"{args.resume} is a game of {resumed.record.game}, not {args.game}")
+        args.game, args.resumed = resumed.record.game, resumed
+        args.record = args.record or str(args.resume)
+    elif args.game is None:
+        raise ConfigError(f"name a game to play ({', '.join(game_ids())}) or --resume FILE")
+    elif args.game not in game_ids():
+        raise ConfigError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
     ref = get_plugin(args.game).terminal
     if ref is None:
         raise ConfigError(f"{args.game} has no terminal table; play it at the web table (serve)")

@@ -8,9 +8,15 @@ from wonderland.core import AnyGame, ConfigError, GameConfig, VariantSet, game_i
 from wonderland.sim.backends import BACKENDS, available_cores
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, players_default: int | None) -> None:
-    """GAME, --players, --variant and --content."""
-    parser.add_argument("game", choices=game_ids(), help="which game")
+def add_game_arguments(
+    parser: argparse.ArgumentParser, players_default: int | None, game_optional: bool = False
+) -> None:
+    """GAME, --players, --variant and --content (GAME may be left out where another option
+    names the game; the command then checks it)."""
+    if game_optional:
+        parser.add_argument("game", nargs="?", help=f"which game: {', '.join(game_ids())}")
+    else:
+        parser.add_argument("game", choices=game_ids(), help="which game")
     parser.add_argument("--players", type=int, default=players_default, help="number of players")
     parser.add_argument(
         "--variant",

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import random
 import secrets
-import time
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from wonderland.bots import Bot, make_bot
+from wonderland.bots import Bot
 from wonderland.core import (
     CHANCE,
     TERMINAL,
     ConfigError,
-    GameRecord,
     IllegalAction,
     NotationError,
     next_actor,
@@ -32,6 +29,16 @@ from wonderland.games.parade.view import ParadeView
 from wonderland.terminal.hints import Hinter
 from wonderland.terminal.messages import refuse
 from wonderland.terminal.options import game_and_config, parse_bots
+from wonderland.terminal.records import (
+    HUMAN,
+    Resumed,
+    StepSeeds,
+    default_record_path,
+    hangup_interrupts,
+    make_bots,
+    save_record,
+    terminal_record,
+)
 
 STYLE = ("red", "blue", "magenta", "green", "bright_black", "yellow")
 HELP = (
@@ -65,19 +72,20 @@ class ParadeTable:
         state: ParadeState,
         seat: int,
         bots: dict[int, Bot],
-        seed: int,
+        seeds: StepSeeds,
         hints: bool = False,
+        actions: list[tuple[int, int]] | None = None,
     ) -> None:
         self.console = console
         self.game: ParadeGame = GAME
         self.state = state
         self.seat = seat
         self.bots = bots
-        self.rng = random.Random(seed)
-        self.actions: list[tuple[int, int]] = []
+        self.seeds = seeds
+        self.actions: list[tuple[int, int]] = actions if actions is not None else []
         self.quit = False
         self.hints = hints
-        self.hinter = Hinter(GAME.spec.id, seed, seat)
+        self.hinter = Hinter(GAME.spec.id, seeds.seed, seat)
 
     def name(self, seat: int) -> str:
         """``you`` or ``seat 2 (greedy)``."""
@@ -93,16 +101,15 @@ class ParadeTable:
                 self.show_scores()
                 return
             if actor == CHANCE:
-                action = game.sample_chance(state, self.rng)
+                action = game.sample_chance(state, self.seeds.chance(len(self.actions)))
             elif actor == self.seat:
                 choice = self.ask(game.view(state, actor))
                 if choice is None:
                     return
                 action = choice
             else:
-                action = self.bots[actor].choose(
-                    game, game.view(state, actor), game.legal_actions(state, actor)
-                )
+                bot = self.seeds.reseed(self.bots[actor], actor, len(self.actions))
+                action = bot.choose(game, game.view(state, actor), game.legal_actions(state, actor))
             self.step(actor, action)
 
     def step(self, actor: int, action: int) -> None:
@@ -284,41 +291,49 @@ class ParadeTable:
         self.console.print(f"[bold]{explanation}[/]")
 
 
-def default_record_path() -> Path:
-    """``~/.wonderland/records/parade-YYYYmmdd-HHMMSS.json``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return Path.home() / ".wonderland" / "records" / f"parade-{stamp}.json"
-
-
 def play(args: argparse.Namespace) -> int:
-    """``wonderland play parade``."""
-    if args.players is None:
-        args.players = 4
-    _, config = game_and_config(args)
+    """``wonderland play parade`` (or ``--resume FILE``); always saves the game's record."""
     game = GAME
-    n = config.num_players
-    if not 0 <= args.seat < n:
-        raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
-    bot_names = parse_bots(args.bots, "greedy", n - 1)
-    others = [s for s in range(n) if s != args.seat]
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    bots = {
-        s: make_bot(name, game.spec.id, seed + 1 + s)
-        for s, name in zip(others, bot_names, strict=True)
-    }
+    resumed: Resumed | None = getattr(args, "resumed", None)
+    if resumed is None:
+        if args.players is None:
+            args.players = 4
+        _, config = game_and_config(args)
+        n, seat = config.num_players, args.seat
+        if not 0 <= seat < n:
+            raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
+        others = [s for s in range(n) if s != seat]
+        names = dict(zip(others, parse_bots(args.bots, "greedy", n - 1), strict=True))
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        done: list[tuple[int, int]] = []
+    else:
+        record = resumed.record
+        config = game.make_config(
+            record.config.num_players, record.config.variants, record.config.content
+        )
+        n, seat, names, done = config.num_players, resumed.seat, resumed.bots, list(record.actions)
+        seed = record.seed if record.seed is not None else 0
+    seeds = StepSeeds(seed)
+    bots = make_bots(game.spec.id, names, seeds)
+    state = game.initial_state(config)
+    for actor, action in done:
+        game.apply_in_place(state, actor, action)
     console = Console(highlight=False)
+    again = f", resumed at step {len(done)}" if done else ""
     console.print(
-        f"[bold]Parade[/], {n} players, you are seat {args.seat}; seed {seed}. "
+        f"[bold]Parade[/], {n} players, you are seat {seat}; seed {seed}{again}. "
         "Lowest score wins. " + HELP
     )
     hints = bool(getattr(args, "hints", False))
-    table = ParadeTable(console, game.initial_state(config), args.seat, bots, seed, hints)
-    table.run()
-    players = [("you" if s == args.seat else bots[s].name) for s in range(n)]
-    record = GameRecord(
-        game.spec.id, game.spec.version, config, seed, tuple(table.actions), None, tuple(players)
-    )
-    path = Path(args.record) if args.record else default_record_path()
-    record.save(path)
-    console.print(f"Game record saved to {path} (wonderland replay {path})")
-    return 0
+    table = ParadeTable(console, state, seat, bots, seeds, hints, done)
+    interrupted = False
+    try:
+        with hangup_interrupts():
+            table.run()
+    except KeyboardInterrupt:
+        interrupted = True
+        console.print("interrupted")
+    players = [HUMAN if s == seat else names[s] for s in range(n)]
+    path = Path(args.record) if args.record else default_record_path(game.spec.id)
+    save_record(console, terminal_record(game, config, seed, table.actions, players), path)
+    return 130 if interrupted else 0

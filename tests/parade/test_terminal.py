@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from wonderland.cli.main import main
 from wonderland.core import GameRecord, final_state
@@ -182,3 +184,27 @@ def test_quitting_saves_the_game_and_a_finished_record_cannot_be_resumed(
     assert main(["play", "--resume", str(saved)]) == 0
     assert main(["play", "--resume", str(saved)]) == 2
     assert "holds a finished game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("columns", "lines"), [(80, 24), (120, 45)])
+def test_every_screen_fits_the_terminal(
+    columns: int,
+    lines: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """At 6 players, what happened since your last move, the table and your hand fit on one
+    screen of the terminal, and no line runs past its edge."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(lines))
+    monkeypatch.setattr("builtins.input", answers_after(0))
+    argv = ["play", "parade", "--players", "6", "--seed", "11", "--record", str(tmp_path / "r")]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    screens = re.split(r"(?:Play|Keep which 2 cards\? \(e\.g\. 1 3 or R3 B4\)) > ", out)[:-1]
+    assert len(screens) > 5
+    for screen in screens:
+        rows = screen.strip("\n").split("\n")
+        assert len(rows) < lines, screen
+        assert max(cell_len(row) for row in rows) <= columns, screen

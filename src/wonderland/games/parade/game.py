@@ -209,7 +209,7 @@ class ParadeGame(Game[ParadeState, ParadeView]):
             raise IllegalAction(
                 "P11",
                 f"seat {actor} cannot play {name}: it is not in their hand "
-                f"(hand: {cards_str(hand)})",
+                f"(hand: {cards_str(sorted(hand))})",
             )
 
     def _play(self, state: ParadeState, seat: int, card: int) -> None:
@@ -279,14 +279,14 @@ class ParadeGame(Game[ParadeState, ParadeView]):
         hand = state.hands[actor]
         if not KEEP_BASE <= action < SEAT_BASE:
             raise IllegalAction(
-                "P28", f"seat {actor} must keep 2 of their cards ({cards_str(hand)}) now"
+                "P28", f"seat {actor} must keep 2 of their cards ({cards_str(sorted(hand))}) now"
             )
         low, high = PAIRS[action - KEEP_BASE]
         if low not in hand or high not in hand:
             raise IllegalAction(
                 "P28",
                 f"seat {actor} cannot keep {card_str(low)} {card_str(high)}: "
-                f"their hand is {cards_str(hand)}",
+                f"their hand is {cards_str(sorted(hand))}",
             )
         state.keeps[actor] = action
         if state.rules.end_choice_sequential:

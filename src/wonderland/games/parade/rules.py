@@ -48,7 +48,10 @@ class TakeReport:
             if not self.checked:
                 return f"collected nothing (P13: all {len(self.safe)} cards are safe)"
             return "collected nothing (P14: no checked card matches)"
-        parts = [f"{card_str(card)} ({reason})" for card, reason in self.taken]
+        by_reason: dict[str, list[str]] = {}
+        for card, reason in self.taken:
+            by_reason.setdefault(reason, []).append(card_str(card))
+        parts = [f"{' '.join(cards)} ({reason})" for reason, cards in by_reason.items()]
         return "collected " + ", ".join(parts)
 
 

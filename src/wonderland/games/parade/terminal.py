@@ -6,6 +6,7 @@ import argparse
 import secrets
 from pathlib import Path
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -87,6 +88,10 @@ class ParadeTable:
         self.hints = hints
         self.hinter = Hinter(GAME.spec.id, seeds.seed, seat)
 
+    def short_name(self, seat: int) -> str:
+        """``you`` or ``2 greedy``, for the narrow table."""
+        return "you" if seat == self.seat else f"{seat} {self.bots[seat].name}"
+
     def name(self, seat: int) -> str:
         """``you`` or ``seat 2 (greedy)``."""
         return "you" if seat == self.seat else f"seat {seat} ({self.bots[seat].name})"
@@ -148,19 +153,20 @@ class ParadeTable:
             parade.append_text(card_text(card))
             parade.append(" ")
         self.console.print(parade)
-        table = Table(show_header=True, header_style="bold")
-        table.add_column("seat")
-        table.add_column("hand")
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+        table.add_column("seat", no_wrap=True)
+        table.add_column("hand", justify="right")
         for colour in range(NUM_COLOURS):
             table.add_column(colour_label(colour, rules), style=STYLE[colour])
         for seat in range(view.num_players):
-            hand = f"{view.hand_sizes[seat]} cards"
-            groups = [
-                " ".join(card_str(c) for c in sorted(view.collections[seat]) if COLOUR_OF[c] == k)
+            values = [
+                " ".join(
+                    str(VALUE_OF[c]) for c in sorted(view.collections[seat]) if COLOUR_OF[c] == k
+                )
                 for k in range(NUM_COLOURS)
             ]
             marker = "▶ " if seat == view.current and view.phase == PLAY else "  "
-            table.add_row(marker + self.name(seat), hand, *groups)
+            table.add_row(marker + self.short_name(seat), str(view.hand_sizes[seat]), *values)
         self.console.print(table)
         status = f"Draw pile: {view.pile_size} cards."
         if view.final_left > 0 and view.phase == PLAY:
@@ -240,9 +246,9 @@ class ParadeTable:
         report = explain_take(view.parade, card)
         line = Text("If you play ").append_text(card_text(card))
         line.append(f" (N = {VALUE_OF[card]}): safe ")
-        line.append_text(cards_text(report.safe))
+        line.append_text(cards_text(report.safe) if report.safe else Text("none"))
         line.append("; checked ")
-        line.append_text(cards_text(report.checked))
+        line.append_text(cards_text(report.checked) if report.checked else Text("none"))
         line.append(f"; you would have {report.summary()}")
         self.console.print(line)
 
@@ -275,7 +281,7 @@ class ParadeTable:
                     cells.append(f"{count}× maj → {points}")
                 else:
                     cells.append(f"{count} → {points}")
-            winner = " 🏆" if seat in state.winners else ""
+            winner = " ★" if seat in state.winners else ""
             table.add_row(
                 self.name(seat) + winner,
                 *cells,

@@ -65,8 +65,6 @@ def _code_strings(path: Path) -> list[str]:
 def test_no_generic_module_names_a_game(path: Path) -> None:
     """Outside ``games/`` no code names a game id or a game's module: only plugins do."""
     named = [
-        text
-        for text in _code_strings(path)
-        if text in game_ids() or "wonderland.games." in text
+        text for text in _code_strings(path) if text in game_ids() or "wonderland.games." in text
     ]
     assert named == []

@@ -19,7 +19,7 @@ from wonderland.games.wonderlands_war.hosting.score import (
     WonderlandsWarScoreCalculator,
     quest_points,
 )
-from wonderland.games.wonderlands_war.state import State
+from wonderland.games.wonderlands_war.state import WonderlandsWarState
 from wonderland.games.wonderlands_war.war import units
 from wonderland.hosting.aids import get_aids
 from wonderland.hosting.practice import make_task
@@ -91,7 +91,7 @@ def test_battle_tasks_match_the_awards(level: int) -> None:
         assert not task.check([answers[0], " ".join(map(str, off))]).correct
 
 
-def finished(players: int, seed: int, **variants: object) -> State:
+def finished(players: int, seed: int, **variants: object) -> WonderlandsWarState:
     state = GAME.initial_state(GAME.make_config(players, variants))  # type: ignore[arg-type]
     rng = random.Random(seed)
     while (actor := next_actor(GAME, state)) != TERMINAL:
@@ -103,7 +103,7 @@ def finished(players: int, seed: int, **variants: object) -> State:
     return state
 
 
-def sheet(state: State) -> str:
+def sheet(state: WonderlandsWarState) -> str:
     """A score file for a finished game, written as a host would from the table."""
     lines = []
     c = state.content

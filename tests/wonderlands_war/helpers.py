@@ -7,9 +7,9 @@ from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.wonderlands_war import rules
-from wonderland.games.wonderlands_war.actions import BASE, from_text
+from wonderland.games.wonderlands_war.actions import BASE, parse
 from wonderland.games.wonderlands_war.game import GAME
-from wonderland.games.wonderlands_war.state import A_BATTLE, D_FACTION, D_TURN, State
+from wonderland.games.wonderlands_war.state import Phase, Task, WonderlandsWarState
 
 CONTENT = GAME.initial_state(GAME.make_config(2)).content
 REGIONS = len(CONTENT.regions)
@@ -26,19 +26,19 @@ def setup(
     n: int,
     seed: int = 0,
     factions: list[str] | None = None,
-    stop_at: int = D_TURN,
+    stop_at: int = Phase.TEA_TURN,
     **variants: Any,
-) -> State:
+) -> WonderlandsWarState:
     """A game set up with random chance, factions in seat order (or ``factions``), first
     quest kept; stops when the task ``stop_at`` is on top."""
     names = factions or [f.id for f in CONTENT.factions][:n]
     st = GAME.initial_state(GAME.make_config(n, variants))
     rng = random.Random(seed)
-    while st.tasks and st.tasks[-1][0] != stop_at:
+    while st.tasks and st.tasks[-1].phase != stop_at:
         actor = next_actor(GAME, st)
         if actor == CHANCE:
             action = GAME.sample_chance(st, rng)
-        elif st.tasks[-1][0] == D_FACTION:
+        elif st.tasks[-1].phase == Phase.CHOOSE_FACTION:
             action = BASE["faction"] + FACTION[names[actor]]
         else:
             action = GAME.legal_actions(st, actor)[0]
@@ -46,7 +46,7 @@ def setup(
     return st
 
 
-def empty_bag(st: State, seat: int) -> None:
+def empty_bag(st: WonderlandsWarState, seat: int) -> None:
     """Put every chip of ``seat``'s bag back into the supply."""
     p = st.players[seat]
     for chip, k in enumerate(p.bag):
@@ -54,14 +54,16 @@ def empty_bag(st: State, seat: int) -> None:
         p.bag[chip] = 0
 
 
-def give(st: State, seat: int, chips: dict[str, int]) -> None:
+def give(st: WonderlandsWarState, seat: int, chips: dict[str, int]) -> None:
     """Move chips from the supply into ``seat``'s bag."""
     for name, k in chips.items():
         st.supply[CHIP[name]] -= k
         st.players[seat].bag[CHIP[name]] += k
 
 
-def place(st: State, seat: int, region: int, supporters: int, leader: bool = False) -> None:
+def place(
+    st: WonderlandsWarState, seat: int, region: int, supporters: int, leader: bool = False
+) -> None:
     """Move supporters from the reserve into ``region`` (and the leader)."""
     p = st.players[seat]
     p.reserve -= supporters
@@ -79,7 +81,7 @@ def war(
     fighters: dict[int, int] | None = None,
     leaders: tuple[int, ...] = (),
     **variants: Any,
-) -> State:
+) -> WonderlandsWarState:
     """A set-up game jumped to a single battle in ``region``: ``fighters`` maps seat to
     supporters there, ``bags`` replaces bags, ``leaders`` stand in the region.  Faction
     abilities are switched off so that only the clause under test acts."""
@@ -97,17 +99,17 @@ def war(
     st.war = True
     st.round = 1
     st.order = [region]
-    st.tasks = [(A_BATTLE, 0)]
+    st.tasks = [Task(Phase.NEXT_BATTLE, value=0)]
     rules.settle(st)
     return st
 
 
-def play(st: State, actor: int, text: str) -> None:
+def play(st: WonderlandsWarState, actor: int, text: str) -> None:
     """Apply the action written ``text`` by ``actor`` (chance: -1)."""
-    GAME.apply_in_place(st, actor, from_text(text))
+    GAME.apply_in_place(st, actor, parse(text))
 
 
-def finish(st: State, seed: int = 0) -> State:
+def finish(st: WonderlandsWarState, seed: int = 0) -> WonderlandsWarState:
     """Play ``st`` to the end: chance at random, seats take their first legal action."""
     rng = random.Random(seed)
     while (actor := next_actor(GAME, st)) != TERMINAL:

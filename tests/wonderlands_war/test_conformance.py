@@ -19,6 +19,7 @@ from wonderland.core import (
     next_actor,
 )
 from wonderland.games.wonderlands_war.game import MAX_LENGTH
+from wonderland.games.wonderlands_war.state import Phase
 from wonderland.games.wonderlands_war.variants import VARIANTS
 
 from .helpers import GAME
@@ -93,7 +94,7 @@ def test_spectator_view_hides_every_quest() -> None:
     """G26: a spectator sees no quest; a player sees only their own."""
     state = GAME.initial_state(GAME.make_config(4))
     rng = random.Random(1)
-    while GAME.to_move(state) == CHANCE or state.tasks[-1][0] != 22:
+    while GAME.to_move(state) == CHANCE or state.tasks[-1].phase != Phase.TEA_TURN:
         actor = next_actor(GAME, state)
         action = (
             GAME.sample_chance(state, rng)

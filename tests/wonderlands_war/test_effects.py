@@ -7,7 +7,7 @@ import pytest
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.wonderlands_war import rules
 from wonderland.games.wonderlands_war.content import Fx
-from wonderland.games.wonderlands_war.effects import EFFECT_PARAMS, EFFECTS
+from wonderland.games.wonderlands_war.effects import EFFECTS
 
 from .helpers import CHIP, GAME, setup, war
 
@@ -24,9 +24,9 @@ def test_w21_every_effect_acts(effect: str) -> None:
     p = st.players[0]
     p.shards = 3
     p.shield = False
-    chip = CHIP["teacup"] if "chip" in EFFECT_PARAMS[effect] else -1
+    chip = CHIP["teacup"] if "chip" in EFFECTS[effect].params else -1
     before = GAME.clone(st)
-    EFFECTS[effect](st, 0, Fx(effect, 1, chip))
+    EFFECTS[effect].apply(st, 0, Fx(effect, 1, chip))
     assert st != before
     rules.settle(st)
     depth = len(before.tasks)

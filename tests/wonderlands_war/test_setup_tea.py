@@ -7,18 +7,11 @@ import pytest
 from wonderland.core import CHANCE, IllegalAction
 from wonderland.games.wonderlands_war import rules, tea
 from wonderland.games.wonderlands_war import war as war_rules
-from wonderland.games.wonderlands_war.actions import BASE, HEAD, from_text
+from wonderland.games.wonderlands_war.actions import BASE, HEAD, parse
 from wonderland.games.wonderlands_war.state import (
-    A_END_TEA,
-    A_ROUND_END,
-    C_DEAL,
-    C_DIE,
-    D_CONTINUE,
-    D_KEEP,
-    D_SUPPORT,
-    D_TURN,
-    D_WL_PLACE,
-    State,
+    Phase,
+    Task,
+    WonderlandsWarState,
 )
 
 from .helpers import CHIP, CONTENT, FACTION, GAME, finish, setup
@@ -26,7 +19,7 @@ from .helpers import CHIP, CONTENT, FACTION, GAME, finish, setup
 HEAD_POS = CONTENT.head
 
 
-def moves(st: State, seat: int) -> list[int]:
+def moves(st: WonderlandsWarState, seat: int) -> list[int]:
     """Spaces ``seat`` may move to now."""
     return sorted(
         {(a - BASE["move"]) // 2 for a in GAME.legal_actions(st, seat) if a < BASE["head"]}
@@ -78,7 +71,7 @@ def test_w6_three_wonderlandians_revealed() -> None:
 def test_w7_shard_die_outcomes_sum_to_one() -> None:
     """W7, W24: the shard die is a chance step with outcomes summing to 1."""
     st = setup(3)
-    st.tasks.append((C_DIE, 0))
+    st.tasks.append(Task(Phase.ROLL_DIE, 0))
     assert sum(p for _, p in GAME.chance_outcomes(st)) == pytest.approx(1.0)
 
 
@@ -100,7 +93,7 @@ def test_w9_g2_deal_by_player_count(players: int, plates: int) -> None:
 
 def test_w10_marker_from_a_quest_that_goes_back() -> None:
     """W10: the battle marker is in a quest's region; the quest goes back into the deck."""
-    st = setup(2, stop_at=D_KEEP)
+    st = setup(2, stop_at=Phase.KEEP_QUEST)
     assert 0 <= st.marker < 5
     assert len(st.quest_deck) + 2 == len(CONTENT.quests)  # only seat 0's two are out
 
@@ -136,7 +129,7 @@ def test_w11_faction_taken_once() -> None:
     """W11: a faction chosen by one player is not offered to the next."""
     st = setup(3, stop_at=0)
     st = GAME.initial_state(GAME.make_config(3))
-    while st.tasks[-1][0] != 20:
+    while st.tasks[-1].phase != Phase.CHOOSE_FACTION:
         GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
     GAME.apply_in_place(st, 0, BASE["faction"] + 2)
     assert BASE["faction"] + 2 not in GAME.legal_actions(st, 1)
@@ -167,8 +160,8 @@ def test_w16_g21_start_shards(players: int, shards: list[int]) -> None:
 def test_w19_move_to_unoccupied_carded_space() -> None:
     """W19: a leader moves clockwise to an unoccupied plate with a card and takes it."""
     st = setup(3, factions=["mad_hatter", "queen_of_hearts", "cheshire_cat"])
-    seat = st.tasks[-1][1]
-    assert st.tasks[-1] == (D_TURN, seat)
+    seat = st.tasks[-1].seat
+    assert st.tasks[-1] == Task(Phase.TEA_TURN, seat)
     first = moves(st, seat)
     assert first == list(CONTENT.active_spaces(3))
     space = first[2]
@@ -177,11 +170,11 @@ def test_w19_move_to_unoccupied_carded_space() -> None:
     assert st.players[seat].cards == [card]
     assert st.table[space] == -1
     assert st.occupant[space] == seat
-    while st.tasks[-1][0] != D_TURN:
+    while st.tasks[-1].phase != Phase.TEA_TURN:
         actor = GAME.to_move(st)
         action = GAME.legal_actions(st, actor)[0] if actor >= 0 else GAME.chance_outcomes(st)[0][0]
         GAME.apply_in_place(st, actor, action)
-    other = st.tasks[-1][1]
+    other = st.tasks[-1].seat
     assert space not in moves(st, other)  # occupied (and empty)
     with pytest.raises(IllegalAction) as err:
         GAME.apply_in_place(st, other, BASE["move"] + space * 2)
@@ -191,7 +184,7 @@ def test_w19_move_to_unoccupied_carded_space() -> None:
 def test_w19_moves_stop_at_the_head_of_the_table() -> None:
     """W19, W24: from a plate, the reachable plates end at the Head of the Table."""
     st = setup(3, factions=["mad_hatter", "queen_of_hearts", "cheshire_cat"])
-    seat = st.tasks[-1][1]
+    seat = st.tasks[-1].seat
     st.players[seat].pos = 9
     reach = moves(st, seat)
     assert reach == [p for p in CONTENT.active_spaces(3) if p > 9 and st.table[p] >= 0]
@@ -202,17 +195,17 @@ def test_w20_g27_alice_moves_counterclockwise() -> None:
     """W20, G27: Alice moves counter-clockwise and meets the head the same way."""
     st = setup(3, factions=["alice", "queen_of_hearts", "cheshire_cat"])
     alice = next(s for s, p in enumerate(st.players) if p.faction == FACTION["alice"])
-    st.tasks[-1] = (D_TURN, alice)
+    st.tasks[-1] = Task(Phase.TEA_TURN, alice)
     st.players[alice].pos = 9
     assert moves(st, alice) == [p for p in CONTENT.active_spaces(3) if p < 9]
     assert HEAD in GAME.legal_actions(st, alice)
 
 
-def _take(st: State, seat: int, card: int) -> None:
+def _take(st: WonderlandsWarState, seat: int, card: int) -> None:
     """Put ``card`` on a free plate and make ``seat`` take it."""
     space = next(p for p in CONTENT.active_spaces(st.n) if st.occupant[p] < 0)
     st.table[space] = card
-    st.tasks[-1] = (D_TURN, seat)
+    st.tasks[-1] = Task(Phase.TEA_TURN, seat)
     st.players[seat].pos = CONTENT.head
     GAME.apply_in_place(st, seat, BASE["move"] + space * 2)
 
@@ -226,10 +219,10 @@ def test_w21_supporters_into_one_region() -> None:
     st = setup(3)
     card = _card(lambda c: len(c.halves) == 1 and c.halves[0].supporters == 3)
     _take(st, 0, card)
-    assert st.tasks[-1] == (D_SUPPORT, 0, 3)
-    assert from_text("support_one 0") not in GAME.legal_actions(st, 0)
+    assert st.tasks[-1] == Task(Phase.PLACE_SUPPORTERS, 0, 3)
+    assert parse("support_one 0") not in GAME.legal_actions(st, 0)
     reserve = st.players[0].reserve
-    GAME.apply_in_place(st, 0, from_text("support_all 2"))
+    GAME.apply_in_place(st, 0, parse("support_all 2"))
     assert st.supporters[2][0] == 3
     assert st.players[0].reserve == reserve - 3
 
@@ -239,8 +232,8 @@ def test_w22_queen_splits_supporters() -> None:
     st = setup(3, factions=["queen_of_hearts", "alice", "cheshire_cat"])
     card = _card(lambda c: len(c.halves) == 1 and c.halves[0].supporters == 3)
     _take(st, 0, card)
-    GAME.apply_in_place(st, 0, from_text("support_one 1"))
-    GAME.apply_in_place(st, 0, from_text("support_all 4"))
+    GAME.apply_in_place(st, 0, parse("support_one 1"))
+    GAME.apply_in_place(st, 0, parse("support_all 4"))
     assert st.supporters[1][0] == 1
     assert st.supporters[4][0] == 2
 
@@ -251,20 +244,20 @@ def test_w23_split_card_choose_a_half() -> None:
     card = _card(lambda c: len(c.halves) == 2 and c.halves[0].shard_die)
     space = next(p for p in CONTENT.active_spaces(3) if st.occupant[p] < 0)
     st.table[space] = card
-    st.tasks[-1] = (D_TURN, 0)
+    st.tasks[-1] = Task(Phase.TEA_TURN, 0)
     st.players[0].pos = CONTENT.head
     legal = GAME.legal_actions(st, 0)
     assert BASE["move"] + space * 2 in legal
     assert BASE["move"] + space * 2 + 1 in legal
     GAME.apply_in_place(st, 0, BASE["move"] + space * 2 + 1)  # half B: no shard die
-    assert st.tasks[-1][0] == D_SUPPORT
-    assert all(t[0] != C_DIE for t in st.tasks)
+    assert st.tasks[-1].phase == Phase.PLACE_SUPPORTERS
+    assert all(t.phase != Phase.ROLL_DIE for t in st.tasks)
 
 
 def test_w24_head_of_table_roll_and_refill() -> None:
     """W24: reaching the head: roll the shard die, refill every unoccupied empty plate, go on."""
     st = setup(3, factions=["mad_hatter", "queen_of_hearts", "cheshire_cat"])
-    seat = st.tasks[-1][1]
+    seat = st.tasks[-1].seat
     p = st.players[seat]
     p.pos = 12
     st.occupant[12] = seat
@@ -272,24 +265,24 @@ def test_w24_head_of_table_roll_and_refill() -> None:
     st.table[3] = -1  # an empty plate to refill
     shards = p.shards
     GAME.apply_in_place(st, seat, HEAD)
-    assert st.tasks[-1] == (C_DIE, seat)
+    assert st.tasks[-1] == Task(Phase.ROLL_DIE, seat)
     GAME.apply_in_place(st, CHANCE, BASE["die"] + seat * 12 + 5)  # face 5: 3 shards
     assert p.shards == shards + CONTENT.die_faces[5]
-    refills = {t[1] for t in st.tasks if t[0] == C_DEAL}
+    refills = {t.value for t in st.tasks if t.phase == Phase.DEAL_CARD}
     assert refills == {3, 12}
-    while st.tasks[-1][0] == C_DEAL:
+    while st.tasks[-1].phase == Phase.DEAL_CARD:
         GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
-    assert st.tasks[-1] == (D_CONTINUE, seat)
+    assert st.tasks[-1] == Task(Phase.TEA_CONTINUE, seat)
     assert 3 in moves(st, seat)
 
 
 def test_w25_head_passed_at_most_once_per_turn() -> None:
     """W25: after stopping at the head, the leader cannot reach it again this turn."""
     st = setup(3, factions=["mad_hatter", "queen_of_hearts", "cheshire_cat"])
-    seat = st.tasks[-1][1]
+    seat = st.tasks[-1].seat
     st.players[seat].pos = 12
     GAME.apply_in_place(st, seat, HEAD)
-    while st.tasks[-1][0] != D_CONTINUE:
+    while st.tasks[-1].phase != Phase.TEA_CONTINUE:
         GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
     assert HEAD not in GAME.legal_actions(st, seat)
     with pytest.raises(IllegalAction) as err:
@@ -300,7 +293,7 @@ def test_w25_head_passed_at_most_once_per_turn() -> None:
 def test_w26_g3_card_limit_places_leader() -> None:
     """W26, G3: with the card limit reached, the leader goes to a region instead."""
     st = setup(3)
-    seat = st.tasks[-1][1]
+    seat = st.tasks[-1].seat
     st.players[seat].cards = [0, 1, 2, 3]
     legal = GAME.legal_actions(st, seat)
     assert legal == [BASE["leader"] + r for r in range(5)]
@@ -308,12 +301,12 @@ def test_w26_g3_card_limit_places_leader() -> None:
     assert st.players[seat].region == 3
     assert st.players[seat].pos == -1
     st2 = setup(2)
-    seat = st2.tasks[-1][1]
+    seat = st2.tasks[-1].seat
     st2.players[seat].cards = [0, 1, 2, 3]
     assert HEAD not in GAME.legal_actions(st2, seat)
     assert len(GAME.legal_actions(st2, seat)) > 5  # 5 cards with 2 players
     st3 = setup(2, two_player_four_cards=True)
-    seat = st3.tasks[-1][1]
+    seat = st3.tasks[-1].seat
     st3.players[seat].cards = [0, 1, 2, 3]
     assert len(GAME.legal_actions(st3, seat)) == 5
 
@@ -321,7 +314,7 @@ def test_w26_g3_card_limit_places_leader() -> None:
 def test_g19_no_reachable_plate_places_leader() -> None:
     """G19: with no card to reach, the leader goes to a region."""
     st = setup(3)
-    seat = st.tasks[-1][1]
+    seat = st.tasks[-1].seat
     st.table = [-1] * len(st.table)
     assert GAME.legal_actions(st, seat) == [BASE["leader"] + r for r in range(5)]
 
@@ -330,7 +323,7 @@ def test_w27_tea_party_ends_when_all_leaders_placed() -> None:
     """W27: the tea party ends once every leader is in a region."""
     st = setup(3)
     for _ in range(3):
-        seat = st.tasks[-1][1]
+        seat = st.tasks[-1].seat
         st.players[seat].cards = [0, 1, 2, 3]
         GAME.apply_in_place(st, seat, BASE["leader"] + 0)
     assert st.war
@@ -341,14 +334,14 @@ def test_w28_wonderlandian_figure_joins_retinue() -> None:
     st = setup(3)
     figure = next(i for i, w in enumerate(st.market) if CONTENT.wonderlandians[w].figure)
     w = st.market[figure]
-    st.tasks.append((26, 0))  # D_WL_PICK
+    st.tasks.append(Task(Phase.PICK_WONDERLANDIAN, 0))
     GAME.apply_in_place(st, 0, BASE["pick_wl"] + figure)
-    assert st.tasks[-1] == (D_WL_PLACE, 0, w)
+    assert st.tasks[-1] == Task(Phase.PLACE_WONDERLANDIAN, 0, w)
     GAME.apply_in_place(st, 0, BASE["place_wl"] + 2)
     assert st.players[0].retinue == [w]
     assert st.players[0].figures == [(w, 2)]
     assert war_rules.units(st, 0, 2) == 1
-    assert st.tasks[-1] == (3, figure)  # C_MARKET: refilled from the deck
+    assert st.tasks[-1] == Task(Phase.FILL_MARKET, value=figure)  # refilled from the deck
     GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
     assert st.market[figure] >= 0
 
@@ -360,8 +353,8 @@ def test_w29_g20_end_of_tea_party_madness_and_shards() -> None:
     for p, k in zip(st.players, shards, strict=True):
         p.shards = k
     before = [p.bag[CHIP["madness"]] for p in st.players]
-    st.tasks = [(A_ROUND_END,)]  # stop there
-    tea.end_tea(st, (A_END_TEA,))
+    st.tasks = [Task(Phase.ROUND_END)]  # stop there
+    tea.end_tea(st, Task(Phase.END_TEA))
     after = [p.bag[CHIP["madness"]] for p in st.players]
     assert [a - b for a, b in zip(after, before, strict=True)] == [2, 2, 1]
     assert [p.shards for p in st.players] == [3, 3, 2]
@@ -369,7 +362,7 @@ def test_w29_g20_end_of_tea_party_madness_and_shards() -> None:
     st2.players[0].shards = 5
     st2.players[1].shards = 0
     st2.players[2].shards = 0
-    tea.end_tea(st2, (A_END_TEA,))
+    tea.end_tea(st2, Task(Phase.END_TEA))
     assert st2.players[0].shards == 2
 
 
@@ -379,7 +372,7 @@ def test_w29_nobody_affected_at_zero_shards() -> None:
     for p in st.players:
         p.shards = 0
     before = [p.bag[CHIP["madness"]] for p in st.players]
-    tea.end_tea(st, (A_END_TEA,))
+    tea.end_tea(st, Task(Phase.END_TEA))
     assert [p.bag[CHIP["madness"]] - b for p, b in zip(st.players, before, strict=True)] == [1] * 3
 
 
@@ -392,10 +385,10 @@ def test_w18_g17_g18_next_round_deals_deck_two() -> None:
     st.castles[2][0] = 1
     st.players[0].castles_left -= 1
     st.players[0].region = 1
-    st.tasks = [(A_ROUND_END,)]
+    st.tasks = [Task(Phase.ROUND_END)]
     rules.settle(st)
     assert st.round == 2
-    while st.tasks[-1][0] == C_DEAL:
+    while st.tasks[-1].phase == Phase.DEAL_CARD:
         GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
     dealt = [c for c in st.table if c >= 0]
     assert len(dealt) == 10
@@ -404,7 +397,7 @@ def test_w18_g17_g18_next_round_deals_deck_two() -> None:
     assert st.supporters[1][0] == 0
     assert st.players[0].reserve + st.players[0].on_forge == 14
     assert st.castles[2][0] == 1
-    assert st.tasks[-1] == (D_TURN, st.start)
+    assert st.tasks[-1] == Task(Phase.TEA_TURN, st.start)
 
 
 def test_g18_variant_supporters_persist() -> None:
@@ -412,7 +405,7 @@ def test_g18_variant_supporters_persist() -> None:
     st = setup(3, supporters_persist=True)
     st.supporters[1][0] = 3
     st.players[0].reserve -= 3
-    st.tasks = [(A_ROUND_END,)]
+    st.tasks = [Task(Phase.ROUND_END)]
     rules.settle(st)
     assert st.supporters[1][0] == 3
 
@@ -421,12 +414,12 @@ def test_g16_variant_battle_token_advances() -> None:
     """G16: the battle marker stays put; the variant moves it one region clockwise."""
     st = setup(3)
     marker = st.marker
-    st.tasks = [(A_ROUND_END,)]
+    st.tasks = [Task(Phase.ROUND_END)]
     rules.settle(st)
     assert st.marker == marker
     st = setup(3, battle_token_advances_clockwise=True)
     marker = st.marker
-    st.tasks = [(A_ROUND_END,)]
+    st.tasks = [Task(Phase.ROUND_END)]
     rules.settle(st)
     assert st.marker == (marker + 1) % 5
 
@@ -435,6 +428,6 @@ def test_g17_variant_order_by_score() -> None:
     """G17 variant order_by_score_low_first: lowest score moves first."""
     st = setup(3, order_by_score_low_first=True)
     st.players[st.start].vp_battles = 10
-    st.tasks = [(A_ROUND_END,)]
+    st.tasks = [Task(Phase.ROUND_END)]
     rules.settle(st)
     assert st.order[-1] == st.start

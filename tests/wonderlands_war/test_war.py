@@ -7,18 +7,13 @@ import pytest
 from wonderland.core import CHANCE, IllegalAction
 from wonderland.games.wonderlands_war import tea
 from wonderland.games.wonderlands_war import war as war_rules
-from wonderland.games.wonderlands_war.actions import from_text
+from wonderland.games.wonderlands_war.actions import parse
 from wonderland.games.wonderlands_war.state import (
-    A_END_TEA,
-    C_BAG,
-    D_AWARD,
-    D_FORGE,
     DRAWING,
     HALTED,
     HIDDEN,
-    S_SHIELD,
-    S_STEP,
-    S_WAGER,
+    Phase,
+    Task,
 )
 
 from .helpers import CHIP, CONTENT, GAME, play, war
@@ -41,7 +36,7 @@ def test_w30_battles_from_marker_clockwise() -> None:
     st = setup(3)
     st.marker = 3
     st.tasks = []
-    tea.end_tea(st, (A_END_TEA,))
+    tea.end_tea(st, Task(Phase.END_TEA))
     assert st.order == [3, 4, 0, 1, 2]
 
 
@@ -68,7 +63,7 @@ def test_w31_starting_strength_leader_castles_cards() -> None:
 def test_w33_simultaneous_draw_decision() -> None:
     """W33: after the first draw, every drawing seat decides together; choices stay hidden."""
     st = war(2, fighters={0: 3, 1: 3}, bags={0: {"start_1": 3}, 1: {"start_2": 3}})
-    assert st.tasks[-1] == (C_BAG, 0)
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     both_draw(st, "start_1", "start_2")
     assert st.b_strength[:2] == [1, 2]
     assert GAME.to_move(st) == frozenset({0, 1})
@@ -78,7 +73,7 @@ def test_w33_simultaneous_draw_decision() -> None:
     assert hidden == HIDDEN
     play(st, 0, "draw")
     assert st.b_status[1] == HALTED
-    assert st.tasks[-1] == (C_BAG, 0)
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
 
 
 def test_w34_madness_on_track_removes_supporters() -> None:
@@ -125,12 +120,12 @@ def test_w36_shield_returns_madness_and_redraws() -> None:
     """W36, G10: flipping the shield puts the chip back and draws again."""
     st = war(2, fighters={0: 1, 1: 3}, bags={0: {"madness": 1, "start_2": 1}, 1: {"start_1": 3}})
     both_draw(st, "madness", "start_1")
-    assert st.tasks[-1] == (S_SHIELD,)
+    assert st.tasks[-1] == Task(Phase.SHIELD_OR_ACCEPT)
     assert GAME.to_move(st) == frozenset({0})
     play(st, 0, "shield")
     assert not st.players[0].shield
     assert st.players[0].bag[CHIP["madness"]] == 1
-    assert st.tasks[-1] == (C_BAG, 0)
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     draw(st, 0, "start_2")
     assert st.b_strength[0] == 2
     assert st.supporters[0][0] == 1
@@ -148,7 +143,7 @@ def test_g10_variant_shield_blocks_loss_only() -> None:
     play(st, 0, "shield")
     assert st.players[0].track == [CHIP["madness"]]
     assert st.supporters[0][0] == 1
-    assert st.tasks[-1] == (S_STEP,)
+    assert st.tasks[-1] == Task(Phase.DRAW_OR_STOP)
 
 
 def test_w37_shield_readied_only_by_bust() -> None:
@@ -176,7 +171,7 @@ def test_w38_full_track_resets_and_redraws() -> None:
     assert p.bag[CHIP["madness"]] == 4
     assert p.bag[CHIP["start_3"]] == 1
     assert st.supporters[0][0] == 4
-    assert st.tasks[-1] == (C_BAG, 0)
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     assert GAME.invariants(st) == []
 
 
@@ -194,13 +189,13 @@ def test_g11_variant_no_extra_draw_on_reset() -> None:
     st.supply[CHIP["madness"]] -= 3
     both_draw(st, "madness", "start_1")
     assert p.track == []
-    assert st.tasks[-1] == (S_STEP,)
+    assert st.tasks[-1] == Task(Phase.DRAW_OR_STOP)
 
 
 def test_w39_stop_keeps_strength_first_draw_mandatory() -> None:
     """W39, G12: the first draw is automatic; stopping keeps the strength."""
     st = war(2, fighters={0: 3, 1: 3}, bags={0: {"start_3": 3}, 1: {"start_1": 3}})
-    assert st.tasks[-1] == (C_BAG, 0)  # nobody was asked before the first draw
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)  # nobody was asked before the first draw
     both_draw(st, "start_3", "start_1")
     play(st, 0, "stop")
     play(st, 1, "draw")
@@ -218,7 +213,7 @@ def test_g12_variant_halt_anytime() -> None:
     st = war(
         2, fighters={0: 3, 1: 3}, bags={0: {"start_3": 3}, 1: {"start_1": 3}}, halt_anytime=True
     )
-    assert st.tasks[-1] == (S_STEP,)
+    assert st.tasks[-1] == Task(Phase.DRAW_OR_STOP)
 
 
 def test_g15_empty_bag_halts() -> None:
@@ -242,7 +237,7 @@ def test_g15_variant_empty_bag_resets() -> None:
     both_draw(st, "start_3", "start_1")
     play(st, 0, "draw")
     play(st, 1, "draw")
-    assert st.tasks[-1] == (C_BAG, 0)
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     assert st.players[0].bag[CHIP["start_2"]] == 1
 
 
@@ -255,13 +250,13 @@ def test_w40_forge_chip_lets_you_forge_after_battle() -> None:
     play(st, 0, "draw")
     draw(st, 0, "start_3")
     # 1 is bust-free and alone now? seat 1's bag is empty: halted; seat 0 leads and stops
-    while st.tasks[-1][0] != D_FORGE:
+    while st.tasks[-1].phase != Phase.FORGE:
         actor = GAME.to_move(st)
         seat = min(actor) if isinstance(actor, frozenset) else actor
-        play(st, seat, "stop" if st.tasks[-1] == (S_STEP,) else "award_vp")
+        play(st, seat, "stop" if st.tasks[-1] == Task(Phase.DRAW_OR_STOP) else "award_vp")
     track = CONTENT.factions[0].supporters_track
     on_forge, reserve = st.players[0].on_forge, st.players[0].reserve
-    GAME.apply_in_place(st, 0, from_text(f"forge {track} {CHIP['start_3']}"))
+    GAME.apply_in_place(st, 0, parse(f"forge {track} {CHIP['start_3']}"))
     assert st.players[0].forged[track] == [CHIP["start_3"]]
     assert st.players[0].on_forge == on_forge - 1
     assert st.players[0].reserve == reserve + 1 + 3  # released, then supporters came home
@@ -366,7 +361,7 @@ def test_w44_tied_first_choose_award_or_castle() -> None:
     draw(st, 2, "start_1")
     for seat in (0, 1, 2):
         play(st, seat, "stop")
-    assert st.tasks[-1] == (D_AWARD, 0)
+    assert st.tasks[-1] == Task(Phase.CHOOSE_AWARD, 0)
     play(st, 0, "award_vp")
     play(st, 1, "award_castle")
     assert [p.vp_battles for p in st.players] == [4, 0, 0]
@@ -393,8 +388,8 @@ def test_g6_variant_next_best_gets_half() -> None:
 def test_w45_uncontested_choose_points_or_castle() -> None:
     """W45: alone in a region, win without drawing and choose points or a castle."""
     st = war(2, fighters={0: 2})
-    assert st.tasks[-1] == (D_AWARD, 0)
-    assert set(GAME.legal_actions(st, 0)) == {from_text("award_vp"), from_text("award_castle")}
+    assert st.tasks[-1] == Task(Phase.CHOOSE_AWARD, 0)
+    assert set(GAME.legal_actions(st, 0)) == {parse("award_vp"), parse("award_castle")}
     play(st, 0, "award_castle")
     assert st.castles[0][0] == 1
 
@@ -428,11 +423,11 @@ def test_g7_no_castle_left_award_only() -> None:
 def test_g25_variant_two_player_resistance() -> None:
     """G25 variant: a lone player with 2 players draws against a neutral strength."""
     st = war(2, fighters={0: 3}, bags={0: {"start_3": 3}}, two_player_resistance=5)
-    assert st.tasks[-1] == (C_BAG, 0)
+    assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     draw(st, 0, "start_3")
     play(st, 0, "draw")
     draw(st, 0, "start_3")
-    assert st.tasks[-1] == (D_AWARD, 0)
+    assert st.tasks[-1] == Task(Phase.CHOOSE_AWARD, 0)
 
 
 def test_w46_one_feat_per_battle() -> None:
@@ -470,7 +465,7 @@ def test_w48_wagers() -> None:
     """W48, G24: a player without units bets in secret; right gains the weak ally chip,
     wrong gains a shard."""
     st = war(3, fighters={0: 3, 1: 3}, bags={0: {"start_3": 3}, 1: {"start_1": 3}})
-    assert st.tasks[-1] == (S_WAGER,)
+    assert st.tasks[-1] == Task(Phase.WAGER)
     assert GAME.to_move(st) == frozenset({2})
     play(st, 2, "wager 0")
     assert GAME.view(st, 0).state.wagers[2] == HIDDEN
@@ -486,8 +481,8 @@ def test_w48_wagers() -> None:
     play(st, 0, "stop")
     play(st, 1, "stop")
     assert st.players[2].shards == shards + 1
-    assert war(3, fighters={0: 3, 1: 3}, no_wagers=True).tasks[-1] == (C_BAG, 0)
-    assert war(2, fighters={0: 3, 1: 3}).tasks[-1] == (C_BAG, 0)
+    assert war(3, fighters={0: 3, 1: 3}, no_wagers=True).tasks[-1] == Task(Phase.DRAW_CHIP, 0)
+    assert war(2, fighters={0: 3, 1: 3}).tasks[-1] == Task(Phase.DRAW_CHIP, 0)
 
 
 def test_w40_halting_on_a_forge_icon_earns_a_forge() -> None:

@@ -1,20 +1,24 @@
 """Typed actions of Wonderland's War and their stable int codec over a fixed action space.
 
 Every action kind owns a block of ids; the block sizes are the content capacities of
-``content.py``, so the codec does not depend on the content pack in use.
+``content.py``, so the codec does not depend on the content pack in use.  An action is a kind
+and up to two small ints, its ``target`` and its ``option`` (their meaning per kind: the
+comments of ``_LAYOUT``).
 
->>> encode(Act("move", 3, 1)), decode(7)
-(7, Act(kind='move', a=3, b=1))
->>> to_text(encode(Act("chip", 2, 5))), from_text("chip 2 5") == encode(Act("chip", 2, 5))
+>>> encode(Action("move", 3, 1)), decode(7)
+(7, Action(kind='move', target=3, option=1))
+>>> chip = encode(Action("chip", 2, 5))
+>>> action_to_string(chip), parse("chip 2 5") == chip
 ('chip 2 5', True)
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from wonderland.core.errors import NotationError
 from wonderland.games.wonderlands_war.content import (
+    CARD_HALVES,
     MAX_ALLY_SETS,
     MAX_CARDS,
     MAX_CHIPS,
@@ -28,63 +32,67 @@ from wonderland.games.wonderlands_war.content import (
     MAX_TRACKS,
     MAX_WONDERLANDIANS,
 )
+from wonderland.games.wonderlands_war.state import MARKET_SLOTS
 
 MAX_KEEP = 6
+"""Quests drawn at once to keep one of, at most."""
 
 
-class Act(NamedTuple):
-    """A decoded action: its kind and up to two small ints."""
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decoded action: its kind, its target and its option (0 when the kind has none)."""
 
     kind: str
-    a: int = 0
-    b: int = 0
+    target: int = 0
+    option: int = 0
 
 
-# kind -> (size of first argument, size of second argument); order fixes the codec
+# kind, number of targets, number of options; the order fixes the codec
 _LAYOUT: tuple[tuple[str, int, int], ...] = (
-    ("move", MAX_SPACES, 2),  # space, card half
+    ("move", MAX_SPACES, CARD_HALVES),  # target: space; option: card half
     ("head", 1, 1),
-    ("leader", MAX_REGIONS, 1),
-    ("support_all", MAX_REGIONS, 1),
-    ("support_one", MAX_REGIONS, 1),
-    ("castle", MAX_REGIONS, 1),
-    ("pick_wl", 3, 1),  # market slot
-    ("place_wl", MAX_REGIONS, 1),
-    ("ally", MAX_CHIPS, 1),
-    ("keep", MAX_KEEP, 1),
-    ("faction", MAX_FACTIONS, 1),
+    ("leader", MAX_REGIONS, 1),  # target: region
+    ("support_all", MAX_REGIONS, 1),  # target: region
+    ("support_one", MAX_REGIONS, 1),  # target: region
+    ("castle", MAX_REGIONS, 1),  # target: region
+    ("pick_wl", MARKET_SLOTS, 1),  # target: market slot
+    ("place_wl", MAX_REGIONS, 1),  # target: region
+    ("ally", MAX_CHIPS, 1),  # target: chip kind
+    ("keep", MAX_KEEP, 1),  # target: index among the quests drawn
+    ("faction", MAX_FACTIONS, 1),  # target: faction
     ("draw", 1, 1),
     ("stop", 1, 1),
     ("shield", 1, 1),
     ("accept", 1, 1),
     ("award_vp", 1, 1),
     ("award_castle", 1, 1),
-    ("forge", MAX_TRACKS, MAX_CHIPS),  # track, chip
+    ("forge", MAX_TRACKS, MAX_CHIPS),  # target: forge track; option: chip kind
     ("no_forge", 1, 1),
-    ("wager", MAX_SEATS, 1),
+    ("wager", MAX_SEATS, 1),  # target: the seat bet on
     ("no_wager", 1, 1),
     # chance outcomes
-    ("tile", MAX_TILES, 1),
-    ("ally_set", MAX_ALLY_SETS, 1),
-    ("wl", MAX_WONDERLANDIANS, 1),
-    ("card", MAX_CARDS, 1),
-    ("quest", MAX_QUESTS, 1),
-    ("start", MAX_SEATS, 1),
-    ("die", MAX_SEATS, MAX_DIE_FACES),  # seat, face index
-    ("chip", MAX_SEATS, MAX_CHIPS),  # seat, chip kind
+    ("tile", MAX_TILES, 1),  # target: scoring tile
+    ("ally_set", MAX_ALLY_SETS, 1),  # target: ally set
+    ("wl", MAX_WONDERLANDIANS, 1),  # target: Wonderlandian
+    ("card", MAX_CARDS, 1),  # target: tea card
+    ("quest", MAX_QUESTS, 1),  # target: quest
+    ("start", MAX_SEATS, 1),  # target: start seat
+    ("die", MAX_SEATS, MAX_DIE_FACES),  # target: seat rolling; option: face index
+    ("chip", MAX_SEATS, MAX_CHIPS),  # target: seat drawing; option: chip kind
 )
 BASE: dict[str, int] = {}
+"""Kind -> the first id of its block."""
 _SIZE: dict[str, tuple[int, int]] = {}
 _KINDS: list[tuple[int, str]] = []
 _next = 0
-for _kind, _sa, _sb in _LAYOUT:
+for _kind, _targets, _options in _LAYOUT:
     BASE[_kind] = _next
-    _SIZE[_kind] = (_sa, _sb)
+    _SIZE[_kind] = (_targets, _options)
     _KINDS.append((_next, _kind))
-    _next += _sa * _sb
+    _next += _targets * _options
 NUM_ACTIONS = _next
-_NO_ARGS = frozenset(k for k, (sa, sb) in _SIZE.items() if sa == 1 and sb == 1)
-_ONE_ARG = frozenset(k for k, (sa, sb) in _SIZE.items() if sa > 1 and sb == 1)
+_NO_ARGS = frozenset(k for k, (targets, options) in _SIZE.items() if targets == options == 1)
+_ONE_ARG = frozenset(k for k, (targets, options) in _SIZE.items() if targets > 1 and options == 1)
 
 # frequently used ids
 DRAW = BASE["draw"]
@@ -98,40 +106,49 @@ NO_WAGER = BASE["no_wager"]
 HEAD = BASE["head"]
 
 
-def encode(act: Act) -> int:
-    """The id of ``act``; ValueError when an argument is out of its block."""
-    sa, sb = _SIZE[act.kind]
-    if not (0 <= act.a < sa and 0 <= act.b < sb):
-        raise ValueError(f"{act} is outside the action space")
-    return BASE[act.kind] + act.a * sb + act.b
+def encode(action: Action) -> int:
+    """The id of ``action``; ValueError when an argument is out of its block."""
+    targets, options = _SIZE[action.kind]
+    if not (0 <= action.target < targets and 0 <= action.option < options):
+        raise ValueError(f"{action} is outside the action space")
+    return BASE[action.kind] + action.target * options + action.option
 
 
-def decode(action: int) -> Act:
-    """The action with id ``action``; ValueError outside the action space."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+def _decode(action: int) -> Action:
     kind = ""
     base = 0
     for start, name in _KINDS:
         if start > action:
             break
         kind, base = name, start
-    sb = _SIZE[kind][1]
-    return Act(kind, (action - base) // sb, (action - base) % sb)
+    options = _SIZE[kind][1]
+    return Action(kind, (action - base) // options, (action - base) % options)
 
 
-def to_text(action: int) -> str:
+DECODED = tuple(_decode(a) for a in range(NUM_ACTIONS))
+"""The typed form of every action id, by id."""
+
+
+def decode(action: int) -> Action:
+    """The action with id ``action``; ValueError outside the action space."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    return DECODED[action]
+
+
+def action_to_string(action: int) -> str:
     """Notation of ``action``: the kind and its arguments, e.g. ``move 3 0`` or ``draw``."""
-    act = decode(action)
-    if act.kind in _NO_ARGS:
-        return act.kind
-    if act.kind in _ONE_ARG:
-        return f"{act.kind} {act.a}"
-    return f"{act.kind} {act.a} {act.b}"
+    decoded = decode(action)
+    if decoded.kind in _NO_ARGS:
+        return decoded.kind
+    if decoded.kind in _ONE_ARG:
+        return f"{decoded.kind} {decoded.target}"
+    return f"{decoded.kind} {decoded.target} {decoded.option}"
 
 
-def from_text(text: str) -> int:
-    """Parse the notation of ``to_text`` (or a bare action id); NotationError otherwise."""
+def parse(text: str) -> int:
+    """Parse the notation of ``action_to_string`` (or a bare action id); NotationError
+    otherwise."""
     words = text.strip().lower().replace("-", "_").split()
     if len(words) == 1 and words[0].isdigit():
         action = int(words[0])
@@ -150,6 +167,6 @@ def from_text(text: str) -> int:
         raise NotationError(f"{kind!r} takes {expected} number(s), got {len(args)}")
     args += [0] * (2 - len(args))
     try:
-        return encode(Act(kind, args[0], args[1]))
+        return encode(Action(kind, args[0], args[1]))
     except ValueError as err:
         raise NotationError(str(err)) from None

@@ -20,15 +20,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wonderland.core.errors import ContentError
 from wonderland.games.wonderlands_war.effects import (
-    BATTLE_EFFECTS,
     BATTLE_HOOKS,
     CONDITIONS,
-    EFFECT_PARAMS,
     EFFECTS,
     FEATS,
     HOOKS,
     OBJECTIVES,
 )
+from wonderland.games.wonderlands_war.state import MARKET_SLOTS
 
 BASE_DIR = Path(__file__).parent / "content"
 
@@ -45,6 +44,13 @@ MAX_DIE_FACES = 12
 MAX_TILES = 8
 MAX_ALLY_SETS = 8
 MAX_SEATS = 5
+CARD_HALVES = 2
+"""Halves of a split card (a plain card has one)."""
+
+MIN_SEATS = 2
+MIN_REGIONS = 2
+MIN_QUESTS = 2 * MAX_SEATS + 1
+"""Two quests to draw for each seat at set-up (W15), and one more."""
 
 
 class Model(BaseModel):
@@ -190,7 +196,9 @@ class TeaCard(Record):
     supporters: int = Field(default=0, ge=0, le=14)
     shard_die: bool = False
     effects: list[EffectSpec] = []
-    split: list[CardHalf] | None = Field(default=None, min_length=2, max_length=2)
+    split: list[CardHalf] | None = Field(
+        default=None, min_length=CARD_HALVES, max_length=CARD_HALVES
+    )
 
 
 class Wonderlandian(Record):
@@ -545,6 +553,19 @@ def _merge(
     return merged
 
 
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """The compiled board: regions (and their ids), tiles, tea table and shard die."""
+
+    regions: list[Region]
+    region_ids: dict[str, int]
+    tiles: list[Tile]
+    table: TeaTable | None
+    spaces: tuple[int, ...]
+    head: int
+    die: ShardDie | None
+
+
 class _Compiler:
     """Cross-checks merged content and resolves ids to indices, collecting every problem."""
 
@@ -554,11 +575,13 @@ class _Compiler:
         self.problems: list[Problem] = []
 
     def bad(self, kind: str, rid: str, key: str, reason: str) -> None:
+        """Record a problem of record ``rid`` of ``kind`` (file found from the origin map)."""
         file = self.origin.get(f"{kind}:{rid}", self.origin.get(f"{kind}:", "?"))
         where = f"{kind}[id={rid}]" if rid else kind
         self.problems.append(Problem(file, f"{where}{'.' + key if key else ''}", reason))
 
     def index(self, kind: str, records: list[Any]) -> dict[str, int]:
+        """Id -> position of ``records``; a repeated id is a problem."""
         ids: dict[str, int] = {}
         for i, record in enumerate(records):
             if record.id in ids:
@@ -575,13 +598,16 @@ class _Compiler:
         chips: dict[str, int],
         in_battle: bool = False,
     ) -> tuple[Fx, ...]:
+        """Compiled effects: known ids, the parameters each requires, battle effects only
+        where a battle is fought (``in_battle``)."""
         out = []
         for i, spec in enumerate(specs):
             where = f"{key}[{i}]"
-            if spec.effect not in EFFECTS:
+            registered = EFFECTS.get(spec.effect)
+            if registered is None:
                 self.bad(kind, rid, f"{where}.effect", f"unknown effect {spec.effect!r}")
                 continue
-            if spec.effect in BATTLE_EFFECTS and not in_battle:
+            if registered.in_battle and not in_battle:
                 self.bad(
                     kind,
                     rid,
@@ -589,7 +615,7 @@ class _Compiler:
                     f"{spec.effect!r} only acts in a battle: use it in a chip's on_draw or an "
                     f"ability with hook {' or '.join(BATTLE_HOOKS)}",
                 )
-            needs = EFFECT_PARAMS[spec.effect]
+            needs = registered.params
             for param in ("n", "chip"):
                 given = getattr(spec, param) is not None
                 if param in needs and not given:
@@ -607,6 +633,7 @@ class _Compiler:
     def condition(
         self, cond: Condition, table: set[str], key: str, rid: str, regions: dict[str, int]
     ) -> CondDef:
+        """A compiled quest feat or objective (``key``) whose id must be in ``table``."""
         if cond.type not in table:
             known = ", ".join(sorted(table))
             self.bad("quests", rid, f"{key}.type", f"unknown {key} {cond.type!r}; known: {known}")
@@ -622,6 +649,7 @@ class _Compiler:
         return CondDef(cond.type, cond.n or 0, region)
 
     def ability(self, a: Ability, fid: str, key: str, chips: dict[str, int]) -> AbilityDef:
+        """A compiled ability of faction ``fid``: a known hook and its effects."""
         if a.hook not in HOOKS:
             known = ", ".join(HOOKS)
             self.bad("factions", fid, f"{key}.hook", f"unknown hook {a.hook!r}; known: {known}")
@@ -631,17 +659,62 @@ class _Compiler:
         return AbilityDef(a.id, a.name or a.id, a.hook, fx, a.provisional)
 
     def compile(self) -> Content | None:
-        d = self.data
-        rules_data = d["rules.toml"].get("game")
+        """The compiled content, or None when any problem was found (see ``problems``)."""
+        rules = self.rules()
+        board = self.board(rules)
+        chips, chip_ids, chip_defs, madness = self.chips()
+        factions, faction_defs = self.factions(rules, chips, chip_ids)
+        cards, card_defs, decks = self.cards(rules, board.table, chip_ids)
+        wls, wl_defs = self.wonderlandians(chip_ids)
+        sets, set_defs = self.ally_sets(chips, chip_ids)
+        quests, quest_defs = self.quests(board.region_ids)
+        if self.problems or board.die is None:
+            return None
+        records = (board.regions, board.tiles, chips, factions, cards, wls, sets, quests)
+        provisional = {r.id for kind in records for r in kind if r.provisional}
+        blob = json.dumps(
+            {n: {k: _dump(v) for k, v in f.items()} for n, f in sorted(self.data.items())},
+            sort_keys=True,
+        )
+        return Content(
+            rules=rules,
+            regions=tuple(r.name or r.id for r in board.regions),
+            region_ids=tuple(r.id for r in board.regions),
+            tiles=tuple(tuple(t.awards) for t in board.tiles),
+            tile_ids=tuple(t.id for t in board.tiles),
+            spaces=board.spaces,
+            head=board.head,
+            die_faces=tuple(board.die.faces),
+            chips=chip_defs,
+            factions=faction_defs,
+            cards=card_defs,
+            decks=decks,
+            wonderlandians=wl_defs,
+            ally_sets=set_defs,
+            quests=quest_defs,
+            madness_chip=madness,
+            provisional_ids=frozenset(provisional),
+            digest=hashlib.sha256(blob.encode()).hexdigest()[:16],
+        )
+
+    def rules(self) -> GameRules:
+        """The ``[game]`` table of ``rules.toml`` (the defaults when it is missing)."""
+        rules_data = self.data["rules.toml"].get("game")
         if rules_data is None:
             self.bad("game", "", "", "missing [game] table (rules.toml)")
             rules_data = GameRules()
         rules: GameRules = rules_data
-        board = d["board.toml"]
+        return rules
+
+    def board(self, rules: GameRules) -> _Board:
+        """``board.toml``: regions, one scoring tile per region, the tea table, the die."""
+        board = self.data["board.toml"]
         regions: list[Region] = board.get("regions", [])
         region_ids = self.index("regions", regions)
-        if not 2 <= len(regions) <= MAX_REGIONS:
-            self.bad("regions", "", "", f"need 2-{MAX_REGIONS} regions, found {len(regions)}")
+        if not MIN_REGIONS <= len(regions) <= MAX_REGIONS:
+            self.bad(
+                "regions", "", "", f"need {MIN_REGIONS}-{MAX_REGIONS} regions, found {len(regions)}"
+            )
         tiles: list[Tile] = board.get("tiles", [])
         self.index("tiles", tiles)
         if len(tiles) < len(regions) or len(tiles) > MAX_TILES:
@@ -663,7 +736,11 @@ class _Compiler:
         die: ShardDie | None = board.get("shard_die")
         if die is None:
             self.bad("shard_die", "", "", "missing [shard_die] (board.toml)")
-        chips: list[Chip] = d["chips.toml"].get("chips", [])
+        return _Board(regions, region_ids, tiles, table, spaces, head, die)
+
+    def chips(self) -> tuple[list[Chip], dict[str, int], tuple[ChipDef, ...], int]:
+        """``chips.toml``: the chips, their ids, compiled chips and the madness chip."""
+        chips: list[Chip] = self.data["chips.toml"].get("chips", [])
         chip_ids = self.index("chips", chips)
         if len(chips) > MAX_CHIPS:
             self.bad("chips", "", "", f"at most {MAX_CHIPS} chip kinds")
@@ -687,65 +764,23 @@ class _Compiler:
         madness = chip_ids.get("madness", -1)
         if madness < 0 or chips[madness].kind != "madness":
             self.bad("chips", "madness", "", "a madness chip with id 'madness' is required")
-        factions: list[Faction] = d["factions.toml"].get("factions", [])
+        return chips, chip_ids, tuple(chip_defs), madness
+
+    def factions(
+        self, rules: GameRules, chips: list[Chip], chip_ids: dict[str, int]
+    ) -> tuple[list[Faction], tuple[FactionDef, ...]]:
+        """``factions.toml``; the box must hold the starting bags of any five factions."""
+        factions: list[Faction] = self.data["factions.toml"].get("factions", [])
         self.index("factions", factions)
         if not MAX_SEATS <= len(factions) <= MAX_FACTIONS:
             self.bad("factions", "", "", f"need {MAX_SEATS}-{MAX_FACTIONS} factions")
         faction_defs = []
         per_faction: dict[int, list[int]] = {}
         for f in factions:
-            bag = []
-            for i, cid in enumerate(f.start_bag):
-                if cid not in chip_ids:
-                    self.bad("factions", f.id, f"start_bag[{i}]", f"unknown chip {cid!r}")
-                else:
-                    bag.append(chip_ids[cid])
-            if f.artifact_chip not in chip_ids:
-                self.bad("factions", f.id, "artifact_chip", f"unknown chip {f.artifact_chip!r}")
-            if f.castle_values[0] != rules.castle_base_vp:
-                self.bad("factions", f.id, "castle_values[0]", "must equal game.castle_base_vp")
-            if f.supporters_track >= len(f.forge_tracks):
-                self.bad("factions", f.id, "supporters_track", "no such forge track")
-            abilities = [self.ability(f.starting_ability, f.id, "starting_ability", chip_ids)]
-            abilities += [
-                self.ability(a, f.id, f"abilities[{i}]", chip_ids)
-                for i, a in enumerate(f.abilities)
-            ]
-            tracks = tuple(
-                TrackDef(
-                    t.id,
-                    t.name or t.id,
-                    tuple(
-                        self.effects(
-                            slot, "factions", f.id, f"forge_tracks[{i}].slots[{j}]", chip_ids
-                        )
-                        for j, slot in enumerate(t.slots)
-                    ),
-                    self.effects(
-                        t.on_complete, "factions", f.id, f"forge_tracks[{i}].on_complete", chip_ids
-                    ),
-                )
-                for i, t in enumerate(f.forge_tracks)
-            )
-            for chip in set(bag):
-                per_faction.setdefault(chip, []).append(bag.count(chip))
-            faction_defs.append(
-                FactionDef(
-                    f.id,
-                    f.name or f.id,
-                    f.tea_direction == "counterclockwise",
-                    f.split_supporters,
-                    tuple(f.leader_strength),
-                    f.madness_track_slots,
-                    tuple(f.castle_values),
-                    chip_ids.get(f.artifact_chip, -1),
-                    tuple(bag),
-                    tuple(abilities),
-                    tracks,
-                    f.supporters_track,
-                    f.provisional,
-                )
-            )
+            faction = self.faction(f, rules, chip_ids)
+            for chip in set(faction.start_bag):
+                per_faction.setdefault(chip, []).append(faction.start_bag.count(chip))
+            faction_defs.append(faction)
         # the kits of the five factions that need the most of a chip must fit in the box
         needed = {k: sum(sorted(v, reverse=True)[:MAX_SEATS]) for k, v in per_faction.items()}
         for cidx, need in needed.items():
@@ -756,7 +791,61 @@ class _Compiler:
                     "count",
                     f"{need} needed for five starting bags, only {chips[cidx].count}",
                 )
-        cards: list[TeaCard] = d["tea_cards.toml"].get("cards", [])
+        return factions, tuple(faction_defs)
+
+    def faction(self, f: Faction, rules: GameRules, chip_ids: dict[str, int]) -> FactionDef:
+        """One compiled faction: its kit, abilities and forge tracks."""
+        bag = []
+        for i, cid in enumerate(f.start_bag):
+            if cid not in chip_ids:
+                self.bad("factions", f.id, f"start_bag[{i}]", f"unknown chip {cid!r}")
+            else:
+                bag.append(chip_ids[cid])
+        if f.artifact_chip not in chip_ids:
+            self.bad("factions", f.id, "artifact_chip", f"unknown chip {f.artifact_chip!r}")
+        if f.castle_values[0] != rules.castle_base_vp:
+            self.bad("factions", f.id, "castle_values[0]", "must equal game.castle_base_vp")
+        if f.supporters_track >= len(f.forge_tracks):
+            self.bad("factions", f.id, "supporters_track", "no such forge track")
+        abilities = [self.ability(f.starting_ability, f.id, "starting_ability", chip_ids)]
+        abilities += [
+            self.ability(a, f.id, f"abilities[{i}]", chip_ids) for i, a in enumerate(f.abilities)
+        ]
+        tracks = tuple(
+            TrackDef(
+                t.id,
+                t.name or t.id,
+                tuple(
+                    self.effects(slot, "factions", f.id, f"forge_tracks[{i}].slots[{j}]", chip_ids)
+                    for j, slot in enumerate(t.slots)
+                ),
+                self.effects(
+                    t.on_complete, "factions", f.id, f"forge_tracks[{i}].on_complete", chip_ids
+                ),
+            )
+            for i, t in enumerate(f.forge_tracks)
+        )
+        return FactionDef(
+            f.id,
+            f.name or f.id,
+            f.tea_direction == "counterclockwise",
+            f.split_supporters,
+            tuple(f.leader_strength),
+            f.madness_track_slots,
+            tuple(f.castle_values),
+            chip_ids.get(f.artifact_chip, -1),
+            tuple(bag),
+            tuple(abilities),
+            tracks,
+            f.supporters_track,
+            f.provisional,
+        )
+
+    def cards(
+        self, rules: GameRules, table: TeaTable | None, chip_ids: dict[str, int]
+    ) -> tuple[list[TeaCard], tuple[CardDef, ...], tuple[tuple[int, ...], ...]]:
+        """``tea_cards.toml``: the cards and the decks, each big enough for every table size."""
+        cards: list[TeaCard] = self.data["tea_cards.toml"].get("cards", [])
         self.index("cards", cards)
         if len(cards) > MAX_CARDS:
             self.bad("cards", "", "", f"at most {MAX_CARDS} tea party cards")
@@ -788,7 +877,7 @@ class _Compiler:
             tuple(i for i, c in enumerate(cards) if c.deck == r) for r in range(1, rules.rounds + 1)
         )
         if table is not None:
-            for players in range(2, MAX_SEATS + 1):
+            for players in range(MIN_SEATS, MAX_SEATS + 1):
                 usable = sum(1 for s in table.spaces if not s.head and s.min_players <= players)
                 for r, deck in enumerate(decks):
                     if len(deck) < usable:
@@ -800,10 +889,18 @@ class _Compiler:
                             f"{players} players use {usable} spaces",
                         )
                         break
-        wls: list[Wonderlandian] = d["wonderlandians.toml"].get("wonderlandians", [])
+        return cards, tuple(card_defs), decks
+
+    def wonderlandians(
+        self, chip_ids: dict[str, int]
+    ) -> tuple[list[Wonderlandian], tuple[WonderlandianDef, ...]]:
+        """``wonderlandians.toml``: enough to fill the market."""
+        wls: list[Wonderlandian] = self.data["wonderlandians.toml"].get("wonderlandians", [])
         self.index("wonderlandians", wls)
-        if not 3 <= len(wls) <= MAX_WONDERLANDIANS:
-            self.bad("wonderlandians", "", "", f"need 3-{MAX_WONDERLANDIANS} Wonderlandians")
+        if not MARKET_SLOTS <= len(wls) <= MAX_WONDERLANDIANS:
+            self.bad(
+                "wonderlandians", "", "", f"need {MARKET_SLOTS}-{MAX_WONDERLANDIANS} Wonderlandians"
+            )
         wl_defs = []
         for w in wls:
             chip = -1
@@ -828,7 +925,13 @@ class _Compiler:
                     w.provisional,
                 )
             )
-        sets: list[AllySet] = d["allies.toml"].get("ally_sets", [])
+        return wls, tuple(wl_defs)
+
+    def ally_sets(
+        self, chips: list[Chip], chip_ids: dict[str, int]
+    ) -> tuple[list[AllySet], tuple[AllySetDef, ...]]:
+        """``allies.toml``: sets of ally chips, each naming its weak chip."""
+        sets: list[AllySet] = self.data["allies.toml"].get("ally_sets", [])
         self.index("ally_sets", sets)
         if not 1 <= len(sets) <= MAX_ALLY_SETS:
             self.bad("ally_sets", "", "", f"need 1-{MAX_ALLY_SETS} ally sets")
@@ -843,10 +946,14 @@ class _Compiler:
             if s.weak not in s.chips:
                 self.bad("ally_sets", s.id, "weak", "the weak chip must be one of the set's chips")
             set_defs.append(AllySetDef(s.id, tuple(ids), chip_ids.get(s.weak, -1)))
-        quests: list[Quest] = d["quests.toml"].get("quests", [])
+        return sets, tuple(set_defs)
+
+    def quests(self, region_ids: dict[str, int]) -> tuple[list[Quest], tuple[QuestDef, ...]]:
+        """``quests.toml``: enough for set-up, each with a known region, feat and objective."""
+        quests: list[Quest] = self.data["quests.toml"].get("quests", [])
         self.index("quests", quests)
-        if not 2 * MAX_SEATS + 1 <= len(quests) <= MAX_QUESTS:
-            self.bad("quests", "", "", f"need {2 * MAX_SEATS + 1}-{MAX_QUESTS} quests")
+        if not MIN_QUESTS <= len(quests) <= MAX_QUESTS:
+            self.bad("quests", "", "", f"need {MIN_QUESTS}-{MAX_QUESTS} quests")
         quest_defs = []
         for q in quests:
             if q.region not in region_ids:
@@ -863,38 +970,7 @@ class _Compiler:
                     q.provisional,
                 )
             )
-        if self.problems or die is None:
-            return None
-        provisional = {
-            r.id
-            for kind in (regions, tiles, chips, factions, cards, wls, sets, quests)
-            for r in kind
-            if r.provisional
-        }
-        blob = json.dumps(
-            {n: {k: _dump(v) for k, v in f.items()} for n, f in sorted(d.items())},
-            sort_keys=True,
-        )
-        return Content(
-            rules=rules,
-            regions=tuple(r.name or r.id for r in regions),
-            region_ids=tuple(r.id for r in regions),
-            tiles=tuple(tuple(t.awards) for t in tiles),
-            tile_ids=tuple(t.id for t in tiles),
-            spaces=spaces,
-            head=head,
-            die_faces=tuple(die.faces),
-            chips=tuple(chip_defs),
-            factions=tuple(faction_defs),
-            cards=tuple(card_defs),
-            decks=decks,
-            wonderlandians=tuple(wl_defs),
-            ally_sets=tuple(set_defs),
-            quests=tuple(quest_defs),
-            madness_chip=madness,
-            provisional_ids=frozenset(provisional),
-            digest=hashlib.sha256(blob.encode()).hexdigest()[:16],
-        )
+        return quests, tuple(quest_defs)
 
 
 def _dump(value: Any) -> Any:
@@ -918,7 +994,6 @@ def check(folder: str | Path | None) -> tuple[Content | None, list[Problem]]:
     return content, compiler.problems
 
 
-@lru_cache(maxsize=16)
 def summary(content: Content) -> str:
     """What a checked pack holds, in one line (``wonderland content validate``)."""
     return (
@@ -929,6 +1004,7 @@ def summary(content: Content) -> str:
     )
 
 
+@lru_cache(maxsize=16)
 def _load(folder: str | None) -> Content:
     content, problems = check(folder)
     if content is None:

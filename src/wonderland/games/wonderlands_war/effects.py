@@ -1,41 +1,76 @@
-"""Effect ids used by content, each implemented by one function, plus quest conditions.
+"""Effect ids used by content, each registered once with its function, plus quest conditions.
 
 An effect is ``fn(state, seat, fx)``; it changes the state at once or pushes the decision it
-needs (a region for a castle, a Wonderlandian from the market, ...) onto the task stack.
+needs (a region for a castle, a Wonderlandian from the market, ...) onto the task stack.  The
+``@effect`` decorator registers it in :data:`EFFECTS` with the parameters content must give;
+``@feat`` and ``@objective`` register the quest conditions the same way.
+
+>>> EFFECTS["gain_chip"].params == {"n", "chip"}, EFFECTS["heal"].in_battle
+(True, True)
+>>> BATTLE_HOOKS, CONDITIONS["win_region"]
+(('battle_start', 'on_halt'), ('region',))
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wonderland.games.wonderlands_war.state import (
-    A_FX,
     BUST,
-    C_QUEST,
-    D_ALLY,
-    D_CASTLE,
-    D_KEEP,
-    D_SUPPORT,
-    D_WL_PICK,
     OUT,
-    State,
+    Phase,
+    Task,
+    WonderlandsWarState,
 )
 
 if TYPE_CHECKING:
     from wonderland.games.wonderlands_war.content import CondDef, Fx
 
-EffectFn = Callable[["State", int, "Fx"], None]
+EffectFn = Callable[["WonderlandsWarState", int, "Fx"], None]
 
-HOOKS = ("battle_start", "on_halt", "on_win", "on_bust", "on_take_card", "round_end")
+HOOK_IN_BATTLE: dict[str, bool] = {
+    "battle_start": True,  # a battle the seat fights starts
+    "on_halt": True,  # the seat stops drawing
+    "on_win": False,  # the seat comes first in a battle
+    "on_bust": False,  # the seat busts
+    "on_take_card": False,  # the seat takes a tea card
+    "round_end": False,  # a round ends
+}
+"""When unlocked abilities act: hook -> whether a battle is being fought then."""
+HOOKS = tuple(HOOK_IN_BATTLE)
 """When unlocked abilities act."""
-BATTLE_HOOKS = ("battle_start", "on_halt")
+BATTLE_HOOKS = tuple(hook for hook, in_battle in HOOK_IN_BATTLE.items() if in_battle)
 """Hooks that act while a battle is being fought."""
-BATTLE_EFFECTS = frozenset({"add_strength", "may_forge", "heal"})
-"""Effects that only act in a battle (chips drawn, battle hooks)."""
 
 
-def gain_chips(st: State, seat: int, chip: int, n: int) -> int:
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect: its id, the parameters it requires (no others are accepted), whether it
+    only acts in a battle (chips drawn, battle hooks), and its function."""
+
+    id: str
+    params: frozenset[str]
+    in_battle: bool
+    apply: EffectFn
+
+
+EFFECTS: dict[str, Effect] = {}
+"""Effect id -> the effect."""
+
+
+def effect(effect_id: str, *params: str, in_battle: bool = False) -> Callable[[EffectFn], EffectFn]:
+    """Register the decorated function as effect ``effect_id`` requiring ``params``."""
+
+    def register(fn: EffectFn) -> EffectFn:
+        EFFECTS[effect_id] = Effect(effect_id, frozenset(params), in_battle, fn)
+        return fn
+
+    return register
+
+
+def gain_chips(st: WonderlandsWarState, seat: int, chip: int, n: int) -> int:
     """Move up to ``n`` chips of kind ``chip`` from the supply into ``seat``'s bag."""
     got = min(n, st.supply[chip])
     st.supply[chip] -= got
@@ -43,42 +78,50 @@ def gain_chips(st: State, seat: int, chip: int, n: int) -> int:
     return got
 
 
-def _gain_chip(st: State, seat: int, fx: Fx) -> None:
+@effect("gain_chip", "n", "chip")
+def _gain_chip(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     gain_chips(st, seat, fx.chip, fx.n)
 
 
-def _gain_ally(st: State, seat: int, fx: Fx) -> None:
-    st.tasks.append((D_ALLY, seat, fx.n))
+@effect("gain_ally", "n")
+def _gain_ally(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    st.tasks.append(Task(Phase.PICK_ALLY, seat, fx.n))
 
 
-def _gain_wonderlandian(st: State, seat: int, fx: Fx) -> None:
-    st.tasks.append((D_WL_PICK, seat))
+@effect("gain_wonderlandian")
+def _gain_wonderlandian(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    st.tasks.append(Task(Phase.PICK_WONDERLANDIAN, seat))
 
 
-def _leader_strength(st: State, seat: int, fx: Fx) -> None:
+@effect("leader_strength", "n")
+def _leader_strength(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     top = len(st.content.factions[p.faction].leader_strength) - 1
     p.leader_level = min(top, p.leader_level + fx.n)
 
 
-def _unlock_ability(st: State, seat: int, fx: Fx) -> None:
+@effect("unlock_ability", "n")
+def _unlock_ability(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     p.unlocked = min(len(st.content.factions[p.faction].abilities), p.unlocked + fx.n)
 
 
-def _build_castle(st: State, seat: int, fx: Fx) -> None:
+@effect("build_castle")
+def _build_castle(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if st.players[seat].castles_left > 0:
-        st.tasks.append((D_CASTLE, seat))
+        st.tasks.append(Task(Phase.BUILD_CASTLE, seat))
 
 
-def _gain_quest(st: State, seat: int, fx: Fx) -> None:
+@effect("gain_quest", "n")
+def _gain_quest(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     draws = min(fx.n, len(st.quest_deck))
     if draws:
-        st.tasks.append((D_KEEP, seat))
-        st.tasks.extend((C_QUEST, seat) for _ in range(draws))
+        st.tasks.append(Task(Phase.KEEP_QUEST, seat))
+        st.tasks.extend(Task(Phase.DRAW_QUEST, seat) for _ in range(draws))
 
 
-def _discard_madness(st: State, seat: int, fx: Fx) -> None:
+@effect("discard_madness", "n")
+def _discard_madness(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     chip = st.content.madness_chip
     left = fx.n
@@ -89,56 +132,66 @@ def _discard_madness(st: State, seat: int, fx: Fx) -> None:
         left -= take
 
 
-def _discard_shards(st: State, seat: int, fx: Fx) -> None:
+@effect("discard_shards", "n")
+def _discard_shards(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     p.shards = max(0, p.shards - fx.n)
 
 
-def _gain_shards(st: State, seat: int, fx: Fx) -> None:
+@effect("gain_shards", "n")
+def _gain_shards(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     st.players[seat].shards += fx.n
 
 
-def _gain_vp(st: State, seat: int, fx: Fx) -> None:
+@effect("gain_vp", "n")
+def _gain_vp(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     st.players[seat].vp_other += fx.n
 
 
-def _ready_shield(st: State, seat: int, fx: Fx) -> None:
+@effect("ready_shield")
+def _ready_shield(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     st.players[seat].shield = True
 
 
-def _in_battle(st: State, seat: int) -> bool:
+def _in_battle(st: WonderlandsWarState, seat: int) -> bool:
     return st.b_region >= 0 and st.b_status[seat] not in (OUT, BUST)
 
 
-def _add_strength(st: State, seat: int, fx: Fx) -> None:
+@effect("add_strength", "n", in_battle=True)
+def _add_strength(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if _in_battle(st, seat):
         st.b_strength[seat] += fx.n
 
 
-def _may_forge(st: State, seat: int, fx: Fx) -> None:
+@effect("may_forge", "n", in_battle=True)
+def _may_forge(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if _in_battle(st, seat):
         st.b_forge[seat] += fx.n
 
 
-def _castle_value(st: State, seat: int, fx: Fx) -> None:
+@effect("castle_value", "n")
+def _castle_value(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     top = len(st.content.factions[p.faction].castle_values) - 1
     p.castle_level = min(top, p.castle_level + fx.n)
 
 
-def _release_supporter(st: State, seat: int, fx: Fx) -> None:
+@effect("release_supporter", "n")
+def _release_supporter(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     moved = min(fx.n, p.on_forge)
     p.on_forge -= moved
     p.reserve += moved
 
 
-def _gain_artifact(st: State, seat: int, fx: Fx) -> None:
+@effect("gain_artifact", "n")
+def _gain_artifact(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = st.players[seat]
     gain_chips(st, seat, st.content.factions[p.faction].artifact_chip, fx.n)
 
 
-def _heal(st: State, seat: int, fx: Fx) -> None:
+@effect("heal", "n", in_battle=True)
+def _heal(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if _in_battle(st, seat):
         p = st.players[seat]
         moved = min(fx.n, p.reserve)
@@ -146,136 +199,111 @@ def _heal(st: State, seat: int, fx: Fx) -> None:
         st.supporters[st.b_region][seat] += moved
 
 
-def _move_battle_token(st: State, seat: int, fx: Fx) -> None:
+@effect("move_battle_token", "n")
+def _move_battle_token(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     st.marker = (st.marker + fx.n) % len(st.content.regions)
 
 
-def _war_bonus(st: State, seat: int, fx: Fx) -> None:
+@effect("war_bonus", "n")
+def _war_bonus(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     st.players[seat].war_bonus += fx.n
 
 
-def _bonus_supporters(st: State, seat: int, fx: Fx) -> None:
+@effect("bonus_supporters", "n")
+def _bonus_supporters(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if st.players[seat].reserve > 0:
-        st.tasks.append((D_SUPPORT, seat, fx.n))
-
-
-EFFECTS: dict[str, EffectFn] = {
-    "gain_chip": _gain_chip,
-    "gain_ally": _gain_ally,
-    "gain_wonderlandian": _gain_wonderlandian,
-    "leader_strength": _leader_strength,
-    "unlock_ability": _unlock_ability,
-    "build_castle": _build_castle,
-    "gain_quest": _gain_quest,
-    "discard_madness": _discard_madness,
-    "discard_shards": _discard_shards,
-    "gain_shards": _gain_shards,
-    "gain_vp": _gain_vp,
-    "ready_shield": _ready_shield,
-    "add_strength": _add_strength,
-    "may_forge": _may_forge,
-    "castle_value": _castle_value,
-    "release_supporter": _release_supporter,
-    "gain_artifact": _gain_artifact,
-    "heal": _heal,
-    "move_battle_token": _move_battle_token,
-    "war_bonus": _war_bonus,
-    "bonus_supporters": _bonus_supporters,
-}
-"""Effect id -> implementation."""
-
-_N = frozenset({"n"})
-EFFECT_PARAMS: dict[str, frozenset[str]] = {
-    "gain_chip": frozenset({"n", "chip"}),
-    "gain_ally": _N,
-    "gain_wonderlandian": frozenset(),
-    "leader_strength": _N,
-    "unlock_ability": _N,
-    "build_castle": frozenset(),
-    "gain_quest": _N,
-    "discard_madness": _N,
-    "discard_shards": _N,
-    "gain_shards": _N,
-    "gain_vp": _N,
-    "ready_shield": frozenset(),
-    "add_strength": _N,
-    "may_forge": _N,
-    "castle_value": _N,
-    "release_supporter": _N,
-    "gain_artifact": _N,
-    "heal": _N,
-    "move_battle_token": _N,
-    "war_bonus": _N,
-    "bonus_supporters": _N,
-}
-"""Effect id -> the parameters it requires (no others are accepted)."""
+        st.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, fx.n))
 
 
 # -- quest conditions -------------------------------------------------------------------------
 
-FeatFn = Callable[["State", int, "CondDef", bool, bool], bool]
-ObjectiveFn = Callable[["State", int, "CondDef"], bool]
+FeatFn = Callable[["WonderlandsWarState", int, "CondDef", bool, bool], bool]
+"""``fn(state, seat, condition, won, uncontested)``: whether a battle just fought meets it."""
+ObjectiveFn = Callable[["WonderlandsWarState", int, "CondDef"], bool]
+"""``fn(state, seat, condition)``: whether the seat meets it at the end."""
+
+FEAT_FNS: dict[str, FeatFn] = {}
+"""Feat id -> its test (W46)."""
+OBJECTIVE_FNS: dict[str, ObjectiveFn] = {}
+"""Objective id -> its test (W50)."""
+CONDITIONS: dict[str, tuple[str, ...]] = {}
+"""Condition id (feat or objective) -> the parameters it requires."""
 
 
-def _win_region(st: State, seat: int, c: CondDef, won: bool, uncontested: bool) -> bool:
+def feat(cond_id: str, *params: str) -> Callable[[FeatFn], FeatFn]:
+    """Register the decorated function as feat ``cond_id`` requiring ``params``."""
+
+    def register(fn: FeatFn) -> FeatFn:
+        FEAT_FNS[cond_id] = fn
+        CONDITIONS[cond_id] = params
+        return fn
+
+    return register
+
+
+def objective(cond_id: str, *params: str) -> Callable[[ObjectiveFn], ObjectiveFn]:
+    """Register the decorated function as objective ``cond_id`` requiring ``params``."""
+
+    def register(fn: ObjectiveFn) -> ObjectiveFn:
+        OBJECTIVE_FNS[cond_id] = fn
+        CONDITIONS[cond_id] = params
+        return fn
+
+    return register
+
+
+@feat("win_region", "region")
+def _win_region(
+    st: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
+) -> bool:
     return won and st.b_region == c.region
 
 
-def _reach_strength(st: State, seat: int, c: CondDef, won: bool, uncontested: bool) -> bool:
+@feat("reach_strength", "n")
+def _reach_strength(
+    st: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
+) -> bool:
     return st.b_status[seat] != BUST and st.b_strength[seat] >= c.n
 
 
-def _win_uncontested(st: State, seat: int, c: CondDef, won: bool, uncontested: bool) -> bool:
+@feat("win_uncontested")
+def _win_uncontested(
+    st: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
+) -> bool:
     return won and uncontested
 
 
-def _castles(st: State, seat: int, c: CondDef) -> bool:
+@objective("castles", "n")
+def _castles(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
     return sum(row[seat] for row in st.castles) >= c.n
 
 
-def _castles_in_region(st: State, seat: int, c: CondDef) -> bool:
+@objective("castles_in_region", "region")
+def _castles_in_region(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
     return st.castles[c.region][seat] >= max(1, c.n)
 
 
-def _retinue(st: State, seat: int, c: CondDef) -> bool:
+@objective("retinue", "n")
+def _retinue(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
     return len(st.players[seat].retinue) >= c.n
 
 
-def _max_shards(st: State, seat: int, c: CondDef) -> bool:
+@objective("max_shards", "n")
+def _max_shards(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
     return st.players[seat].shards <= c.n
 
 
-FEAT_FNS: dict[str, FeatFn] = {
-    "win_region": _win_region,
-    "reach_strength": _reach_strength,
-    "win_uncontested": _win_uncontested,
-}
-OBJECTIVE_FNS: dict[str, ObjectiveFn] = {
-    "castles": _castles,
-    "castles_in_region": _castles_in_region,
-    "retinue": _retinue,
-    "max_shards": _max_shards,
-}
 FEATS = set(FEAT_FNS)
 OBJECTIVES = set(OBJECTIVE_FNS)
-CONDITIONS: dict[str, tuple[str, ...]] = {
-    "win_region": ("region",),
-    "reach_strength": ("n",),
-    "win_uncontested": (),
-    "castles": ("n",),
-    "castles_in_region": ("region",),
-    "retinue": ("n",),
-    "max_shards": ("n",),
-}
-"""Condition id -> the parameters it requires."""
 
 
-def push_fx(st: State, seat: int, effects: tuple[Fx, ...]) -> None:
+def push_fx(st: WonderlandsWarState, seat: int, effects: tuple[Fx, ...]) -> None:
+    """Push an EFFECT task per effect, so that the first of ``effects`` runs first."""
     for fx in reversed(effects):
-        st.tasks.append((A_FX, seat, fx))
+        st.tasks.append(Task(Phase.EFFECT, seat, 0, fx))
 
 
-def hook(st: State, seat: int, hook: str) -> None:
+def hook(st: WonderlandsWarState, seat: int, hook: str) -> None:
     """Push the effects of ``seat``'s unlocked abilities that act at ``hook``."""
     p = st.players[seat]
     for ability in reversed(st.content.factions[p.faction].abilities[: p.unlocked]):

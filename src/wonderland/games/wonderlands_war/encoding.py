@@ -1,10 +1,10 @@
 """Wonderland's War observations as numbers: a fixed-size vector of one seat's view.
 
-The encoding reads a :class:`WarView` only (the state with every secret of the other seats
-masked), so it cannot carry anything the seat may not know.  Sizes come from the content
-capacities of ``content.py``, so the layout does not depend on the content pack.  Seats are
-egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Counts are divided
-by a cap and clipped, so every value lies in ``[0, 1]``.
+The encoding reads a :class:`WonderlandsWarView` only (the state with every secret of the
+other seats masked), so it cannot carry anything the seat may not know.  Sizes come from the
+content capacities of ``content.py``, so the layout does not depend on the content pack.  Seats
+are egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Counts are
+divided by a cap (the ``*_CAP`` constants) and clipped, so every value lies in ``[0, 1]``.
 
 The learning environments observe through ``state_encoder.StateEncoder``, which reads the
 state, masks what the view masks and rewrites only what changed since its last observation; a
@@ -50,29 +50,52 @@ from wonderland.games.wonderlands_war.content import (
     MAX_WONDERLANDIANS,
 )
 from wonderland.games.wonderlands_war.state import (
-    C_QUEST,
-    D_KEEP,
+    BATTLE_CHOICE_PHASES,
     HIDDEN,
+    MARKET_SLOTS,
     NO_BET,
     NONE,
-    S_SHIELD,
-    S_STEP,
-    S_WAGER,
-    SEAT_TASKS,
-    SIMULTANEOUS_TASKS,
+    SEAT_PHASES,
+    SIMULTANEOUS_PHASES,
     WAITING,
+    Phase,
     Player,
-    State,
+    WonderlandsWarState,
 )
-from wonderland.games.wonderlands_war.view import WarView
+from wonderland.games.wonderlands_war.view import WonderlandsWarView
 
 ENCODING_VERSION = 1
 """Bumped whenever the layout below changes (environment ids carry it)."""
 
-MARKET_SLOTS = 3
 MAX_ROUNDS = 4
 MAX_DECKS = 4
 TASK_KINDS = 80
+"""One-hot width of the phase on top of the stack (every ``Phase`` code is below it)."""
+# the caps counts are divided by (a count at or above its cap encodes as 1)
+CHIPS_CAP = 10
+"""Chips of one kind in a bag, active, exhaust pile or madness track."""
+FORGED_CAP = 6
+"""Chips on one forge track."""
+QUESTS_CAP = 6
+"""Quests held."""
+PAIR_CAP = 3
+"""Quests drawn to choose from."""
+FIGURES_CAP = 5
+"""Wonderlandian figures in one region."""
+SUPPORTERS_CAP = 10
+"""Supporters of one seat in one region."""
+CASTLES_CAP = 5
+"""Castles of one seat in one region."""
+STRENGTH_CAP = 30
+"""Battle strength."""
+FORGES_CAP = 10
+"""Forges won in the battle."""
+SUPPLY_CAP = 40
+"""Chips of one kind in the supply."""
+DECK_CAP = 60
+"""Cards in a tea deck."""
+DEPTH_CAP = 40
+"""Tasks on the stack."""
 CHOICES = (act.DRAW, act.STOP, act.SHIELD, act.ACCEPT, WAITING, NONE, HIDDEN)
 BATTLE_STATUSES = 4
 SCALARS = (
@@ -189,7 +212,7 @@ class _Builder:
         self.ones += [base + item for item in items if 0 <= item < limit]
 
 
-def encode_sparse(war_view: WarView) -> Sparse:
+def encode_sparse(war_view: WonderlandsWarView) -> Sparse:
     """The non-zero entries of the observation of ``war_view``: the indices of the entries
     that are 1, and ``(index, value)`` for the others.  A seat's view is required."""
     seat = war_view.seat
@@ -198,20 +221,20 @@ def encode_sparse(war_view: WarView) -> Sparse:
     return _sparse(war_view.state, seat, masked=False)
 
 
-def encode_state_sparse(state: State, seat: int) -> Sparse:
+def encode_state_sparse(state: WonderlandsWarState, seat: int) -> Sparse:
     """``encode_sparse(view(state, seat))`` without building the view: the other seats'
     pending choices and wagers are masked as the view masks them, and their quests are read
     only as counts, which the view shows too (a differential test proves the two equal)."""
     return _sparse(state, seat, masked=True)
 
 
-def _sparse(st: State, seat: int, masked: bool) -> Sparse:
+def _sparse(st: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
     """The encoding of ``st`` for ``seat``; ``masked``: ``st`` is a full state, whose other
     seats' pending choices must be hidden here (a view has them hidden already)."""
     n = st.n
     out = _Builder()
     hide = masked and bool(st.tasks)  # a finished game hides nothing (G26)
-    hide_choice = hide and st.tasks[-1][0] in (S_STEP, S_SHIELD)
+    hide_choice = hide and st.tasks[-1].phase in BATTLE_CHOICE_PHASES
     for k in range(n):
         s = (seat + k) % n
         _seat_block(out, st, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
@@ -228,7 +251,7 @@ def _sparse(st: State, seat: int, masked: bool) -> Sparse:
     return out.ones, out.others
 
 
-def encode(war_view: WarView) -> list[float]:
+def encode(war_view: WonderlandsWarView) -> list[float]:
     """The observation of ``war_view`` as a dense list of :func:`observation_size` floats."""
     dense = [0.0] * observation_size(war_view.state.n)
     ones, others = encode_sparse(war_view)
@@ -241,11 +264,6 @@ def encode(war_view: WarView) -> list[float]:
 
 _COUNTER_VALUES = attrgetter(*(name for name, _ in SCALARS))
 _COUNTER_CAPS = tuple(cap for _, cap in SCALARS)
-
-
-def _counters(p: Player) -> list[float]:
-    """The per-seat counters of :data:`SCALARS`, each divided by its cap."""
-    return [v / cap for v, cap in zip(_COUNTER_VALUES(p), _COUNTER_CAPS, strict=True)]
 
 
 def _relative(other: int, seat: int, n: int) -> int:
@@ -277,7 +295,13 @@ def _add_tally(
 
 
 def _seat_block(
-    out: _Builder, st: State, s: int, seat: int, base: int, hide_wager: bool, hide_choice: bool
+    out: _Builder,
+    st: WonderlandsWarState,
+    s: int,
+    seat: int,
+    base: int,
+    hide_wager: bool,
+    hide_choice: bool,
 ) -> None:
     """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
     observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
@@ -286,15 +310,15 @@ def _seat_block(
     ones, others = out.ones, out.others
     if 0 <= p.faction < MAX_FACTIONS:
         ones.append(base + _O["faction"] + p.faction)
-    _add_counts(others, base + _O["bag"], p.bag, 10)
-    _add_counts(others, base + _O["active"], p.active, 10)
-    _add_counts(others, base + _O["exhaust"], p.exhaust, 10)
+    _add_counts(others, base + _O["bag"], p.bag, CHIPS_CAP)
+    _add_counts(others, base + _O["active"], p.active, CHIPS_CAP)
+    _add_counts(others, base + _O["exhaust"], p.exhaust, CHIPS_CAP)
     if p.track:
-        _add_tally(others, base + _O["track"], p.track, MAX_CHIPS, 10)
+        _add_tally(others, base + _O["track"], p.track, MAX_CHIPS, CHIPS_CAP)
     at = base + _O["forged"]
     for i, chips in enumerate(p.forged[:MAX_TRACKS]):
         if chips:
-            others.append((at + i, len(chips) / 6 if len(chips) < 6 else 1.0))
+            others.append((at + i, len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0))
     at = base + _O["counters"]
     for i, value in enumerate(_COUNTER_VALUES(p)):
         if value > 0:
@@ -307,23 +331,26 @@ def _seat_block(
         ones.append(at + 1)
     at = base + _O["quests_held"]
     if p.quests:
-        others.append((at, len(p.quests) / 6 if len(p.quests) < 6 else 1.0))
+        others.append((at, len(p.quests) / QUESTS_CAP if len(p.quests) < QUESTS_CAP else 1.0))
     if p.pair:
-        others.append((at + 1, len(p.pair) / 3 if len(p.pair) < 3 else 1.0))
+        others.append((at + 1, len(p.pair) / PAIR_CAP if len(p.pair) < PAIR_CAP else 1.0))
     at = base + _O["cards"]
     ones += [at + card for card in p.cards if 0 <= card < MAX_CARDS]
     at = base + _O["retinue"]
     ones += [at + w for w in p.retinue if 0 <= w < MAX_WONDERLANDIANS]
     if p.figures:
-        _add_tally(others, base + _O["figures"], [r for _, r in p.figures], MAX_REGIONS, 5)
+        regions = [r for _, r in p.figures]
+        _add_tally(others, base + _O["figures"], regions, MAX_REGIONS, FIGURES_CAP)
     at = base + _O["supporters"]
     for region, row in enumerate(st.supporters[:MAX_REGIONS]):
         if row[s] > 0:
-            others.append((at + region, row[s] / 10 if row[s] < 10 else 1.0))
+            count = row[s]
+            others.append((at + region, count / SUPPORTERS_CAP if count < SUPPORTERS_CAP else 1.0))
     at = base + _O["castles"]
     for region, row in enumerate(st.castles[:MAX_REGIONS]):
         if row[s] > 0:
-            others.append((at + region, row[s] / 5 if row[s] < 5 else 1.0))
+            count = row[s]
+            others.append((at + region, count / CASTLES_CAP if count < CASTLES_CAP else 1.0))
     if 0 <= p.pos < MAX_SPACES:
         ones.append(base + _O["position"] + p.pos)
     if 0 <= p.region < MAX_REGIONS:
@@ -331,7 +358,7 @@ def _seat_block(
     if st.b_status:
         if 0 <= st.b_status[s] < BATTLE_STATUSES:
             ones.append(base + _O["battle_status"] + st.b_status[s])
-        out.value(base + _O["battle_strength"], _scaled(st.b_strength[s], 30))
+        out.value(base + _O["battle_strength"], _scaled(st.b_strength[s], STRENGTH_CAP))
         choice = st.b_choice[s]
         if hide_choice and choice >= 0:
             choice = HIDDEN
@@ -339,7 +366,7 @@ def _seat_block(
             ones.append(base + _O["battle_choice"] + CHOICES.index(choice))
         if 0 <= st.b_drawn[s] < MAX_CHIPS:
             ones.append(base + _O["battle_drawn"] + st.b_drawn[s])
-        out.value(base + _O["battle_forge"], _scaled(st.b_forge[s], 10))
+        out.value(base + _O["battle_forge"], _scaled(st.b_forge[s], FORGES_CAP))
     if s in st.b_first:
         others.append((base + _O["battle_first"], 1.0))
     if st.wagers:
@@ -367,7 +394,7 @@ def _table_offsets(base: int) -> dict[str, int]:
     return {name: base + offset for name, offset in TABLE_OFFSET.items()}
 
 
-def _table_block(out: _Builder, st: State, seat: int, base: int) -> None:
+def _table_block(out: _Builder, st: WonderlandsWarState, seat: int, base: int) -> None:
     """The shared table."""
     o = _table_offsets(base)
     out.one(o["round"] + min(max(st.round, 1), MAX_ROUNDS) - 1)
@@ -383,8 +410,8 @@ def _table_block(out: _Builder, st: State, seat: int, base: int) -> None:
     for space, card in enumerate(st.table[:MAX_SPACES]):
         if 0 <= card < MAX_CARDS:
             out.one(o["table"] + space * MAX_CARDS + card)
-    out.counts(o["supply"], st.supply[:MAX_CHIPS], 40)
-    out.counts(o["deck_sizes"], [len(d) for d in st.decks[:MAX_DECKS]], 60)
+    out.counts(o["supply"], st.supply[:MAX_CHIPS], SUPPLY_CAP)
+    out.counts(o["deck_sizes"], [len(d) for d in st.decks[:MAX_DECKS]], DECK_CAP)
     out.value(o["deck_sizes"] + MAX_DECKS, _scaled(len(st.wl_deck), MAX_WONDERLANDIANS))
     out.value(o["deck_sizes"] + MAX_DECKS + 1, _scaled(len(st.quest_deck), MAX_QUESTS))
     for i, region in enumerate(st.order[:MAX_REGIONS]):
@@ -393,13 +420,15 @@ def _table_block(out: _Builder, st: State, seat: int, base: int) -> None:
     out.members(o["battle_region"], [st.b_region], MAX_REGIONS)
     if st.tasks:
         task = st.tasks[-1]
-        out.members(o["task"], [task[0]], TASK_KINDS)
-        if task[0] in SEAT_TASKS and 0 <= task[1] < st.n:
-            out.one(o["task"] + TASK_KINDS + _relative(task[1], seat, st.n))
-    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(st.tasks), 40))
+        out.members(o["task"], [task.phase], TASK_KINDS)
+        if task.phase in SEAT_PHASES and 0 <= task.seat < st.n:
+            out.one(o["task"] + TASK_KINDS + _relative(task.seat, seat, st.n))
+    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(st.tasks), DEPTH_CAP))
 
 
-def observe_step(before: State, actor: int, action: int, after: State, seat: int) -> str:
+def observe_step(
+    before: WonderlandsWarState, actor: int, action: int, after: WonderlandsWarState, seat: int
+) -> str:
     """What ``seat`` sees of the step ``(actor, action)`` that took ``before`` to ``after``.
 
     Hidden (``?``): another seat's quest draws and the quest it keeps (W15), and another seat's
@@ -407,22 +436,23 @@ def observe_step(before: State, actor: int, action: int, after: State, seat: int
     step is revealed with the others).  Everything else, bag draws and die rolls included, is
     public.
     """
-    kind, *args = before.tasks[-1] if before.tasks else (0,)
+    task = before.tasks[-1] if before.tasks else None
+    phase = task.phase if task is not None else None
     if actor == CHANCE:
-        if kind == C_QUEST and args and args[0] != seat:
-            return f"quest {args[0]}:?"
-        return f"chance:{act.to_text(action)}"
-    if actor != seat and (kind == D_KEEP or _still_hidden(after, actor, kind)):
+        if task is not None and phase == Phase.DRAW_QUEST and task.seat != seat:
+            return f"quest {task.seat}:?"
+        return f"chance:{act.action_to_string(action)}"
+    if actor != seat and (phase == Phase.KEEP_QUEST or _still_hidden(after, actor, phase)):
         return f"{actor}:?"
-    return f"{actor}:{act.to_text(action)}"
+    return f"{actor}:{act.action_to_string(action)}"
 
 
-def _still_hidden(after: State, actor: int, kind: int) -> bool:
-    """Whether ``actor``'s simultaneous choice of a ``kind`` task is still masked in views of
+def _still_hidden(after: WonderlandsWarState, actor: int, phase: Phase | None) -> bool:
+    """Whether ``actor``'s simultaneous choice in ``phase`` is still masked in views of
     ``after`` (the masking rules of ``view.redact``)."""
-    if kind not in SIMULTANEOUS_TASKS:
+    if phase not in SIMULTANEOUS_PHASES:
         return False
-    if kind == S_WAGER:
+    if phase == Phase.WAGER:
         return bool(after.wagers) and after.wagers[actor] >= 0
-    top = after.tasks[-1][0] if after.tasks else 0
-    return top in (S_STEP, S_SHIELD) and after.b_choice[actor] >= 0
+    top = after.tasks[-1].phase if after.tasks else None
+    return top in BATTLE_CHOICE_PHASES and after.b_choice[actor] >= 0

@@ -13,18 +13,18 @@ from wonderland.games.wonderlands_war.content import load_content
 from wonderland.games.wonderlands_war.render import card_text, describe, faction_name
 from wonderland.games.wonderlands_war.render import render as render_text
 from wonderland.games.wonderlands_war.state import (
-    CHANCE_TASKS,
-    SIMULTANEOUS_TASKS,
-    State,
+    CHANCE_PHASES,
+    SIMULTANEOUS_PHASES,
+    WonderlandsWarState,
 )
 from wonderland.games.wonderlands_war.variants import VARIANTS, Options
-from wonderland.games.wonderlands_war.view import WarView
+from wonderland.games.wonderlands_war.view import WonderlandsWarView
 
 MAX_LENGTH = 20_000
 """Declared bound on the number of steps (chance included) of one game."""
 
 
-class WonderlandsWar(Game[State, WarView]):
+class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
     """Tea party and war over three rounds; content from TOML (``GameConfig.content``)."""
 
     spec = GameSpec(
@@ -49,36 +49,34 @@ class WonderlandsWar(Game[State, WarView]):
     )
     variants = VARIANTS
 
-    def initial_state(self, config: GameConfig) -> State:
+    def initial_state(self, config: GameConfig) -> WonderlandsWarState:
         """The state before set-up; every set-up draw is a chance step."""
         content = load_content(config.content)
         opts = Options.from_variants(config.variants, config.num_players)
         return rules.new_game(content, opts, config.num_players)
 
-    def to_move(self, state: State) -> ToMove:
+    def to_move(self, state: WonderlandsWarState) -> ToMove:
         """A seat, CHANCE, the seats of a simultaneous decision, or TERMINAL."""
         if not state.tasks:
             return TERMINAL
         task = state.tasks[-1]
-        kind = task[0]
-        if kind in CHANCE_TASKS:
+        if task.phase in CHANCE_PHASES:
             return CHANCE
-        if kind in SIMULTANEOUS_TASKS:
+        if task.phase in SIMULTANEOUS_PHASES:
             return rules.waiting(state)
-        seat: int = task[1]
-        return seat
+        return task.seat
 
-    def legal_actions(self, state: State, seat: int) -> list[int]:
+    def legal_actions(self, state: WonderlandsWarState, seat: int) -> list[int]:
         """The action ids ``seat`` may take now."""
         return rules.legal(state, seat)
 
-    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+    def chance_outcomes(self, state: WonderlandsWarState) -> list[tuple[int, float]]:
         """The outcomes of the chance step (empty when it is not chance's turn)."""
-        if not state.tasks or state.tasks[-1][0] not in CHANCE_TASKS:
+        if not state.tasks or state.tasks[-1].phase not in CHANCE_PHASES:
             return []
         return rules.chance(state)
 
-    def sample_chance(self, state: State, rng: random.Random) -> int:
+    def sample_chance(self, state: WonderlandsWarState, rng: random.Random) -> int:
         """One outcome, drawn with ``rng`` (weights by chip count for bag draws)."""
         outcomes = rules.chance(state)
         x = rng.random()
@@ -88,74 +86,79 @@ class WonderlandsWar(Game[State, WarView]):
                 return action
         return outcomes[-1][0]
 
-    def apply_in_place(self, state: State, actor: int, action: int) -> None:
+    def apply_in_place(self, state: WonderlandsWarState, actor: int, action: int) -> None:
         """Check (IllegalAction names the clause), then play ``action``."""
         rules.apply(state, actor, action)
 
-    def clone(self, state: State) -> State:
+    def clone(self, state: WonderlandsWarState) -> WonderlandsWarState:
         """An independent copy."""
         return state.clone()
 
-    def returns(self, state: State) -> tuple[float, ...]:
+    def returns(self, state: WonderlandsWarState) -> tuple[float, ...]:
         """1 shared among the winners at the end, 0 otherwise."""
         if state.tasks:
             return (0.0,) * state.n
         won = scoring.winners(state)
         return tuple(1 / len(won) if s in won else 0.0 for s in range(state.n))
 
-    def scores(self, state: State) -> tuple[float, ...]:
+    def scores(self, state: WonderlandsWarState) -> tuple[float, ...]:
         """Final score (W53) of each seat (so far, before the end)."""
         return tuple(float(scoring.score_parts(state, s)["total"]) for s in range(state.n))
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def winners(self, state: WonderlandsWarState) -> tuple[int, ...]:
         """W54: highest score, then fewest shards, then most units on the board."""
         return scoring.winners(state) if not state.tasks else ()
 
-    def view(self, state: State, seat: int | None) -> WarView:
+    def view(self, state: WonderlandsWarState, seat: int | None) -> WonderlandsWarView:
         """What ``seat`` may know."""
         return view.view(state, seat)
 
-    def determinize(self, view_: WarView, rng: random.Random) -> State:
+    def determinize(self, view_: WonderlandsWarView, rng: random.Random) -> WonderlandsWarState:
         """A full state consistent with ``view_``."""
         return view.determinize(view_, rng)
 
-    def view_to_json(self, view_: WarView) -> dict[str, Any]:
+    def view_to_json(self, view_: WonderlandsWarView) -> dict[str, Any]:
         """A JSON-ready dict."""
         return view.to_json(view_)
 
     def action_to_string(self, action: int) -> str:
         """The notation of ``action``, e.g. ``move 3 0`` or ``draw``."""
-        return act.to_text(action)
+        return act.action_to_string(action)
 
-    def parse_action(self, state: State, seat: int, text: str) -> int:
+    def parse_action(self, state: WonderlandsWarState, seat: int, text: str) -> int:
         """The action named by ``text``; NotationError when it is not legal for ``seat``."""
-        action = act.from_text(text)
+        action = act.parse(text)
         if action not in rules.legal(state, seat):
             raise NotationError(f"{text!r} is not a legal action for seat {seat} now")
         return action
 
-    def render(self, state: State, seat: int | None = None) -> str:
+    def render(self, state: WonderlandsWarState, seat: int | None = None) -> str:
         """The table as text, as ``seat`` sees it."""
         shown = state if seat is None else view.redact(state, seat)
         return render_text(shown, seat)
 
     def describe_step(
-        self, before: State, actor: int, action: int, after: State, viewer: int | None
+        self,
+        before: WonderlandsWarState,
+        actor: int,
+        action: int,
+        after: WonderlandsWarState,
+        viewer: int | None,
     ) -> str | None:
         """A sentence per step; setup deals are silent; simultaneous choices stay secret
         until they are revealed (the draws they lead to are public)."""
-        task = before.tasks[-1][0] if before.tasks else 0
+        phase = before.tasks[-1].phase if before.tasks else None
         if actor == CHANCE:
             kind = act.decode(action).kind
             if kind in ("chip", "die", "start", "tile"):
                 return describe(before, action)
             return None
         who = faction_name(before, actor)
-        if task in SIMULTANEOUS_TASKS and viewer != actor:
+        if phase in SIMULTANEOUS_PHASES and viewer != actor:
             return f"{who} has decided"
         return f"{who}: {describe(before, action)}"
 
-    def action_info(self, view_: WarView, action: int) -> dict[str, Any]:
+    def action_info(self, view_: WonderlandsWarView, action: int) -> dict[str, Any]:
         """The action in words, for the table's buttons."""
         return {"text": describe(view_.state, action)}
 
@@ -196,17 +199,17 @@ class WonderlandsWar(Game[State, WarView]):
             "auto_win": c.rules.auto_win_strength,
         }
 
-    def invariants(self, state: State) -> list[str]:
+    def invariants(self, state: WonderlandsWarState) -> list[str]:
         """Conservation of chips, supporters and castles."""
         return scoring.invariants(state)
 
-    def labels(self, state: State) -> tuple[str, ...]:
+    def labels(self, state: WonderlandsWarState) -> tuple[str, ...]:
         """Per seat: the faction played."""
         return tuple(
             state.content.factions[p.faction].name if p.faction >= 0 else "-" for p in state.players
         )
 
-    def stats(self, state: State) -> dict[str, float]:
+    def stats(self, state: WonderlandsWarState) -> dict[str, float]:
         """Mean score by source, bust rate, decisions per game."""
         n = state.n
         parts = [scoring.score_parts(state, s) for s in range(n)]
@@ -219,4 +222,4 @@ class WonderlandsWar(Game[State, WarView]):
         return out
 
 
-GAME = WonderlandsWar()
+GAME = WonderlandsWarGame()

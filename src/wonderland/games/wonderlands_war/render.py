@@ -8,16 +8,11 @@ from wonderland.games.wonderlands_war.content import Content
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,
-    D_AWARD,
-    D_CONTINUE,
-    D_FORGE,
-    D_SUPPORT,
-    D_TURN,
     DRAWING,
     HALTED,
     HIDDEN,
-    S_STEP,
-    State,
+    Phase,
+    WonderlandsWarState,
 )
 from wonderland.games.wonderlands_war.war import units
 
@@ -28,7 +23,7 @@ def _p(content: Content, rid: str) -> str:
     return "*" if rid in content.provisional_ids else ""
 
 
-def faction_name(st: State, seat: int) -> str:
+def faction_name(st: WonderlandsWarState, seat: int) -> str:
     """The faction of ``seat`` (or ``seat N`` before factions are chosen)."""
     f = st.players[seat].faction
     return st.content.factions[f].name if f >= 0 else f"seat {seat}"
@@ -53,17 +48,17 @@ def card_text(content: Content, card: int) -> str:
     return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
 
 
-def describe(st: State, action: int) -> str:
+def describe(st: WonderlandsWarState, action: int) -> str:
     """A sentence for ``action`` in the situation of ``st`` (chance outcomes included)."""
     c = st.content
     a = act.decode(action)
     k = a.kind
     regions = c.regions
     if k == "move":
-        space = a.a
+        space = a.target
         card = st.table[space]
         what = card_text(c, card) if card >= 0 else "card"
-        half = f" (half {'AB'[a.b]})" if card >= 0 and len(c.cards[card].halves) > 1 else ""
+        half = f" (half {'AB'[a.option]})" if card >= 0 and len(c.cards[card].halves) > 1 else ""
         return f"move to space {space} and take {what}{half}"
     if k == "head":
         return "move to the Head of the Table: roll the shard die, refill, then go on"
@@ -75,27 +70,27 @@ def describe(st: State, action: int) -> str:
         "place_wl": "place the Wonderlandian in {r}",
     }
     if k in simple:
-        return simple[k].format(r=regions[a.a] if a.a < len(regions) else a.a)
+        return simple[k].format(r=regions[a.target] if a.target < len(regions) else a.target)
     if k == "pick_wl":
-        w = st.market[a.a]
+        w = st.market[a.target]
         name = c.wonderlandians[w].name if w >= 0 else "?"
         return f"take {name} from the market"
     if k in ("ally", "chip"):
-        chip = a.a if k == "ally" else a.b
+        chip = a.target if k == "ally" else a.option
         name = c.chips[chip].name if chip < len(c.chips) else str(chip)
-        return f"gain chip {name}" if k == "ally" else f"{faction_name(st, a.a)} draws {name}"
+        return f"gain chip {name}" if k == "ally" else f"{faction_name(st, a.target)} draws {name}"
     if k == "keep":
-        return f"keep quest {a.a + 1}"
+        return f"keep quest {a.target + 1}"
     if k == "faction":
-        return f"play {c.factions[a.a].name}" if a.a < len(c.factions) else "faction"
+        return f"play {c.factions[a.target].name}" if a.target < len(c.factions) else "faction"
     if k == "forge":
-        return f"forge chip {c.chips[a.b].name} onto forge track {a.a + 1}"
+        return f"forge chip {c.chips[a.option].name} onto forge track {a.target + 1}"
     if k == "wager":
-        return f"bet on {faction_name(st, a.a)}"
+        return f"bet on {faction_name(st, a.target)}"
     if k == "die":
-        return f"{faction_name(st, a.a)} rolls {c.die_faces[a.b]} shard(s)"
+        return f"{faction_name(st, a.target)} rolls {c.die_faces[a.option]} shard(s)"
     if k == "start":
-        return f"{faction_name(st, a.a)} starts"
+        return f"{faction_name(st, a.target)} starts"
     words = {
         "draw": "draw a chip",
         "stop": "stop (keep your strength)",
@@ -107,27 +102,27 @@ def describe(st: State, action: int) -> str:
         "no_wager": "no bet",
         "quest": "a quest is drawn",
     }
-    task = st.tasks[-1] if st.tasks else (0, 0)
-    if k == "tile" and a.a < len(c.tile_ids):
-        awards = "/".join(str(x) for x in c.tiles[a.a])
-        return f"tile {c.tile_ids[a.a]} ({awards} VP) goes to {regions[task[1]]}"
-    if k == "ally_set" and a.a < len(c.ally_sets):
-        return f"ally set {c.ally_sets[a.a].id} is in play"
-    if k == "wl" and a.a < len(c.wonderlandians):
-        return f"{c.wonderlandians[a.a].name} is revealed in the market"
-    if k == "card" and a.a < len(c.cards):
-        return f"{card_text(c, a.a)} is dealt to space {task[1]}"
-    return words.get(k, act.to_text(action))
+    where = st.tasks[-1].value if st.tasks else 0  # the region of a tile, space of a card
+    if k == "tile" and a.target < len(c.tile_ids):
+        awards = "/".join(str(x) for x in c.tiles[a.target])
+        return f"tile {c.tile_ids[a.target]} ({awards} VP) goes to {regions[where]}"
+    if k == "ally_set" and a.target < len(c.ally_sets):
+        return f"ally set {c.ally_sets[a.target].id} is in play"
+    if k == "wl" and a.target < len(c.wonderlandians):
+        return f"{c.wonderlandians[a.target].name} is revealed in the market"
+    if k == "card" and a.target < len(c.cards):
+        return f"{card_text(c, a.target)} is dealt to space {where}"
+    return words.get(k, act.action_to_string(action))
 
 
-def bag_counts(st: State, seat: int) -> str:
+def bag_counts(st: WonderlandsWarState, seat: int) -> str:
     """``name x count`` for the chips in ``seat``'s bag (counts only, no order)."""
     p = st.players[seat]
     parts = [f"{st.content.chips[i].name} x{k}" for i, k in enumerate(p.bag) if k]
     return ", ".join(parts) or "empty"
 
 
-def render(st: State, seat: int | None) -> str:
+def render(st: WonderlandsWarState, seat: int | None) -> str:
     """The table as text: tea table, regions, battle, players."""
     c = st.content
     lines = [f"Round {st.round} of {c.rules.rounds} - {'war' if st.war else 'tea party'}"]
@@ -215,7 +210,7 @@ MenuEntry = tuple[int, str, str]
 """(action id or -1, text, reason it is unavailable or "")."""
 
 
-def menu(st: State, seat: int) -> list[MenuEntry]:
+def menu(st: WonderlandsWarState, seat: int) -> list[MenuEntry]:
     """Every option of ``seat``'s current decision: legal ones, then unavailable ones with
     the reason (clause) they cannot be taken."""
     c = st.content
@@ -223,14 +218,14 @@ def menu(st: State, seat: int) -> list[MenuEntry]:
     out: list[MenuEntry] = [(a, describe(st, a), "") for a in legal]
     if not st.tasks:
         return out
-    kind = st.tasks[-1][0]
+    phase = st.tasks[-1].phase
     p = st.players[seat]
     taken = set(legal)
-    if kind in (D_TURN, D_CONTINUE):
+    if phase in (Phase.TEA_TURN, Phase.TEA_CONTINUE):
         limit_reached = all(act.decode(a).kind == "leader" for a in legal)
         for pos, need in enumerate(c.spaces):
             if pos == c.head or any(
-                act.decode(a).kind == "move" and act.decode(a).a == pos for a in legal
+                act.decode(a).kind == "move" and act.decode(a).target == pos for a in legal
             ):
                 continue
             if need > st.n:
@@ -247,7 +242,7 @@ def menu(st: State, seat: int) -> list[MenuEntry]:
         if act.HEAD not in taken:
             why = (
                 "already passed this turn (W25)"
-                if p.passed_head or kind == D_CONTINUE
+                if p.passed_head or phase == Phase.TEA_CONTINUE
                 else "you start on it (G17)"
                 if p.pos == c.head
                 else "place your leader (W26)"
@@ -261,13 +256,13 @@ def menu(st: State, seat: int) -> list[MenuEntry]:
                     "only with the card limit or no move (W26, G19)",
                 )
             )
-    elif kind == D_SUPPORT and not c.factions[p.faction].split_supporters:
+    elif phase == Phase.PLACE_SUPPORTERS and not c.factions[p.faction].split_supporters:
         out.append((-1, "split the supporters", "only the Queen of Hearts splits (W22)"))
-    elif kind == D_AWARD and act.AWARD_CASTLE not in taken:
+    elif phase == Phase.CHOOSE_AWARD and act.AWARD_CASTLE not in taken:
         out.append((-1, "place a castle", "no castle left (G7)"))
-    elif kind == S_STEP and act.STOP not in taken:
+    elif phase == Phase.DRAW_OR_STOP and act.STOP not in taken:
         out.append((-1, "stop", "the first draw is mandatory (W39)"))
-    elif kind == D_FORGE:
+    elif phase == Phase.FORGE:
         tracks = c.factions[p.faction].forge_tracks
         for t, track in enumerate(tracks):
             if len(p.forged[t]) >= len(track.slots):

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war.effects import (
-    OBJECTIVE_FNS,
-)
-from wonderland.games.wonderlands_war.state import (
-    State,
-)
+from wonderland.games.wonderlands_war.effects import OBJECTIVE_FNS
+from wonderland.games.wonderlands_war.state import WonderlandsWarState
 from wonderland.games.wonderlands_war.war import units
 
 
-def quest_points(st: State, seat: int) -> int:
+def quest_points(st: WonderlandsWarState, seat: int) -> int:
     """W50, W51, G1: each achieved part scores; a completed quest doubles (or 3/3/9)."""
     p = st.players[seat]
     c = st.content
@@ -30,7 +26,7 @@ def quest_points(st: State, seat: int) -> int:
     return total
 
 
-def score_parts(st: State, seat: int) -> dict[str, int]:
+def score_parts(st: WonderlandsWarState, seat: int) -> dict[str, int]:
     """W53: the final score by source."""
     p = st.players[seat]
     c = st.content
@@ -48,24 +44,25 @@ def score_parts(st: State, seat: int) -> dict[str, int]:
     return parts
 
 
-def score_now(st: State, seat: int) -> int:
+def score_now(st: WonderlandsWarState, seat: int) -> int:
+    """The total score of ``seat`` so far."""
     return score_parts(st, seat)["total"]
 
 
-def ranking_key(st: State, seat: int) -> tuple[int, int, int]:
+def ranking_key(st: WonderlandsWarState, seat: int) -> tuple[int, int, int]:
     """W54: score, then fewest shards, then most units on the board."""
     on_board = sum(units(st, seat, r) for r in range(len(st.content.regions)))
     return (score_now(st, seat), -st.players[seat].shards, on_board)
 
 
-def winners(st: State) -> tuple[int, ...]:
+def winners(st: WonderlandsWarState) -> tuple[int, ...]:
     """The seats with the best ranking key (a shared win when still tied)."""
     keys = [ranking_key(st, s) for s in range(st.n)]
     best = max(keys)
     return tuple(s for s in range(st.n) if keys[s] == best)
 
 
-def invariants(st: State) -> list[str]:
+def invariants(st: WonderlandsWarState) -> list[str]:
     """Chips, supporters and castles are all accounted for; no count is negative."""
     c = st.content
     out = []

@@ -1,65 +1,212 @@
 """The state of a game of Wonderland's War: small mutable values, cloned by hand.
 
-The flow of the game is a stack of *tasks* (tuples of a kind and small ints): chance steps,
-decisions of one seat, simultaneous decisions and automatic steps.  ``rules.settle`` runs the
-automatic ones until a chance step or a decision is on top.
+The flow of the game is a stack of :class:`Task` values, each a :class:`Phase` and the
+arguments it carries (:data:`ARGUMENTS`).  ``rules.settle`` runs automatic phases until a
+chance step or a decision is on top.  ``tea.set_up`` pushes every set-up phase at once; after
+that a phase pushes what follows it (listed below in the order it runs; blank: the task
+underneath comes next).
+
+=========================  =========================================  ========================
+phase (arguments)          what happens                               what follows
+=========================  =========================================  ========================
+DEAL_TILE (region)         chance: the region's scoring tile (W4)
+DRAW_ALLY_SET              chance: the ally set in play (W5)
+FILL_MARKET (slot)         chance: a Wonderlandian to the market (W6)
+DEAL_ALL                   deal to every space in use (W9, W18)       DEAL_CARD per space
+DEAL_CARD (space)          chance: a card of the round's deck (W9)
+PLACE_MARKER               chance: a quest sets the battle marker
+                           (W10)
+CHOOSE_FACTION (seat)      a faction and its kit (W11-W14)
+DRAW_QUEST (seat)          chance: a quest to choose from (W15)
+KEEP_QUEST (seat)          keep one quest drawn (W15)
+DRAW_START_PLAYER          chance: start player, start shards (W16)   (START_ROUND 1)
+START_ROUND (round)        leaders at the Head of the Table (W18)     DEAL_ALL (round 2 on),
+                                                                      TEA_TURN
+TEA_TURN (seat)            take a card, stop at the Head of the       card: PLACE_SUPPORTERS,
+                           Table, or go to a region (W19-W26)         ROLL_DIE, EFFECTs,
+                                                                      NEXT_TURN; Head:
+                                                                      ROLL_DIE, REFILL,
+                                                                      TEA_CONTINUE; region:
+                                                                      NEXT_TURN
+TEA_CONTINUE (seat)        move on from the Head (W24)                as TEA_TURN
+ROLL_DIE (seat)            chance: shards from the shard die (W23)
+REFILL                     refill empty, free spaces (W24)            DEAL_CARD per space
+PLACE_SUPPORTERS (seat,    all supporters to a region, or one         one: PLACE_SUPPORTERS
+left)                      (W21, W22)                                 (left - 1)
+NEXT_TURN                  the next leader at the table (W19, W27)    TEA_TURN, or END_TEA
+END_TEA                    madness, shards (W29); battle order (W30)  NEXT_BATTLE 0
+NEXT_BATTLE (index)        the next region's battle (W30, W45, W48)   WAGER, EFFECTs,
+                                                                      BATTLE_STEP 0,
+                                                                      BATTLE_END, NEXT_BATTLE
+                                                                      (index + 1); after the
+                                                                      last: ROUND_END
+WAGER                      simultaneous: bystanders bet (W48)
+BATTLE_STEP (step)         unless the battle is over (W41, W42),      DRAW_OR_STOP (first
+                           the drawing seats draw or stop (W33)       step: the draws),
+                                                                      BATTLE_STEP (step + 1)
+DRAW_OR_STOP               simultaneous: draw or stop (W33, W39)      DRAW_CHIP per drawer,
+                                                                      REVEAL
+DRAW_CHIP (seat)           chance: a chip from the bag (W33)
+REVEAL                     drawn madness, shield ready? (W36)         SHIELD_OR_ACCEPT,
+                                                                      RESOLVE
+SHIELD_OR_ACCEPT           simultaneous: shield or madness (W36)
+RESOLVE                    drawn chips act; busts, resets (W33-W38)   redraws: DRAW_CHIP per
+                                                                      seat, REVEAL
+BATTLE_END                 awards, feats, wagers (W43-W48)            CHOOSE_AWARD, EFFECTs,
+                                                                      FORGE, CLEANUP
+CHOOSE_AWARD (seat)        a tied winner: VP or a castle (W44)
+FORGE (seat)               a drawn chip to a forge track (W40)        EFFECTs
+CLEANUP                    drawn chips to the exhaust (W47)
+ROUND_END                  clear the table; leaders home (W2, W52)    EFFECTs, START_ROUND
+                                                                      (round + 1) or FINAL
+FINAL                      the game is over (W52)                     (the stack is empty)
+EFFECT (seat, fx)          an effect of a card, chip, forge track     the decision it asks
+                           or ability (W21)                           for, if any
+BUILD_CASTLE (seat)        an effect's castle to a region (W21)
+PICK_WONDERLANDIAN (seat)  a Wonderlandian from the market (W28)      a figure:
+                                                                      PLACE_WONDERLANDIAN;
+                                                                      FILL_MARKET
+PLACE_WONDERLANDIAN        the figure to a region (W28)
+(seat, wonderlandian)
+PICK_ALLY (seat, left)     an ally chip of the set (W21)              PICK_ALLY (left - 1)
+=========================  =========================================  ========================
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import IntEnum
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from wonderland.games.wonderlands_war.content import Content
+    from wonderland.games.wonderlands_war.content import Content, Fx
     from wonderland.games.wonderlands_war.variants import Options
 
-# -- task kinds -------------------------------------------------------------------------------
-# chance steps
-C_TILE = 1  # (region)
-C_ALLYSET = 2
-C_MARKET = 3  # (slot)
-C_DEAL = 4  # (space)
-C_MARKER = 5
-C_QUEST = 6  # (seat)
-C_START = 7
-C_DIE = 8  # (seat)
-C_BAG = 9  # (seat)
-# one seat decides
-D_FACTION = 20  # (seat)
-D_KEEP = 21  # (seat)
-D_TURN = 22  # (seat)
-D_CONTINUE = 23  # (seat)
-D_SUPPORT = 24  # (seat, supporters left to place)
-D_CASTLE = 25  # (seat)
-D_WL_PICK = 26  # (seat)
-D_WL_PLACE = 27  # (seat, wonderlandian)
-D_ALLY = 28  # (seat, chips left to pick)
-D_AWARD = 29  # (seat)
-D_FORGE = 30  # (seat)
-# several seats decide together (who: the seats whose b_choice is WAITING)
-S_STEP = 40
-S_SHIELD = 41
-S_WAGER = 42
-# automatic steps
-A_ROUND = 60  # (round)
-A_NEXT_TURN = 61
-A_END_TEA = 62
-A_BATTLE = 63  # (index into battle order)
-A_STEP = 64
-A_REVEAL = 65
-A_RESOLVE = 66
-A_BATTLE_END = 67
-A_ROUND_END = 68
-A_FX = 69  # (seat, Fx)
-A_DEAL_ALL = 70
-A_REFILL = 71
-A_FINAL = 72
-A_CLEANUP = 73
 
-CHANCE_TASKS = frozenset(range(1, 20))
-SEAT_TASKS = frozenset(range(20, 40))
-SIMULTANEOUS_TASKS = frozenset(range(40, 60))
+class Phase(IntEnum):
+    """What a task on the stack does.  The values are stable: observations encode them."""
+
+    # chance steps
+    DEAL_TILE = 1
+    DRAW_ALLY_SET = 2
+    FILL_MARKET = 3
+    DEAL_CARD = 4
+    PLACE_MARKER = 5
+    DRAW_QUEST = 6
+    DRAW_START_PLAYER = 7
+    ROLL_DIE = 8
+    DRAW_CHIP = 9
+    # one seat decides
+    CHOOSE_FACTION = 20
+    KEEP_QUEST = 21
+    TEA_TURN = 22
+    TEA_CONTINUE = 23
+    PLACE_SUPPORTERS = 24
+    BUILD_CASTLE = 25
+    PICK_WONDERLANDIAN = 26
+    PLACE_WONDERLANDIAN = 27
+    PICK_ALLY = 28
+    CHOOSE_AWARD = 29
+    FORGE = 30
+    # several seats decide together (who: the seats whose b_choice, or wager, is WAITING)
+    DRAW_OR_STOP = 40
+    SHIELD_OR_ACCEPT = 41
+    WAGER = 42
+    # automatic steps
+    START_ROUND = 60
+    NEXT_TURN = 61
+    END_TEA = 62
+    NEXT_BATTLE = 63
+    BATTLE_STEP = 64
+    REVEAL = 65
+    RESOLVE = 66
+    BATTLE_END = 67
+    ROUND_END = 68
+    EFFECT = 69
+    DEAL_ALL = 70
+    REFILL = 71
+    FINAL = 72
+    CLEANUP = 73
+
+
+CHANCE_PHASES = frozenset(
+    {
+        Phase.DEAL_TILE,
+        Phase.DRAW_ALLY_SET,
+        Phase.FILL_MARKET,
+        Phase.DEAL_CARD,
+        Phase.PLACE_MARKER,
+        Phase.DRAW_QUEST,
+        Phase.DRAW_START_PLAYER,
+        Phase.ROLL_DIE,
+        Phase.DRAW_CHIP,
+    }
+)
+"""Chance steps: chance picks the outcome."""
+SEAT_PHASES = frozenset(
+    {
+        Phase.CHOOSE_FACTION,
+        Phase.KEEP_QUEST,
+        Phase.TEA_TURN,
+        Phase.TEA_CONTINUE,
+        Phase.PLACE_SUPPORTERS,
+        Phase.BUILD_CASTLE,
+        Phase.PICK_WONDERLANDIAN,
+        Phase.PLACE_WONDERLANDIAN,
+        Phase.PICK_ALLY,
+        Phase.CHOOSE_AWARD,
+        Phase.FORGE,
+    }
+)
+"""Decisions of one seat (``Task.seat``)."""
+SIMULTANEOUS_PHASES = frozenset({Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.WAGER})
+"""Decisions that several seats make together."""
+BATTLE_CHOICE_PHASES = frozenset({Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT})
+"""Simultaneous decisions kept in ``b_choice`` (a wager is kept in ``wagers``)."""
+AUTOMATIC_PHASES = frozenset(Phase) - CHANCE_PHASES - SEAT_PHASES - SIMULTANEOUS_PHASES
+"""Steps the rules run by themselves (``rules.settle``)."""
+
+ARGUMENTS: dict[Phase, tuple[str, ...]] = {
+    Phase.DEAL_TILE: ("value",),  # region
+    Phase.FILL_MARKET: ("value",),  # market slot
+    Phase.DEAL_CARD: ("value",),  # space
+    Phase.DRAW_QUEST: ("seat",),
+    Phase.ROLL_DIE: ("seat",),
+    Phase.DRAW_CHIP: ("seat",),
+    **dict.fromkeys(SEAT_PHASES, ("seat",)),
+    Phase.PLACE_SUPPORTERS: ("seat", "value"),  # supporters left to place
+    Phase.PLACE_WONDERLANDIAN: ("seat", "value"),  # the Wonderlandian
+    Phase.PICK_ALLY: ("seat", "value"),  # chips left to pick
+    Phase.START_ROUND: ("value",),  # round
+    Phase.NEXT_BATTLE: ("value",),  # index into the battle order
+    Phase.BATTLE_STEP: ("value",),  # steps of the battle so far
+    Phase.EFFECT: ("seat", "fx"),
+}
+"""The fields of :class:`Task` that each phase uses, in order (the others are unused)."""
+
+
+class Task(NamedTuple):
+    """One entry of the task stack: a phase and its arguments (see :data:`ARGUMENTS`).
+
+    Immutable, so cloning a state copies the list of tasks and shares the tasks.
+    """
+
+    phase: Phase
+    seat: int = -1
+    """The seat that decides, draws, rolls or gains (-1: none)."""
+    value: int = 0
+    """The phase's number: a region, slot, space, round, battle index, step, amount left or
+    Wonderlandian."""
+    fx: Fx | None = None
+    """The effect an EFFECT task runs."""
+
+    def as_tuple(self) -> tuple[int | Fx | None, ...]:
+        """``(phase code, *arguments)``: the task with only the arguments its phase uses."""
+        return (int(self.phase), *(getattr(self, name) for name in ARGUMENTS.get(self.phase, ())))
+
+
+MARKET_SLOTS = 3
+"""Wonderlandians on display in the market (W6)."""
 
 # battle status per seat
 OUT, DRAWING, HALTED, BUST = 0, 1, 2, 3
@@ -67,8 +214,6 @@ WAITING = -1  # b_choice: a simultaneous decision still to make
 NONE = -2  # b_choice: nothing asked
 HIDDEN = -3  # a simultaneous choice the viewer may not see
 NO_BET = 9  # wagers[seat]: decided not to bet
-
-Task = tuple[Any, ...]
 
 
 @dataclass(slots=True)
@@ -139,7 +284,7 @@ class Player:
 
 
 @dataclass(slots=True)
-class State:
+class WonderlandsWarState:
     """The whole table.  ``content`` and ``opts`` are shared, never copied."""
 
     content: Content = field(compare=False, repr=False)
@@ -152,7 +297,7 @@ class State:
     war: bool = False
     tiles: list[int] = field(default_factory=list)  # scoring tile per region
     ally_set: int = -1
-    market: list[int] = field(default_factory=lambda: [-1, -1, -1])
+    market: list[int] = field(default_factory=lambda: [-1] * MARKET_SLOTS)
     wl_deck: list[int] = field(default_factory=list)
     decks: list[list[int]] = field(default_factory=list)
     table: list[int] = field(default_factory=list)  # card on each space (-1: none)
@@ -179,9 +324,9 @@ class State:
         default_factory=list
     )  # per battle fought: round, region, strengths, statuses, first place
 
-    def clone(self) -> State:
+    def clone(self) -> WonderlandsWarState:
         """An independent copy (content and options shared)."""
-        return State(
+        return WonderlandsWarState(
             self.content,
             self.opts,
             self.n,

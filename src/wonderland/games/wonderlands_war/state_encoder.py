@@ -29,27 +29,38 @@ from wonderland.games.wonderlands_war.content import (
 )
 from wonderland.games.wonderlands_war.encoding import (
     BATTLE_STATUSES,
+    CASTLES_CAP,
+    CHIPS_CAP,
     CHOICES,
-    MARKET_SLOTS,
+    DECK_CAP,
+    DEPTH_CAP,
+    FIGURES_CAP,
+    FORGED_CAP,
+    FORGES_CAP,
     MAX_DECKS,
     MAX_ROUNDS,
+    PAIR_CAP,
     PRIVATE_SIZE,
+    QUESTS_CAP,
     SCALARS,
     SEAT_OFFSET,
     SEAT_SIZE,
+    STRENGTH_CAP,
+    SUPPLY_CAP,
+    SUPPORTERS_CAP,
     TABLE_OFFSET,
     TASK_KINDS,
     WAGER_WORDS,
     observation_size,
 )
 from wonderland.games.wonderlands_war.state import (
+    BATTLE_CHOICE_PHASES,
     HIDDEN,
+    MARKET_SLOTS,
     NO_BET,
-    S_SHIELD,
-    S_STEP,
-    SEAT_TASKS,
+    SEAT_PHASES,
     WAITING,
-    State,
+    WonderlandsWarState,
 )
 
 Buffer: TypeAlias = "array[float]"
@@ -136,11 +147,11 @@ _NO_TRACKS = _zeros(MAX_TRACKS)
 
 
 def _forged(buf: Buffer, at: int, tracks: list[list[int]], old: Any) -> None:
-    """Chips on each forge track / 6, clipped."""
+    """Chips on each forge track / FORGED_CAP, clipped."""
     buf[at : at + MAX_TRACKS] = _NO_TRACKS
     for i, chips in enumerate(tracks[:MAX_TRACKS]):
         if chips:
-            buf[at + i] = len(chips) / 6 if len(chips) < 6 else 1.0
+            buf[at + i] = len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0
 
 
 def _length_by(cap: int) -> _Writer:
@@ -152,7 +163,7 @@ def _length_by(cap: int) -> _Writer:
     return write
 
 
-_figure_regions = _tally_of(MAX_REGIONS, 5)
+_figure_regions = _tally_of(MAX_REGIONS, FIGURES_CAP)
 
 
 def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> None:
@@ -161,10 +172,10 @@ def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> 
 
 _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
     ("faction", SEAT_OFFSET["faction"], _one_hot(MAX_FACTIONS)),
-    ("bag", SEAT_OFFSET["bag"], _counts_of(MAX_CHIPS, 10)),
-    ("active", SEAT_OFFSET["active"], _counts_of(MAX_CHIPS, 10)),
-    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(MAX_CHIPS, 10)),
-    ("track", SEAT_OFFSET["track"], _tally_of(MAX_CHIPS, 10)),
+    ("bag", SEAT_OFFSET["bag"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
+    ("active", SEAT_OFFSET["active"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
+    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
+    ("track", SEAT_OFFSET["track"], _tally_of(MAX_CHIPS, CHIPS_CAP)),
     ("forged", SEAT_OFFSET["forged"], _forged),
     *(
         (name, SEAT_OFFSET["counters"] + i, _scaled_by(cap))
@@ -172,8 +183,8 @@ _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
     ),
     ("shield", SEAT_OFFSET["flags"], _flag),
     ("passed_head", SEAT_OFFSET["flags"] + 1, _flag),
-    ("quests", SEAT_OFFSET["quests_held"], _length_by(6)),
-    ("pair", SEAT_OFFSET["quests_held"] + 1, _length_by(3)),
+    ("quests", SEAT_OFFSET["quests_held"], _length_by(QUESTS_CAP)),
+    ("pair", SEAT_OFFSET["quests_held"] + 1, _length_by(PAIR_CAP)),
     ("cards", SEAT_OFFSET["cards"], _members_of(MAX_CARDS)),
     ("retinue", SEAT_OFFSET["retinue"], _members_of(MAX_WONDERLANDIANS)),
     ("figures", SEAT_OFFSET["figures"], _figures),
@@ -251,8 +262,8 @@ _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
     (_T["ally_set"], _one_hot(MAX_ALLY_SETS)),
     (_T["market"], _grid(MARKET_SLOTS, MAX_WONDERLANDIANS)),
     (_T["table"], _grid(MAX_SPACES, MAX_CARDS)),
-    (_T["supply"], _counts_of(MAX_CHIPS, 40)),
-    (_T["deck_sizes"], _counts_of(MAX_DECKS, 60)),
+    (_T["supply"], _counts_of(MAX_CHIPS, SUPPLY_CAP)),
+    (_T["deck_sizes"], _counts_of(MAX_DECKS, DECK_CAP)),
     (_T["deck_sizes"] + MAX_DECKS, _scaled_by(MAX_WONDERLANDIANS)),
     (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(MAX_QUESTS)),
     (_T["battle_order"], _grid(MAX_REGIONS, MAX_REGIONS)),
@@ -262,7 +273,7 @@ _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
 :func:`_table_values`."""
 
 
-def _table_values(st: State) -> tuple[Any, ...]:
+def _table_values(st: WonderlandsWarState) -> tuple[Any, ...]:
     return (
         st.round,
         st.war,
@@ -346,12 +357,12 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
             buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
 
     return (
-        (SEAT_OFFSET["supporters"], regions(10)),
-        (SEAT_OFFSET["castles"], regions(5)),
+        (SEAT_OFFSET["supporters"], regions(SUPPORTERS_CAP)),
+        (SEAT_OFFSET["castles"], regions(CASTLES_CAP)),
         (SEAT_OFFSET["battle_status"], each_seat(_one_hot(BATTLE_STATUSES), -1)),
-        (SEAT_OFFSET["battle_strength"], each_seat(_scaled_by(30), 0)),
+        (SEAT_OFFSET["battle_strength"], each_seat(_scaled_by(STRENGTH_CAP), 0)),
         (SEAT_OFFSET["battle_drawn"], each_seat(_one_hot(MAX_CHIPS), -1)),
-        (SEAT_OFFSET["battle_forge"], each_seat(_scaled_by(10), 0)),
+        (SEAT_OFFSET["battle_forge"], each_seat(_scaled_by(FORGES_CAP), 0)),
         (SEAT_OFFSET["battle_choice"], each_seat(_choice, None)),
         (SEAT_OFFSET["battle_first"], first),
         (SEAT_OFFSET["wager"], each_seat(_waiting_or_hidden, None)),
@@ -362,7 +373,7 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
     )
 
 
-def _seat_list_values(st: State) -> tuple[Any, ...]:
+def _seat_list_values(st: WonderlandsWarState) -> tuple[Any, ...]:
     """What :func:`_seat_list_writes` writes: supporters, castles, the battle figures (None
     outside a battle), first places, wagers (None when there are none), start player, turn,
     marker, outright winner."""
@@ -412,7 +423,7 @@ class StateEncoder:
         self._seat_lists: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._seat_list_writes)
         self._table_values: tuple[Any, ...] = (_NEVER_SEEN,) * len(_TABLE_WRITES)
 
-    def observe(self, st: State, seat: int) -> Buffer:
+    def observe(self, st: WonderlandsWarState, seat: int) -> Buffer:
         """A new float32 array: the observation of ``seat``'s view of ``st``."""
         n = self.n
         if st.n != n:
@@ -442,14 +453,14 @@ class StateEncoder:
         self._write_observer_part(out, st, seat)
         return out
 
-    def _write_observer_part(self, out: Buffer, st: State, seat: int) -> None:
+    def _write_observer_part(self, out: Buffer, st: WonderlandsWarState, seat: int) -> None:
         """What depends on the observer: its quests; another seat's pending battle choice or
         wager masked, as its view masks them; wagers on seats, egocentric; and the task on
         top of the stack (its seat egocentric)."""
         n = self.n
         tasks = st.tasks
         hide = bool(tasks)  # a finished game hides nothing (G26)
-        if hide and st.b_status and tasks[-1][0] in (S_STEP, S_SHIELD):
+        if hide and st.b_status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
             choices = st.b_choice
             for k in range(1, n):
                 choice = choices[(seat + k) % n]
@@ -485,12 +496,12 @@ class StateEncoder:
         at = self._table_base + _T["task"]
         if tasks:
             task = tasks[-1]
-            if 0 <= task[0] < TASK_KINDS:
-                out[at + task[0]] = 1.0
-            if task[0] in SEAT_TASKS and 0 <= task[1] < n:
-                out[at + TASK_KINDS + (task[1] - seat) % n] = 1.0
+            if 0 <= task.phase < TASK_KINDS:
+                out[at + task.phase] = 1.0
+            if task.phase in SEAT_PHASES and 0 <= task.seat < n:
+                out[at + TASK_KINDS + (task.seat - seat) % n] = 1.0
             depth = len(tasks)
-            out[at + TASK_KINDS + MAX_SEATS] = depth / 40 if depth < 40 else 1.0
+            out[at + TASK_KINDS + MAX_SEATS] = depth / DEPTH_CAP if depth < DEPTH_CAP else 1.0
 
 
 def state_encoder(num_players: int) -> StateEncoder:

@@ -3,38 +3,17 @@
 from __future__ import annotations
 
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import Content
-from wonderland.games.wonderlands_war.effects import (
-    gain_chips,
-    hook,
-    push_fx,
-)
+from wonderland.games.wonderlands_war.content import CARD_HALVES, Content
+from wonderland.games.wonderlands_war.effects import gain_chips, hook, push_fx
 from wonderland.games.wonderlands_war.scoring import score_now
 from wonderland.games.wonderlands_war.state import (
-    A_BATTLE,
-    A_DEAL_ALL,
-    A_END_TEA,
-    A_NEXT_TURN,
-    A_REFILL,
-    A_ROUND,
-    C_ALLYSET,
-    C_DEAL,
-    C_DIE,
-    C_MARKER,
-    C_MARKET,
-    C_QUEST,
-    C_START,
-    C_TILE,
-    D_CONTINUE,
-    D_FACTION,
-    D_KEEP,
-    D_SUPPORT,
-    D_TURN,
+    MARKET_SLOTS,
     NONE,
     OUT,
+    Phase,
     Player,
-    State,
     Task,
+    WonderlandsWarState,
 )
 from wonderland.games.wonderlands_war.variants import Options
 
@@ -42,10 +21,10 @@ _MOVE = act.BASE["move"]
 _LEADER = act.BASE["leader"]
 
 
-def set_up(content: Content, opts: Options, n: int) -> State:
+def set_up(content: Content, opts: Options, n: int) -> WonderlandsWarState:
     """The state before set-up: every set-up step waits on the task stack (W4-W16)."""
     regions = len(content.regions)
-    st = State(
+    st = WonderlandsWarState(
         content=content,
         opts=opts,
         n=n,
@@ -66,23 +45,23 @@ def set_up(content: Content, opts: Options, n: int) -> State:
         b_forge=[0] * n,
         wagers=[NONE] * n,
     )
-    steps: list[Task] = [(C_TILE, r) for r in range(regions)]
+    steps = [Task(Phase.DEAL_TILE, value=r) for r in range(regions)]
     if opts.ally_set == "random":
-        steps.append((C_ALLYSET,))
+        steps.append(Task(Phase.DRAW_ALLY_SET))
     else:
         ids = [s.id for s in content.ally_sets]
         st.ally_set = ids.index(opts.ally_set) if opts.ally_set in ids else 0
-    steps += [(C_MARKET, i) for i in range(3)]
-    steps += [(A_DEAL_ALL,), (C_MARKER,)]
-    steps += [(D_FACTION, s) for s in range(n)]
+    steps += [Task(Phase.FILL_MARKET, value=i) for i in range(MARKET_SLOTS)]
+    steps += [Task(Phase.DEAL_ALL), Task(Phase.PLACE_MARKER)]
+    steps += [Task(Phase.CHOOSE_FACTION, s) for s in range(n)]
     for s in range(n):
-        steps += [(C_QUEST, s), (C_QUEST, s), (D_KEEP, s)]
-    steps += [(C_START,), (A_ROUND, 1)]
+        steps += [Task(Phase.DRAW_QUEST, s), Task(Phase.DRAW_QUEST, s), Task(Phase.KEEP_QUEST, s)]
+    steps += [Task(Phase.DRAW_START_PLAYER), Task(Phase.START_ROUND, value=1)]
     st.tasks = steps[::-1]
     return st
 
 
-def setup_player(st: State, seat: int, faction: int) -> None:
+def setup_player(st: WonderlandsWarState, seat: int, faction: int) -> None:
     """W11-W14, W17: a faction's kit, its starting bag (W13) and markers."""
     c = st.content
     f = c.factions[faction]
@@ -105,7 +84,7 @@ def setup_player(st: State, seat: int, faction: int) -> None:
     p.shield = True
 
 
-def _reach(st: State, seat: int, full_circle: bool) -> list[int]:
+def _reach(st: WonderlandsWarState, seat: int, full_circle: bool) -> list[int]:
     """W19, W20, W24: carded, unoccupied spaces the leader may stop on, in moving order."""
     c = st.content
     p = st.players[seat]
@@ -123,7 +102,8 @@ def _reach(st: State, seat: int, full_circle: bool) -> list[int]:
     return out
 
 
-def turn_moves(st: State, seat: int, after_head: bool) -> list[int]:
+def turn_moves(st: WonderlandsWarState, seat: int, after_head: bool) -> list[int]:
+    """W19-W26, G19: a tea turn's choices; ``after_head``: the move on from the Head."""
     p = st.players[seat]
     c = st.content
     limit = c.card_limit(st.n)
@@ -136,13 +116,13 @@ def turn_moves(st: State, seat: int, after_head: bool) -> list[int]:
     out = []
     for q in _reach(st, seat, at_head or after_head):
         for half in range(len(c.cards[st.table[q]].halves)):
-            out.append(_MOVE + q * 2 + half)
+            out.append(_MOVE + q * CARD_HALVES + half)
     if not after_head and not at_head and not p.passed_head:
         out.append(act.HEAD)
     return out or regions  # G19
 
 
-def tea_move(st: State, seat: int, action: int) -> None:
+def tea_move(st: WonderlandsWarState, seat: int, action: int) -> None:
     """W19-W26: move the leader and take a card, stop at the head, or go to a region."""
     c = st.content
     p = st.players[seat]
@@ -151,46 +131,50 @@ def tea_move(st: State, seat: int, action: int) -> None:
     if action == act.HEAD:  # W24
         p.pos = c.head
         p.passed_head = True
-        st.tasks += [(D_CONTINUE, seat), (A_REFILL,), (C_DIE, seat)]
+        st.tasks += [
+            Task(Phase.TEA_CONTINUE, seat),
+            Task(Phase.REFILL),
+            Task(Phase.ROLL_DIE, seat),
+        ]
         return
-    if action < _MOVE + 2 * len(c.spaces):
-        space, half = divmod(action - _MOVE, 2)
+    if action < _MOVE + CARD_HALVES * len(c.spaces):
+        space, half = divmod(action - _MOVE, CARD_HALVES)
         p.pos = space
         st.occupant[space] = seat
         card = st.table[space]
         st.table[space] = -1
         p.cards.append(card)
         h = c.cards[card].halves[half]
-        st.tasks.append((A_NEXT_TURN,))
+        st.tasks.append(Task(Phase.NEXT_TURN))
         hook(st, seat, "on_take_card")
         push_fx(st, seat, h.effects)
         if h.shard_die:
-            st.tasks.append((C_DIE, seat))  # W23
+            st.tasks.append(Task(Phase.ROLL_DIE, seat))  # W23
         if h.supporters:
-            st.tasks.append((D_SUPPORT, seat, h.supporters))
+            st.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, h.supporters))
         return
     p.pos = -1  # W26 / G19: the leader goes to a region
     p.region = action - _LEADER
-    st.tasks.append((A_NEXT_TURN,))
+    st.tasks.append(Task(Phase.NEXT_TURN))
 
 
-def deal_all(st: State, task: Task) -> None:
+def deal_all(st: WonderlandsWarState, task: Task) -> None:
     """W9, W18: deal the round's deck onto the spaces used with this many players."""
     for space in reversed(st.content.active_spaces(st.n)):
-        st.tasks.append((C_DEAL, space))
+        st.tasks.append(Task(Phase.DEAL_CARD, value=space))
 
 
-def refill(st: State, task: Task) -> None:
+def refill(st: WonderlandsWarState, task: Task) -> None:
     """W24: refill every unoccupied empty space (G19: a dry deck leaves spaces empty)."""
     for space in reversed(st.content.active_spaces(st.n)):
         if st.table[space] < 0 and st.occupant[space] < 0:
-            st.tasks.append((C_DEAL, space))
+            st.tasks.append(Task(Phase.DEAL_CARD, value=space))
 
 
-def start_round(st: State, task: Task) -> None:
+def start_round(st: WonderlandsWarState, task: Task) -> None:
     """W2, W18, G17: a round starts; leaders at the Head of the Table."""
     c = st.content
-    st.round = task[1]
+    st.round = task.value
     st.war = False
     st.occupant = [-1] * len(c.spaces)
     for p in st.players:
@@ -204,13 +188,13 @@ def start_round(st: State, task: Task) -> None:
         seats.sort(key=lambda s: score_now(st, s))
     st.order = seats
     st.turn = seats[0]
-    st.tasks.append((D_TURN, seats[0]))
+    st.tasks.append(Task(Phase.TEA_TURN, seats[0]))
     if st.round > 1:
         st.table = [-1] * len(c.spaces)
-        st.tasks.append((A_DEAL_ALL,))
+        st.tasks.append(Task(Phase.DEAL_ALL))
 
 
-def next_turn(st: State, task: Task) -> None:
+def next_turn(st: WonderlandsWarState, task: Task) -> None:
     """W19, W27: the next leader still at the table moves; none left ends the tea party."""
     st.players[st.turn].passed_head = False
     i = st.order.index(st.turn)
@@ -218,12 +202,12 @@ def next_turn(st: State, task: Task) -> None:
         seat = st.order[(i + k) % st.n]
         if st.players[seat].pos >= 0:
             st.turn = seat
-            st.tasks.append((D_TURN, seat))
+            st.tasks.append(Task(Phase.TEA_TURN, seat))
             return
-    st.tasks.append((A_END_TEA,))
+    st.tasks.append(Task(Phase.END_TEA))
 
 
-def end_tea(st: State, task: Task) -> None:
+def end_tea(st: WonderlandsWarState, task: Task) -> None:
     """W29, G20: madness for everyone; the most shards take another and discard half."""
     rules = st.content.rules
     chip = st.content.madness_chip
@@ -238,4 +222,4 @@ def end_tea(st: State, task: Task) -> None:
     st.war = True
     regions = len(st.content.regions)
     st.order = [(st.marker + i) % regions for i in range(regions)]  # W30
-    st.tasks.append((A_BATTLE, 0))
+    st.tasks.append(Task(Phase.NEXT_BATTLE, value=0))

@@ -19,17 +19,15 @@ from rich.table import Table
 from wonderland.bots import make_bot
 from wonderland.core import CHANCE, TERMINAL, ConfigError, GameRecord, next_actor
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.game import WonderlandsWar
+from wonderland.games.wonderlands_war.game import WonderlandsWarGame
 from wonderland.games.wonderlands_war.render import describe, faction_name, menu
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,
-    C_BAG,
-    C_DIE,
     DRAWING,
     HALTED,
-    S_STEP,
-    State,
+    Phase,
+    WonderlandsWarState,
 )
 from wonderland.terminal.hints import Hinter
 from wonderland.terminal.options import game_and_config, parse_bots
@@ -38,13 +36,17 @@ QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
 
 
 def _ask(
-    console: Console, st: State, game: WonderlandsWar, seat: int, hinter: Hinter | None = None
+    console: Console,
+    st: WonderlandsWarState,
+    game: WonderlandsWarGame,
+    seat: int,
+    hinter: Hinter | None = None,
 ) -> int | None:
     """Show the table and the menu; return the chosen action (None: quit or end of input)."""
     console.print(Panel(escape(game.render(st, seat)), title=f"You: {faction_name(st, seat)}"))
     if hinter is not None:
         console.print(hinter.render(game, game.view(st, seat), game.legal_actions(st, seat)))
-    if st.tasks[-1][0] == S_STEP:
+    if st.tasks[-1].phase == Phase.DRAW_OR_STOP:
         bag = st.players[seat].bag
         madness = sum(k for chip, k in enumerate(bag) if st.content.chips[chip].kind == "madness")
         total = sum(bag)
@@ -74,7 +76,9 @@ def _ask(
         console.print(f"[red]please answer a number from 1 to {len(choices)}[/]")
 
 
-def _battle_line(st: State, strengths: tuple[int, ...], statuses: tuple[int, ...]) -> str:
+def _battle_line(
+    st: WonderlandsWarState, strengths: tuple[int, ...], statuses: tuple[int, ...]
+) -> str:
     names = {DRAWING: "drawing", HALTED: "stopped", BUST: "BUST"}
     return ", ".join(
         f"{faction_name(st, s)} {strengths[s]} ({names[statuses[s]]})"
@@ -83,15 +87,21 @@ def _battle_line(st: State, strengths: tuple[int, ...], statuses: tuple[int, ...
     )
 
 
-def _narrate(console: Console, before: State, after: State, actor: int, action: int) -> None:
+def _narrate(
+    console: Console,
+    before: WonderlandsWarState,
+    after: WonderlandsWarState,
+    actor: int,
+    action: int,
+) -> None:
     """Lines for what just happened: moves, shard rolls, each draw and each battle's result."""
     kind = act.decode(action).kind
     if actor == CHANCE:
         task = before.tasks[-1]
-        if task[0] == C_BAG:
-            chip = after.content.chips[act.decode(action).b]
-            console.print(f"  {faction_name(after, task[1])} draws {escape(chip.name)}")
-        elif task[0] == C_DIE or kind not in QUIET_CHANCE:
+        if task.phase == Phase.DRAW_CHIP:
+            chip = after.content.chips[act.decode(action).option]
+            console.print(f"  {faction_name(after, task.seat)} draws {escape(chip.name)}")
+        elif task.phase == Phase.ROLL_DIE or kind not in QUIET_CHANCE:
             console.print(f"  {escape(describe(before, action))}")
     elif kind not in ("draw", "stop", "shield", "accept", "wager", "no_wager"):
         console.print(f"{faction_name(before, actor)}: {escape(describe(before, action))}")
@@ -121,7 +131,7 @@ def _narrate(console: Console, before: State, after: State, actor: int, action: 
         console.rule(f"War phase, round {after.round}")
 
 
-def final_table(st: State) -> Table:
+def final_table(st: WonderlandsWarState) -> Table:
     """Final scoring broken down per source (W53)."""
     table = Table(title="Final scoring")
     for column in ("faction", "battles", "other", "castles", "quests", "shards", "total"):
@@ -140,7 +150,7 @@ def play(args: argparse.Namespace) -> int:
     if args.players is None:
         args.players = 3
     game_any, config = game_and_config(args)
-    assert isinstance(game_any, WonderlandsWar)
+    assert isinstance(game_any, WonderlandsWarGame)
     game = game_any
     n = config.num_players
     if not 0 <= args.seat < n:

@@ -15,51 +15,51 @@ from wonderland.games.wonderlands_war.content import Fx
 from wonderland.games.wonderlands_war.rules import legal
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
+    BATTLE_CHOICE_PHASES,
     HIDDEN,
     NO_BET,
-    S_SHIELD,
-    S_STEP,
-    S_WAGER,
+    SIMULTANEOUS_PHASES,
     WAITING,
     Player,
-    State,
+    Task,
+    WonderlandsWarState,
 )
 
 
 @dataclass(slots=True)
-class WarView:
+class WonderlandsWarView:
     """A seat's view (``seat`` None: a spectator): the state with hidden parts masked."""
 
     seat: int | None
-    state: State
+    state: WonderlandsWarState
 
 
-def redact(st: State, seat: int | None) -> State:
+def redact(st: WonderlandsWarState, seat: int | None) -> WonderlandsWarState:
     """A copy of ``st`` with everything ``seat`` may not know masked (-1 or HIDDEN)."""
     out = st.clone()
     out.quest_deck = [-1] * len(st.quest_deck)
     if not st.tasks:  # the game is over: quests are shown for the final scoring (G26)
         return out
-    top = st.tasks[-1][0] if st.tasks else 0
+    top = st.tasks[-1].phase
     for s, p in enumerate(out.players):
         if s == seat:
             continue
         p.quests = [-1] * len(p.quests)
         p.feats = [False] * len(p.feats)
         p.pair = [-1] * len(p.pair)
-        if top in (S_STEP, S_SHIELD) and out.b_choice[s] >= 0:
+        if top in BATTLE_CHOICE_PHASES and out.b_choice[s] >= 0:
             out.b_choice[s] = HIDDEN
         if out.wagers[s] >= 0:
             out.wagers[s] = HIDDEN
     return out
 
 
-def view(st: State, seat: int | None) -> WarView:
+def view(st: WonderlandsWarState, seat: int | None) -> WonderlandsWarView:
     """The view of ``seat``."""
-    return WarView(seat, redact(st, seat))
+    return WonderlandsWarView(seat, redact(st, seat))
 
 
-def determinize(v: WarView, rng: random.Random) -> State:
+def determinize(v: WonderlandsWarView, rng: random.Random) -> WonderlandsWarState:
     """A full state whose view for ``v.seat`` is ``v``: hidden quests dealt at random from the
     quests the seat has not seen, hidden choices filled with legal ones."""
     st = v.state.clone()
@@ -74,13 +74,13 @@ def determinize(v: WarView, rng: random.Random) -> State:
         p.quests = [q if q >= 0 else next(it) for q in p.quests]
         p.pair = [q if q >= 0 else next(it) for q in p.pair]
     st.quest_deck = [q if q >= 0 else next(it) for q in st.quest_deck]
-    top = st.tasks[-1][0] if st.tasks else 0
+    top = st.tasks[-1].phase if st.tasks else None
     for s in range(st.n):
         if st.wagers[s] == HIDDEN:
             st.wagers[s] = NO_BET
         if st.b_choice[s] == HIDDEN:
             st.b_choice[s] = WAITING
-            options = legal(st, s) if top in (S_STEP, S_SHIELD, S_WAGER) else []
+            options = legal(st, s) if top in SIMULTANEOUS_PHASES else []
             st.b_choice[s] = rng.choice(options) if options else WAITING
     return st
 
@@ -95,9 +95,11 @@ def _json(value: Any) -> Any:
         return value
     if isinstance(value, Fx):
         return [value.effect, value.n, value.chip]
+    if isinstance(value, Task):
+        return _json(value.as_tuple())
     if isinstance(value, (list, tuple)):
         return [v if type(v) in _PLAIN else _json(v) for v in value]
-    if isinstance(value, (Player, State)):
+    if isinstance(value, (Player, WonderlandsWarState)):
         names = _FIELDS.get(type(value))
         if names is None:
             names = _FIELDS[type(value)] = tuple(
@@ -107,7 +109,7 @@ def _json(value: Any) -> Any:
     return value
 
 
-def to_json(v: WarView) -> dict[str, Any]:
+def to_json(v: WonderlandsWarView) -> dict[str, Any]:
     """A JSON-ready dict of the view."""
     data: dict[str, Any] = _json(v.state)
     data["seat"] = v.seat

@@ -4,45 +4,24 @@ from __future__ import annotations
 
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.content import MAX_CHIPS
-from wonderland.games.wonderlands_war.effects import (
-    EFFECTS,
-    FEAT_FNS,
-    gain_chips,
-    hook,
-    push_fx,
-)
+from wonderland.games.wonderlands_war.effects import EFFECTS, FEAT_FNS, gain_chips, hook, push_fx
 from wonderland.games.wonderlands_war.state import (
-    A_BATTLE,
-    A_BATTLE_END,
-    A_CLEANUP,
-    A_FINAL,
-    A_RESOLVE,
-    A_REVEAL,
-    A_ROUND,
-    A_ROUND_END,
-    A_STEP,
     BUST,
-    C_BAG,
-    D_AWARD,
-    D_FORGE,
     DRAWING,
     HALTED,
     NO_BET,
     NONE,
     OUT,
-    S_SHIELD,
-    S_STEP,
-    S_WAGER,
     WAITING,
-    State,
+    Phase,
     Task,
+    WonderlandsWarState,
 )
 
 _FORGE = act.BASE["forge"]
-_NCHIPS = MAX_CHIPS
 
 
-def units(st: State, seat: int, region: int) -> int:
+def units(st: WonderlandsWarState, seat: int, region: int) -> int:
     """Units of ``seat`` in ``region``: supporters, the leader and Wonderlandian figures."""
     p = st.players[seat]
     return (
@@ -52,7 +31,7 @@ def units(st: State, seat: int, region: int) -> int:
     )
 
 
-def starting_strength(st: State, seat: int, region: int) -> int:
+def starting_strength(st: WonderlandsWarState, seat: int, region: int) -> int:
     """W31: leader (where it stands), figures, card bonuses, castles (G23)."""
     c = st.content
     p = st.players[seat]
@@ -65,7 +44,7 @@ def starting_strength(st: State, seat: int, region: int) -> int:
     return total
 
 
-def forge_moves(st: State, seat: int) -> list[int]:
+def forge_moves(st: WonderlandsWarState, seat: int) -> list[int]:
     """W40: forge one chip drawn in this battle onto a free slot of a forge track."""
     p = st.players[seat]
     c = st.content
@@ -76,15 +55,16 @@ def forge_moves(st: State, seat: int) -> list[int]:
             continue
         for chip, count in enumerate(p.active):
             if count and c.chips[chip].kind != "madness":
-                out.append(_FORGE + t * _NCHIPS + chip)
+                out.append(_FORGE + t * MAX_CHIPS + chip)
     if out:
         out.append(act.NO_FORGE)
     return out
 
 
-def forge(st: State, seat: int, action: int) -> None:
+def forge(st: WonderlandsWarState, seat: int, action: int) -> None:
+    """W40: forge the action's chip onto the next slot of its track; the slot acts."""
     p = st.players[seat]
-    t, chip = divmod(action - _FORGE, _NCHIPS)
+    t, chip = divmod(action - _FORGE, MAX_CHIPS)
     track = st.content.factions[p.faction].forge_tracks[t]
     p.active[chip] -= 1
     slot = len(p.forged[t])
@@ -94,14 +74,15 @@ def forge(st: State, seat: int, action: int) -> None:
     push_fx(st, seat, track.slots[slot])
 
 
-def castle_elsewhere(st: State, seat: int) -> int:
+def castle_elsewhere(st: WonderlandsWarState, seat: int) -> int:
+    """A region other than the battle's where ``seat`` has a castle (-1: none)."""
     for r, row in enumerate(st.castles):
         if row[seat] and r != st.b_region:
             return r
     return -1
 
 
-def place_castle(st: State, seat: int, region: int) -> None:
+def place_castle(st: WonderlandsWarState, seat: int, region: int) -> None:
     """W43, G7: place a castle; without one left, move one only under the variant."""
     p = st.players[seat]
     if p.castles_left > 0:
@@ -114,19 +95,19 @@ def place_castle(st: State, seat: int, region: int) -> None:
             st.castles[region][seat] += 1
 
 
-def round_award(st: State) -> int:
+def round_award(st: WonderlandsWarState) -> int:
     """The battle region's award this round (W4, W43)."""
     return st.content.tiles[st.tiles[st.b_region]][st.round - 1]
 
 
-def battle(st: State, task: Task) -> None:
+def battle(st: WonderlandsWarState, task: Task) -> None:
     """W30: the next battle in order; W45 uncontested; W48 wagers."""
-    index = task[1]
+    index = task.value
     if index >= len(st.order):
-        st.tasks.append((A_ROUND_END,))
+        st.tasks.append(Task(Phase.ROUND_END))
         return
     region = st.order[index]
-    st.tasks.append((A_BATTLE, index + 1))
+    st.tasks.append(Task(Phase.NEXT_BATTLE, value=index + 1))
     fighters = [s for s in range(st.n) if units(st, s, region) > 0]
     if not fighters:
         return
@@ -144,12 +125,12 @@ def battle(st: State, task: Task) -> None:
         st.b_status[s] = DRAWING
         st.b_strength[s] = starting_strength(st, s, region)
         st.players[s].battles += 1
-    st.tasks.append((A_BATTLE_END,))
+    st.tasks.append(Task(Phase.BATTLE_END))
     lone = len(fighters) == 1
     if lone and not st.opts.resistance:
         st.b_status[fighters[0]] = HALTED
     else:
-        st.tasks.append((A_STEP, 0))
+        st.tasks.append(Task(Phase.BATTLE_STEP, value=0))
         for s in reversed(fighters):
             hook(st, s, "battle_start")
     if st.opts.wagers and not lone:
@@ -157,10 +138,10 @@ def battle(st: State, task: Task) -> None:
         if bettors:
             for s in bettors:
                 st.wagers[s] = WAITING
-            st.tasks.append((S_WAGER,))
+            st.tasks.append(Task(Phase.WAGER))
 
 
-def _highest_other(st: State, seat: int) -> int:
+def _highest_other(st: WonderlandsWarState, seat: int) -> int:
     best = st.opts.resistance if st.opts.resistance else -1
     for s in range(st.n):
         if s != seat and st.b_status[s] in (DRAWING, HALTED):
@@ -168,7 +149,7 @@ def _highest_other(st: State, seat: int) -> int:
     return best
 
 
-def _battle_over(st: State) -> bool:
+def _battle_over(st: WonderlandsWarState) -> bool:
     """W41, W42, G13: 25 strength, nobody drawing, or a lone drawer already ahead."""
     goal = st.content.rules.auto_win_strength
     drawing = []
@@ -186,12 +167,12 @@ def _battle_over(st: State) -> bool:
     return False
 
 
-def step(st: State, task: Task) -> None:
+def step(st: WonderlandsWarState, task: Task) -> None:
     """W33, W39, G12, G15: everyone still drawing draws or stops, together."""
     if _battle_over(st):
         return
-    first = task[1] == 0 and not st.opts.halt_anytime
-    st.tasks.append((A_STEP, task[1] + 1))
+    first = task.value == 0 and not st.opts.halt_anytime
+    st.tasks.append(Task(Phase.BATTLE_STEP, value=task.value + 1))
     asked = False
     for s in range(st.n):
         if st.b_status[s] != DRAWING:
@@ -205,12 +186,12 @@ def step(st: State, task: Task) -> None:
             st.b_choice[s] = WAITING
             asked = True
     if asked:
-        st.tasks.append((S_STEP,))
+        st.tasks.append(Task(Phase.DRAW_OR_STOP))
     else:
         start_draws(st)
 
 
-def _empty_bag_reset(st: State, seat: int) -> bool:
+def _empty_bag_reset(st: WonderlandsWarState, seat: int) -> bool:
     """G15 variant: an empty bag takes back the exhausted chips."""
     if not st.opts.empty_bag_resets:
         return False
@@ -223,7 +204,7 @@ def _empty_bag_reset(st: State, seat: int) -> bool:
     return True
 
 
-def start_draws(st: State) -> None:
+def start_draws(st: WonderlandsWarState) -> None:
     """Apply the step's choices: halts now, then one chance draw per drawing seat."""
     draws = []
     for s in range(st.n):
@@ -234,12 +215,12 @@ def start_draws(st: State) -> None:
             draws.append(s)
         st.b_choice[s] = NONE
     if draws:
-        st.tasks.append((A_REVEAL,))
+        st.tasks.append(Task(Phase.REVEAL))
         for s in reversed(draws):
-            st.tasks.append((C_BAG, s))
+            st.tasks.append(Task(Phase.DRAW_CHIP, s))
 
 
-def _halt(st: State, seat: int) -> None:
+def _halt(st: WonderlandsWarState, seat: int) -> None:
     """W39, W40: halting keeps the strength; a battle-track forge icon grants a forge."""
     st.b_status[seat] = HALTED
     if st.b_strength[seat] in st.content.rules.battle_track_forge_icons:
@@ -247,16 +228,16 @@ def _halt(st: State, seat: int) -> None:
     hook(st, seat, "on_halt")
 
 
-def cannot_draw(st: State, seat: int) -> None:
+def cannot_draw(st: WonderlandsWarState, seat: int) -> None:
     """G15: a bag that is empty when a draw is due halts its owner."""
     if st.b_status[seat] == DRAWING:
         _halt(st, seat)
 
 
-def reveal(st: State, task: Task) -> None:
+def reveal(st: WonderlandsWarState, task: Task) -> None:
     """W36: a drawn madness chip with a ready shield: its owner may use the shield."""
     chips = st.content.chips
-    st.tasks.append((A_RESOLVE,))
+    st.tasks.append(Task(Phase.RESOLVE))
     asked = False
     for s in range(st.n):
         chip = st.b_drawn[s]
@@ -264,10 +245,10 @@ def reveal(st: State, task: Task) -> None:
             st.b_choice[s] = WAITING
             asked = True
     if asked:
-        st.tasks.append((S_SHIELD,))
+        st.tasks.append(Task(Phase.SHIELD_OR_ACCEPT))
 
 
-def resolve(st: State, task: Task) -> None:
+def resolve(st: WonderlandsWarState, task: Task) -> None:
     """W33-W38: resolve each drawn chip in seat order; shield and reset redraws."""
     c = st.content
     redraw = []
@@ -284,7 +265,7 @@ def resolve(st: State, task: Task) -> None:
             p.active[chip] += 1
             st.b_strength[s] += cdef.strength
             for fx in cdef.on_draw:
-                EFFECTS[fx.effect](st, s, fx)
+                EFFECTS[fx.effect].apply(st, s, fx)
             continue
         if choice == act.SHIELD:
             p.shield = False
@@ -314,12 +295,12 @@ def resolve(st: State, task: Task) -> None:
             if st.b_status[s] == DRAWING and not st.opts.no_reset_draw:
                 redraw.append(s)
     if redraw:
-        st.tasks.append((A_REVEAL,))
+        st.tasks.append(Task(Phase.REVEAL))
         for s in reversed(redraw):
-            st.tasks.append((C_BAG, s))
+            st.tasks.append(Task(Phase.DRAW_CHIP, s))
 
 
-def _bust(st: State, seat: int) -> None:
+def _bust(st: WonderlandsWarState, seat: int) -> None:
     """W35, W37: out of the battle at strength 0; drawn chips exhausted; shield ready."""
     p = st.players[seat]
     st.b_status[seat] = BUST
@@ -333,17 +314,18 @@ def _bust(st: State, seat: int) -> None:
     hook(st, seat, "on_bust")
 
 
-def _half(st: State, award: int) -> int:
+def _half(st: WonderlandsWarState, award: int) -> int:
+    """Second place's half of ``award``."""
     return (award + 1) // 2 if st.opts.half_round_up else award // 2  # G4
 
 
-def battle_end(st: State, task: Task) -> None:
+def battle_end(st: WonderlandsWarState, task: Task) -> None:
     """W43-W48: awards, quests' feats, abilities, forging and wagers."""
     region = st.b_region
     fighters = [s for s in range(st.n) if st.b_status[s] != OUT]
     alive = [s for s in fighters if st.b_status[s] != BUST]
     award = round_award(st)
-    st.tasks.append((A_CLEANUP,))
+    st.tasks.append(Task(Phase.CLEANUP))
     uncontested = len(fighters) == 1
     firsts: list[int] = []
     decide: list[int] = []
@@ -380,19 +362,19 @@ def battle_end(st: State, task: Task) -> None:
     for s in reversed(fighters):
         if st.b_forge[s] and any(st.players[s].active):
             for _ in range(st.b_forge[s]):
-                st.tasks.append((D_FORGE, s))
+                st.tasks.append(Task(Phase.FORGE, s))
     for s in reversed(firsts):
         hook(st, s, "on_win")
     for s in fighters:
         _feat(st, s, s in firsts, uncontested)
     for s in reversed(decide):
         if st.players[s].castles_left > 0 or st.opts.move_castle:
-            st.tasks.append((D_AWARD, s))
+            st.tasks.append(Task(Phase.CHOOSE_AWARD, s))
         else:
             st.players[s].vp_battles += award  # G7: no castle left, the award only
 
 
-def _feat(st: State, seat: int, won: bool, uncontested: bool) -> None:
+def _feat(st: WonderlandsWarState, seat: int, won: bool, uncontested: bool) -> None:
     """W46, W50: at most one quest feat per battle."""
     p = st.players[seat]
     c = st.content
@@ -405,7 +387,7 @@ def _feat(st: State, seat: int, won: bool, uncontested: bool) -> None:
             return
 
 
-def _settle_wagers(st: State, firsts: list[int]) -> None:
+def _settle_wagers(st: WonderlandsWarState, firsts: list[int]) -> None:
     """W48: a right bet gains the weak ally chip, a wrong one a shard."""
     weak = st.content.ally_sets[st.ally_set].weak if st.ally_set >= 0 else -1
     for s in range(st.n):
@@ -419,7 +401,7 @@ def _settle_wagers(st: State, firsts: list[int]) -> None:
         st.wagers[s] = NONE
 
 
-def cleanup(st: State, task: Task) -> None:
+def cleanup(st: WonderlandsWarState, task: Task) -> None:
     """W47, G14: the chips drawn in the battle go to the exhaust pile."""
     for s in range(st.n):
         p = st.players[s]
@@ -436,15 +418,15 @@ def cleanup(st: State, task: Task) -> None:
     st.b_region = -1
 
 
-def round_end(st: State, task: Task) -> None:
+def round_end(st: WonderlandsWarState, task: Task) -> None:
     """W2, W52, G16, G18: clear the table; leaders and supporters go home before next round."""
     c = st.content
     st.table = [-1] * len(c.spaces)
     st.occupant = [-1] * len(c.spaces)
     if st.round >= c.rules.rounds:
-        st.tasks.append((A_FINAL,))
+        st.tasks.append(Task(Phase.FINAL))
     else:
-        st.tasks.append((A_ROUND, st.round + 1))
+        st.tasks.append(Task(Phase.START_ROUND, value=st.round + 1))
         if st.opts.token_advances:
             st.marker = (st.marker + 1) % len(c.regions)
         for s, p in enumerate(st.players):

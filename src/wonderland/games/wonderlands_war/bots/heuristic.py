@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonderland.bots.base import Bot
-from wonderland.core import Game
+from wonderland.core import AnyGame
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.content import Content, HalfDef
-from wonderland.games.wonderlands_war.state import DRAWING, HALTED, State
-from wonderland.games.wonderlands_war.view import WarView
+from wonderland.games.wonderlands_war.state import DRAWING, HALTED, WonderlandsWarState
+from wonderland.games.wonderlands_war.view import WonderlandsWarView
 
 EFFECT_VALUE = {
     "gain_ally": 2.0,
@@ -37,7 +37,7 @@ EFFECT_VALUE = {
 }
 
 
-def bust_risk(st: State, seat: int) -> float:
+def bust_risk(st: WonderlandsWarState, seat: int) -> float:
     """Probability that ``seat``'s next draw busts it in the current battle."""
     c = st.content
     p = st.players[seat]
@@ -54,7 +54,7 @@ def bust_risk(st: State, seat: int) -> float:
     return risk * 0.3 if p.shield else risk
 
 
-def mean_gain(st: State, seat: int) -> float:
+def mean_gain(st: WonderlandsWarState, seat: int) -> float:
     """Mean strength of the next draw."""
     c = st.content
     p = st.players[seat]
@@ -70,31 +70,32 @@ class WonderlandsWarHeuristicBot(Bot):
     name = "heuristic"
     risk_limit = 0.25
 
-    def choose(self, game: Game[Any, Any], view: Any, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The best-scoring legal action (ties broken at random)."""
-        assert isinstance(view, WarView)
+        assert isinstance(view, WonderlandsWarView)
         st = view.state
         seat = view.seat if view.seat is not None else 0
         scored = [(self._value(st, seat, a) + self.rng.random() * 0.01, a) for a in legal]
         return max(scored)[1]
 
     # -- valuations ---------------------------------------------------------------------------
-    def _value(self, st: State, seat: int, action: int) -> float:
+    def _value(self, st: WonderlandsWarState, seat: int, action: int) -> float:
         a = act.decode(action)
         kind = a.kind
         c = st.content
         if kind == "move":
-            card = st.table[a.a]
-            return self._half_value(c, c.cards[card].halves[a.b]) if card >= 0 else 0.0
+            card = st.table[a.target]
+            return self._half_value(c, c.cards[card].halves[a.option]) if card >= 0 else 0.0
         if kind == "head":
             return 0.5
         if kind in ("leader", "support_all", "support_one", "place_wl", "castle"):
-            return self._region_value(st, seat, a.a, kind) + (0.1 if kind == "support_all" else 0.0)
+            bonus = 0.1 if kind == "support_all" else 0.0
+            return self._region_value(st, seat, a.target, kind) + bonus
         if kind == "pick_wl":
-            w = c.wonderlandians[st.market[a.a]]
+            w = c.wonderlandians[st.market[a.target]]
             return w.strength if w.figure else w.chips * c.chips[w.chip].strength
         if kind == "ally":
-            return float(c.chips[a.a].strength)
+            return float(c.chips[a.target].strength)
         if kind in ("draw", "stop"):
             return self._draw_value(st, seat) if kind == "draw" else 0.0
         if kind in ("shield", "accept"):
@@ -103,11 +104,11 @@ class WonderlandsWarHeuristicBot(Bot):
         if kind in ("award_vp", "award_castle"):
             return self._award_value(st, seat, kind)
         if kind == "forge":
-            return 1.0 - 0.2 * c.chips[a.b].strength + (0.3 if a.a == 0 else 0.0)
+            return 1.0 - 0.2 * c.chips[a.option].strength + (0.3 if a.target == 0 else 0.0)
         if kind == "wager":
-            return 0.5 + 0.05 * st.b_strength[a.a]
+            return 0.5 + 0.05 * st.b_strength[a.target]
         if kind == "keep":
-            return -float(a.a)
+            return -float(a.target)
         return 0.0
 
     def _half_value(self, c: Content, half: HalfDef) -> float:
@@ -116,7 +117,7 @@ class WonderlandsWarHeuristicBot(Bot):
             value += EFFECT_VALUE.get(fx.effect, 0.5) * max(1, fx.n if fx.n < 5 else 1)
         return value
 
-    def _region_value(self, st: State, seat: int, region: int, kind: str) -> float:
+    def _region_value(self, st: WonderlandsWarState, seat: int, region: int, kind: str) -> float:
         """Spread out: the award, few rivals there, and little of our own already there
         (a leader goes where our supporters need it)."""
         c = st.content
@@ -136,7 +137,7 @@ class WonderlandsWarHeuristicBot(Bot):
         spread = 3.0 if mine == 0 else 1.5 - 0.5 * mine
         return award - 1.2 * rivals + spread
 
-    def _draw_value(self, st: State, seat: int) -> float:
+    def _draw_value(self, st: WonderlandsWarState, seat: int) -> float:
         risk = bust_risk(st, seat)
         mine = st.b_strength[seat]
         rivals = [
@@ -149,7 +150,7 @@ class WonderlandsWarHeuristicBot(Bot):
             return -1.0
         return mean_gain(st, seat) * (1 - risk) - 4 * risk
 
-    def _award_value(self, st: State, seat: int, kind: str) -> float:
+    def _award_value(self, st: WonderlandsWarState, seat: int, kind: str) -> float:
         c = st.content
         p = st.players[seat]
         award = c.tiles[st.tiles[st.b_region]][st.round - 1]

@@ -17,7 +17,7 @@ from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.bots.heuristic import WonderlandsWarHeuristicBot
 from wonderland.games.wonderlands_war.scoring import score_now
-from wonderland.games.wonderlands_war.state import State
+from wonderland.games.wonderlands_war.state import WonderlandsWarState
 from wonderland.games.wonderlands_war.war import units
 
 UNIT_WORTH = 0.4
@@ -30,7 +30,7 @@ EXPLORE = 0.15
 _VALUER = WonderlandsWarHeuristicBot(0)
 
 
-def projected_points(st: State) -> list[float]:
+def projected_points(st: WonderlandsWarState) -> list[float]:
     """Each seat's score so far plus the expected worth of its units on the board."""
     rounds_left = max(0, st.content.rules.rounds - st.round + 1)
     regions = range(len(st.content.regions))
@@ -40,12 +40,14 @@ def projected_points(st: State) -> list[float]:
     ]
 
 
-def evaluate(st: State) -> tuple[float, ...]:
+def evaluate(st: WonderlandsWarState) -> tuple[float, ...]:
     """A position's value per seat: a soft "highest wins" over the projected points."""
     return soft_win_chances(projected_points(st), TEMPERATURE)
 
 
-def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Random) -> int:
+def rollout_action(
+    st: WonderlandsWarState, seat: int, legal: Sequence[int], rng: random.Random
+) -> int:
     """The heuristic bot's favourite, or now and then a random legal action."""
     if len(legal) == 1 or rng.random() < EXPLORE:
         return legal[int(rng.random() * len(legal))]
@@ -60,7 +62,7 @@ def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Rando
 def describe(view: Any, action: int) -> str:
     """The heuristic bot's own valuation of the move, for comparison."""
     value = _VALUER._value(view.state, view.seat, action)
-    return f"the rule-of-thumb value of {act.to_text(action)} is {value:+.1f}"
+    return f"the rule-of-thumb value of {act.action_to_string(action)} is {value:+.1f}"
 
 
 HOOKS = SearchHooks(

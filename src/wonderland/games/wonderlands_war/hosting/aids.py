@@ -7,30 +7,30 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL, GameConfig, next_actor
-from wonderland.games.wonderlands_war.game import GAME, WonderlandsWar
+from wonderland.games.wonderlands_war.game import GAME, WonderlandsWarGame
 from wonderland.games.wonderlands_war.hosting.practice import TASK_KINDS
 from wonderland.games.wonderlands_war.render import describe
-from wonderland.games.wonderlands_war.state import (
-    D_TURN,
-    S_STEP,
-    State,
-)
+from wonderland.games.wonderlands_war.state import Phase, WonderlandsWarState
 from wonderland.hosting.aids import GameAids, SetupError
 
 
-def _at_tea(state: State) -> bool:
-    return bool(state.tasks[-1][0] == D_TURN)
+def _at_tea(state: WonderlandsWarState) -> bool:
+    return state.tasks[-1].phase == Phase.TEA_TURN
 
 
-def _at_war(state: State) -> bool:
-    return bool(state.tasks[-1][0] == S_STEP)
+def _at_war(state: WonderlandsWarState) -> bool:
+    return state.tasks[-1].phase == Phase.DRAW_OR_STOP
 
 
-def _at_last_war(state: State) -> bool:
+def _at_last_war(state: WonderlandsWarState) -> bool:
     return state.round == state.content.rules.rounds and _at_war(state)
 
 
-UNTIL: dict[str, Callable[[State], bool]] = {"tea": _at_tea, "war": _at_war, "end": _at_last_war}
+UNTIL: dict[str, Callable[[WonderlandsWarState], bool]] = {
+    "tea": _at_tea,
+    "war": _at_war,
+    "end": _at_last_war,
+}
 """Where a position may start: the first tea party turn, the first draw-or-stop decision of
 a battle, or the first one of the last round's war."""
 
@@ -38,10 +38,10 @@ a battle, or the first one of the last round's war."""
 class WonderlandsWarAids(GameAids):
     """Hosting aids for Wonderland's War."""
 
-    game: WonderlandsWar = GAME
+    game: WonderlandsWarGame = GAME
     task_kinds = TASK_KINDS
 
-    def build_position(self, config: GameConfig, setup: Mapping[str, Any]) -> State:
+    def build_position(self, config: GameConfig, setup: Mapping[str, Any]) -> WonderlandsWarState:
         """A real position reached from a seeded deal: ``until`` (tea, war, end) with every
         decision on the way taken as its first legal choice and chance drawn with ``seed``."""
         unknown = sorted(set(setup) - {"until", "seed"})

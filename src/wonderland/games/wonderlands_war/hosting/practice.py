@@ -18,24 +18,21 @@ from wonderland.games.wonderlands_war.game import GAME
 from wonderland.games.wonderlands_war.render import faction_name
 from wonderland.games.wonderlands_war.state import (
     BUST,
-    C_BAG,
-    D_AWARD,
     DRAWING,
     HALTED,
     OUT,
-    S_SHIELD,
-    S_STEP,
-    State,
+    Phase,
+    WonderlandsWarState,
 )
+from wonderland.games.wonderlands_war.state import Task as StackTask
 from wonderland.hosting.aids import TaskMaker, seats_text
 from wonderland.hosting.practice import Question, Task, read_numbers, read_percent, read_seats
 
-CANDIDATES = 8
 TOLERANCE = 0.01
 """A typed chance is right within one percentage point (exact fractions always are)."""
 
 
-def _random_step(state: State, rng: random.Random) -> None:
+def _random_step(state: WonderlandsWarState, rng: random.Random) -> None:
     """One step: chance drawn with ``rng``, any decision picked at random."""
     actor = next_actor(GAME, state)
     if actor == CHANCE:
@@ -45,13 +42,13 @@ def _random_step(state: State, rng: random.Random) -> None:
         GAME.apply_in_place(state, actor, legal[int(rng.random() * len(legal))])
 
 
-def decisions(rng: random.Random, players: int) -> list[tuple[State, int]]:
+def decisions(rng: random.Random, players: int) -> list[tuple[WonderlandsWarState, int]]:
     """Every draw-or-stop decision of one real game played at random (ties for first take
     the points): a copy of the state and the seat deciding."""
     state = GAME.initial_state(GAME.make_config(players))
     found = []
     while next_actor(GAME, state) != TERMINAL:
-        if state.tasks[-1][0] == S_STEP:
+        if state.tasks[-1].phase == Phase.DRAW_OR_STOP:
             mover = GAME.to_move(state)
             assert isinstance(mover, frozenset)
             found += [(GAME.clone(state), seat) for seat in sorted(mover)]
@@ -59,7 +56,9 @@ def decisions(rng: random.Random, players: int) -> list[tuple[State, int]]:
     return found
 
 
-def battles(rng: random.Random, players: int) -> list[tuple[State, State, tuple[Any, ...]]]:
+def battles(
+    rng: random.Random, players: int
+) -> list[tuple[WonderlandsWarState, WonderlandsWarState, tuple[Any, ...]]]:
     """Every battle of one real game played at random (ties for first take the points): the
     state before the step that fought it, the state after its awards, and its log entry.
     Battles fought in the same step as the next one are left out (their awards would mix)."""
@@ -71,8 +70,12 @@ def battles(rng: random.Random, players: int) -> list[tuple[State, State, tuple[
         _random_step(state, rng)
         if len(state.log) == fought:
             continue
-        while len(state.log) == fought + 1 and state.tasks and state.tasks[-1][0] == D_AWARD:
-            GAME.apply_in_place(state, state.tasks[-1][1], act.AWARD_VP)
+        while (
+            len(state.log) == fought + 1
+            and state.tasks
+            and state.tasks[-1].phase == Phase.CHOOSE_AWARD
+        ):
+            GAME.apply_in_place(state, state.tasks[-1].seat, act.AWARD_VP)
         if len(state.log) == fought + 1:
             found.append((before, GAME.clone(state), state.log[fought]))
     return found
@@ -85,22 +88,22 @@ def _pick(rng: random.Random, rated: list[tuple[int, Any]], level: int) -> Any:
     return closest[int(rng.random() * len(closest))]
 
 
-def _play_draw(state: State, seat: int) -> State:
+def _play_draw(state: WonderlandsWarState, seat: int) -> WonderlandsWarState:
     """A copy where ``seat`` draws and every other seat still deciding stops."""
     after = GAME.clone(state)
     GAME.apply_in_place(after, seat, act.DRAW)
     mover = GAME.to_move(after)
-    while isinstance(mover, frozenset) and after.tasks[-1][0] == S_STEP:
+    while isinstance(mover, frozenset) and after.tasks[-1].phase == Phase.DRAW_OR_STOP:
         GAME.apply_in_place(after, min(mover), act.STOP)
         mover = GAME.to_move(after)
     return after
 
 
-def engine_bust_risk(state: State, seat: int) -> float:
+def engine_bust_risk(state: WonderlandsWarState, seat: int) -> float:
     """The chance that ``seat`` busts on drawing now, without the shield: every chip of the
     bag is drawn on a copy of the battle and the engine's resolution is read."""
     base = _play_draw(state, seat)
-    while base.tasks[-1] != (C_BAG, seat):  # earlier seats' draws: any chip will do
+    while base.tasks[-1] != StackTask(Phase.DRAW_CHIP, seat):  # earlier seats' draws: any chip
         GAME.apply_in_place(base, CHANCE, GAME.chance_outcomes(base)[0][0])
     risk = 0.0
     before = base.players[seat].busts
@@ -110,7 +113,7 @@ def engine_bust_risk(state: State, seat: int) -> float:
         while after.b_drawn[seat] >= 0:  # until this chip is resolved (W33-W35)
             if GAME.to_move(after) == CHANCE:  # later seats' draws: any chip will do
                 GAME.apply_in_place(after, CHANCE, GAME.chance_outcomes(after)[0][0])
-            elif after.tasks[-1][0] == S_SHIELD:  # nobody uses a shield
+            elif after.tasks[-1].phase == Phase.SHIELD_OR_ACCEPT:  # nobody uses a shield
                 mover = GAME.to_move(after)
                 assert isinstance(mover, frozenset)
                 GAME.apply_in_place(after, min(mover), act.ACCEPT)
@@ -121,7 +124,7 @@ def engine_bust_risk(state: State, seat: int) -> float:
     return risk
 
 
-def _bag_text(state: State, seat: int) -> str:
+def _bag_text(state: WonderlandsWarState, seat: int) -> str:
     chips = state.content.chips
     parts = []
     for i, k in enumerate(state.players[seat].bag):
@@ -134,13 +137,13 @@ def _bag_text(state: State, seat: int) -> str:
     return ", ".join(parts)
 
 
-def _who(state: State, seat: int) -> str:
+def _who(state: WonderlandsWarState, seat: int) -> str:
     return f"seat {seat} ({faction_name(state, seat)})"
 
 
 def bust_task(rng: random.Random, level: int) -> Task:
     """What is the chance that drawing now busts you (shield not used)?"""
-    rated: list[tuple[int, tuple[State, int]]] = []
+    rated: list[tuple[int, tuple[WonderlandsWarState, int]]] = []
     for state, seat in decisions(rng, rng.choice((2, 3, 4))):
         p = state.players[seat]
         risk = bust_fraction(state, seat)
@@ -155,7 +158,7 @@ def bust_task(rng: random.Random, level: int) -> Task:
     return _bust_task(state, seat, level)
 
 
-def bust_fraction(state: State, seat: int) -> Fraction:
+def bust_fraction(state: WonderlandsWarState, seat: int) -> Fraction:
     """The same chance counted by hand: madness chips that take the last supporter, over
     the chips in the bag (W34, W35)."""
     p = state.players[seat]
@@ -169,7 +172,7 @@ def bust_fraction(state: State, seat: int) -> Fraction:
     return Fraction(busting, sum(p.bag))
 
 
-def _bust_task(state: State, seat: int, level: int) -> Task:
+def _bust_task(state: WonderlandsWarState, seat: int, level: int) -> Task:
     p = state.players[seat]
     region = state.content.regions[state.b_region]
     here = state.supporters[state.b_region][seat]
@@ -245,7 +248,9 @@ def battle_task(rng: random.Random, level: int) -> Task:
     return _battle_task(before, after, entry, level)
 
 
-def _battle_task(before: State, after: State, entry: tuple[Any, ...], level: int) -> Task:
+def _battle_task(
+    before: WonderlandsWarState, after: WonderlandsWarState, entry: tuple[Any, ...], level: int
+) -> Task:
     round_no, region, strengths, statuses, firsts = entry
     n = before.n
     award = before.content.tiles[before.tiles[region]][round_no - 1]

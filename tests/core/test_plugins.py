@@ -38,7 +38,7 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 def test_a_reference_of_the_wrong_kind_is_refused_with_its_path() -> None:
     """``load_as`` checks what a declaration points at."""
-    with pytest.raises(ConfigError, match="wonderland.core:ConfigError is a type, not a str"):
+    with pytest.raises(ConfigError, match=r"wonderland\.core:ConfigError is a type, not a str"):
         Ref("wonderland.core:ConfigError").load_as(str)
 
 

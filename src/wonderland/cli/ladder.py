@@ -8,11 +8,11 @@ import os
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from wonderland.bots import bot_names
 from wonderland.bots.levels import LEVEL_NAMES, describe_level
+from wonderland.cli.progress import game_progress
 from wonderland.core import ConfigError
 from wonderland.sim.backends import check_backend
 from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_games, plot, rate
@@ -106,16 +106,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"Resuming: {len(played)} of {args.games} games are in {args.results}.")
     elif played:
         console.print(f"All {args.games} games are in {args.results}; rating them.")
-    with Progress(
-        TextColumn(f"[bold]{game.spec.name}[/] ladder"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=args.json and not console.is_terminal,
-    ) as progress:
-        task = progress.add_task("games", total=args.games, completed=len(played))
+    with game_progress(console, f"{game.spec.name} ladder", args.games, len(played)) as progress:
         stream = play_games(
             game_id,
             config,
@@ -131,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
                 if log is not None:
                     log.append(index, result)
                 played[index] = result
-                progress.update(task, advance=1)
+                if progress is not None:
+                    progress.advance()
         except KeyboardInterrupt:
             if log is not None:
                 console.print(

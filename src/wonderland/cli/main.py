@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -46,19 +47,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_BROKEN_PIPE = 141
+"""The status of a command whose reader went away (``| head``): 128 + SIGPIPE, what the shell
+reports for ``yes | head`` and other tools stopped by a closed pipe."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the exit status (2 for bad input, with a message on stderr)."""
+    """Entry point; returns the exit status (2 for bad input, with a message on stderr; 141
+    when the output's reader closed the pipe early)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return status
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
+    except SystemExit as stop:
+        if isinstance(stop.__context__, BrokenPipeError):  # rich's console stops itself so
+            return EXIT_BROKEN_PIPE  # (status 1, stdout already on the null device)
+        raise
     except WonderlandError as err:
         print_error(str(err))
         return 2
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")
         return 130
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that nothing left in its buffer fails
+    again (with a traceback) when the interpreter flushes it on exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is no file (a test's capture): nothing to flush
+        pass
 
 
 if __name__ == "__main__":

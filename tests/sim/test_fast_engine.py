@@ -90,8 +90,10 @@ def test_cli_prints_the_same_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--engine", "fast", "--workers", "1", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["engine"] == "fast" and printed["games"] == 2000
-    assert main([*argv, "--workers", "1", "--json"]) == 0
-    assert "engine" not in json.loads(capsys.readouterr().out)
+    assert main([*argv, "--engine", "plain", "--workers", "1", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["engine"] == "plain" and plain["engine_reason"] == "--engine plain"
+    assert plain["seeding"] == "game i is seeded with derive_seed(seed, i)"
 
 
 @pytest.mark.parametrize(

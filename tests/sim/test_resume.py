@@ -33,6 +33,8 @@ ARGS = [
     "2",
     "--chunk-size",
     "20",
+    "--engine",
+    "plain",
     "--json",
 ]
 

@@ -14,11 +14,12 @@ from rich.console import Console
 from rich.table import Table
 
 from wonderland.cli.progress import run_progress
-from wonderland.sim.batch import RunOutcome, run_simulation, summary_header
-from wonderland.sim.fast import ENGINES
+from wonderland.sim.batch import RunOutcome, pick_engine, run_simulation, summary_header
+from wonderland.sim.fast import AUTO, EngineChoice
 from wonderland.sim.job import SimJob
 from wonderland.sim.summary import Estimate, Summary
 from wonderland.terminal.options import (
+    add_engine_argument,
     add_game_arguments,
     add_run_arguments,
     game_and_config,
@@ -45,36 +46,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write every game's record into DIR",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument(
-        "--engine",
-        choices=ENGINES,
-        default="plain",
-        help="plain (default) or fast: the compiled engine of Parade or Wonderdice for the "
-        "random and greedy bots (pip install 'wonderland[fast]')",
-    )
+    add_engine_argument(parser)
 
 
-def job_from_args(args: argparse.Namespace) -> SimJob:
-    """The simulation job the options describe (checked configuration and bots)."""
+def job_from_args(args: argparse.Namespace) -> tuple[SimJob, EngineChoice]:
+    """The simulation job the options describe (checked configuration and bots), on the
+    engine ``--engine`` picks for it, and why that one."""
     game, config = game_and_config(args)
     bots = parse_bots(args.bots, "random", config.num_players)
-    return SimJob(
-        game.spec.id,
-        config,
-        tuple(bots),
-        args.games,
-        args.seed,
-        args.rotate_seats,
-        getattr(args, "engine", "plain"),
+    job = SimJob(game.spec.id, config, tuple(bots), args.games, args.seed, args.rotate_seats)
+    choice, (job,) = pick_engine(
+        [job],
+        getattr(args, "engine", AUTO),
+        keep_records=getattr(args, "record", None) is not None,
+        outs=[getattr(args, "out", None)],
     )
+    return job, choice
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the games with a progress bar, then print the summary."""
-    job = job_from_args(args)
+    job, choice = job_from_args(args)
     console = Console(stderr=True)
-    outcome = execute(job, args, console, hidden=args.json and not console.is_terminal)
-    header = summary_header(job)
+    hidden = args.json and not console.is_terminal
+    outcome = execute(job, args, console, hidden, choice.reason)
+    header = summary_header(job, choice.reason)
     if args.json:
         print(json.dumps({**header, **outcome.summary.to_json()}, indent=2))
     else:
@@ -83,7 +79,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def execute(
-    job: SimJob, args: argparse.Namespace, console: Console, hidden: bool = False
+    job: SimJob,
+    args: argparse.Namespace,
+    console: Console,
+    hidden: bool = False,
+    engine_reason: str | None = None,
 ) -> RunOutcome:
     """Run ``job`` with the run options of ``args`` behind a progress bar."""
     out: Path | None = args.out
@@ -99,6 +99,7 @@ def execute(
                 record_dir=getattr(args, "record", None),
                 on_start=bar.start,
                 on_progress=bar.advance,
+                engine_reason=engine_reason,
             )
         except KeyboardInterrupt:
             if out is not None:
@@ -126,6 +127,8 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
         f"[bold]{header['game']}[/], {header['players']} players, {summary.games} games, "
         f"seed {header['seed']}" + (", seats rotated" if header["rotate_seats"] else "")
     )
+    reason = header.get("engine_reason")
+    console.print(f"engine: {header['engine']}" + (f" ({reason})" if reason else ""))
     seats = Table(title="By seat (win share with 95 % CI; shared wins split)")
     seats.add_column("seat", justify="right")
     if not header["rotate_seats"]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,10 +11,10 @@ from wonderland.bots import make_bot
 from wonderland.core import ConfigError, get_game
 from wonderland.sim.backends import backend_session, check_backend, run_chunks
 from wonderland.sim.deps import require_pyarrow
-from wonderland.sim.fast import ENGINES, check_fast_job, chunk_limits
+from wonderland.sim.fast import ENGINES, EngineChoice, check_fast_job, choose_engine, chunk_limits
 from wonderland.sim.job import MAX_CHUNK, Chunk, SimJob, auto_chunk_size, play_chunk, split
 from wonderland.sim.rows import chunk_table
-from wonderland.sim.store import RunDir
+from wonderland.sim.store import RunDir, is_run_dir
 from wonderland.sim.summary import Summary, SummaryBuilder, label_noun, summarize
 
 Progress = Callable[[int], None]
@@ -31,8 +31,8 @@ class RunOutcome:
     already_done: int
 
 
-def summary_header(job: SimJob) -> dict[str, Any]:
-    """What was simulated: enough to repeat the run exactly."""
+def summary_header(job: SimJob, engine_reason: str | None = None) -> dict[str, Any]:
+    """What was simulated: enough to repeat the run exactly (and why it ran on its engine)."""
     header: dict[str, Any] = {
         "game": job.game,
         "players": job.config.num_players,
@@ -42,12 +42,36 @@ def summary_header(job: SimJob) -> dict[str, Any]:
         "seed": job.seed,
         "rotate_seats": job.rotate,
         "label": label_noun(job.game),
+        "engine": job.engine,
         "seeding": "game i is seeded with derive_seed(seed, i)",
     }
+    if engine_reason is not None:
+        header["engine_reason"] = engine_reason
     if job.engine != "plain":
-        header["engine"] = job.engine
         header["seeding"] = "game i draws from game_key(seed, i) of the compiled engine"
     return header
+
+
+def pick_engine(
+    jobs: Iterable[SimJob],
+    asked: str,
+    *,
+    keep_records: bool = False,
+    outs: Iterable[Path | None] = (),
+) -> tuple[EngineChoice, list[SimJob]]:
+    """The engine ``--engine asked`` means for ``jobs`` (see ``fast.choose_engine``), and the
+    jobs on it.  Under ``auto`` a run already stored in one of ``outs`` (the jobs' output
+    folders) keeps the engine it was played on, so that resuming never mixes two engines; a
+    folder of the earlier format, which names no engine, holds a plain run."""
+    jobs = list(jobs)
+    stored = None
+    for out in outs:
+        if out is not None and is_run_dir(out):
+            engine = RunDir.load(out).job.engine
+            stored = EngineChoice(engine, f"the run in {out} was played on it")
+            break
+    choice = choose_engine(jobs, asked, keep_records, stored)
+    return choice, [choice.apply(job) for job in jobs]
 
 
 def check_job(job: SimJob, keep_records: bool = False) -> None:
@@ -78,12 +102,14 @@ def run_simulation(
     record_dir: Path | None = None,
     on_start: Callable[[int, int], None] | None = None,
     on_progress: Progress | None = None,
+    engine_reason: str | None = None,
 ) -> RunOutcome:
     """Play ``job`` and summarise it.
 
     With ``out``, each finished chunk is stored as a Parquet part, games already stored there
     are skipped (resume), ``summary.json`` is written, and the summary covers every stored
-    game.  ``on_start(total, already_done)`` is called once before the first game.
+    game.  ``on_start(total, already_done)`` is called once before the first game;
+    ``engine_reason`` (why the job runs on its engine) goes into ``summary.json``.
     """
     check_job(job, keep_records=record_dir is not None)
     check_backend(workers, backend, address)
@@ -135,7 +161,7 @@ def run_simulation(
             summary = builder.build()
         else:
             summary = summarize(store.results())
-            store.write_summary({**summary_header(job), **summary.to_json()})
+            store.write_summary({**summary_header(job, engine_reason), **summary.to_json()})
         return RunOutcome(job, summary, remaining, already)
 
 

@@ -36,16 +36,14 @@ class SimJob:
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the games' outcomes, except how many there are."""
-        identity = {
+        return {
             "game": self.game,
             "config": self.config.to_json(),
             "bots": list(self.bots),
             "seed": self.seed,
             "rotate_seats": self.rotate,
+            "engine": self.engine,  # a job written without it (the earlier format) is plain
         }
-        if self.engine != "plain":  # plain runs keep the identity they always had
-            identity["engine"] = self.engine
-        return identity
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the identity plus the number of games)."""

@@ -173,9 +173,16 @@ class RunDir:
 
     def results(self) -> Iterator[GameResult]:
         """Every stored game as a result, by game index, one part file at a time."""
+        for _, result in self.indexed_results():
+            yield result
+
+    def indexed_results(self) -> Iterator[tuple[int, GameResult]]:
+        """Every stored game as ``(game index, result)``, by game index."""
         pq = require_parquet()
         for _, _, path in self.parts():
-            yield from table_results(pq.read_table(path))
+            table = pq.read_table(path)
+            indices = table.column("game_index").to_pylist()
+            yield from zip(indices, table_results(table), strict=True)
 
     # -- summary ----------------------------------------------------------------------------
     def write_summary(self, summary: dict[str, Any]) -> Path:

@@ -112,6 +112,17 @@ class Sweep:
             "points": [{"name": p.name, "folder": p.folder} for p in self.points],
         }
 
+    def baseline(self, point: SweepPoint) -> SweepPoint:
+        """The point ``point`` is compared with: the same player count, every variant axis at
+        its first value (``point`` itself when it is one).
+
+        >>> sweep = Sweep(Path("s"), "g", {"players": ["2", "3"], "x": ["a", "b"]}, ())
+        >>> sweep.baseline(SweepPoint((("players", "3"), ("x", "b")))).name
+        'players=3,x=a'
+        """
+        firsts = {axis: values[0] for axis, values in self.axes.items() if axis != PLAYERS}
+        return SweepPoint(tuple((axis, firsts.get(axis, value)) for axis, value in point.values))
+
     def point_path(self, point: SweepPoint) -> Path:
         """The run folder of ``point``."""
         return self.path / point.folder

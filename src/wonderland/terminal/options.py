@@ -6,6 +6,7 @@ import argparse
 
 from wonderland.core import AnyGame, ConfigError, GameConfig, VariantSet, game_ids, get_game
 from wonderland.sim.backends import BACKENDS, available_cores
+from wonderland.sim.fast import AUTO, ENGINE_CHOICES
 
 
 def add_game_arguments(
@@ -84,4 +85,17 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="K",
         help="games per task and per Parquet part (default: about 8 chunks per worker, ≤ 500)",
+    )
+
+
+def add_engine_argument(parser: argparse.ArgumentParser) -> None:
+    """``--engine auto|plain|fast``."""
+    parser.add_argument(
+        "--engine",
+        choices=ENGINE_CHOICES,
+        default=AUTO,
+        help="auto (default): the game's compiled engine whenever it can play the run (its "
+        "bots and options; numba installed: pip install 'wonderland[fast]'), else plain; "
+        "plain: the game engine through its protocol; fast: the compiled engine, or a refusal "
+        "saying why not",
     )

@@ -12,13 +12,16 @@ from wonderland.sim.summary import label_noun
 __all__ = ["ReportInput", "RunData", "load_report_input", "write_report"]
 
 
-def write_report(paths: list[Path], page: Path | None = None) -> Path:
+def write_report(
+    paths: list[Path], page: Path | None = None, data: ReportInput | None = None
+) -> Path:
     """Write the report of the run or sweep folders ``paths`` and return the page's path.
 
     The page goes to ``page`` (default ``report.html`` in the first folder), its plots into
-    ``<page stem>_plots/`` beside it.
+    ``<page stem>_plots/`` beside it.  ``data`` is what ``load_report_input(paths)`` gives,
+    when the caller has read it already.
     """
-    data = load_report_input(paths)
+    data = data if data is not None else load_report_input(paths)
     page = page if page is not None else paths[0] / "report.html"
     folder = page.parent / f"{page.stem}_plots"
     runs, axis = data.runs, data.axis_title
@@ -33,7 +36,7 @@ def write_report(paths: list[Path], page: Path | None = None) -> Path:
         made["label"] = plots.win_by_group(runs, folder / f"win_by_{noun}.png", "label", noun, axis)
     if len(runs) > 1:
         made["advantage"] = plots.seat_advantage(runs, folder / "seat_advantage.png", axis)
-    pairs = data.pairs()
-    if pairs:
-        made["effect"] = plots.effect(pairs, folder / "effect.png", axis)
-    return write_page(data, page, made)
+    found = data.comparisons()
+    if found:
+        made["effect"] = plots.effect(found, folder / "effect.png", axis)
+    return write_page(data, page, made, found)

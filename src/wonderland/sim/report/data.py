@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wonderland.core import RecordError, get_game
+from wonderland.sim.compare import Comparison, GameFigures, compare
 from wonderland.sim.job import SimJob
 from wonderland.sim.store import RunDir, is_run_dir
 from wonderland.sim.summary import Summary, SummaryBuilder
-from wonderland.sim.sweep import PLAYERS, Sweep, SweepPoint, is_sweep_dir, load_sweep
+from wonderland.sim.sweep import Sweep, is_sweep_dir, load_sweep
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,8 @@ class RunData:
     stored: int
     values: SummaryBuilder
     summary: Summary
+    games: GameFigures
+    """The stored games by index and seed, for comparisons that pair them."""
     label: str = ""
     """A short name for plot ticks (a sweep point's values only); ``name`` when empty."""
 
@@ -56,7 +59,7 @@ class RunData:
             words.append(f"--content {job.config.content}")
         if job.rotate:
             words.append("--rotate-seats")
-        words.append("--out DIR")
+        words += [f"--engine {job.engine}", "--out DIR"]
         return " ".join(words)
 
 
@@ -68,11 +71,14 @@ def load_run(path: Path, name: str | None = None, label: str = "") -> RunData:
     """Read a run folder: every stored game, summarised."""
     run = RunDir.load(path)
     values = SummaryBuilder()
-    for result in run.results():
+    games = GameFigures()
+    for index, result in run.indexed_results():
         values.add(result)
+        games.add(index, result)
     if values.games == 0:
         raise RecordError(f"{path} holds no finished game yet")
-    return RunData(name or path.name, path, run.job, values.games, values, values.build(), label)
+    name = name or path.name
+    return RunData(name, path, run.job, values.games, values, values.build(), games, label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +108,18 @@ class ReportInput:
                 if run.job.config.num_players == first.job.config.num_players
             ]
         by_name = {run.name: run for run in self.runs}
-        firsts = {axis: values[0] for axis, values in self.sweep.axes.items() if axis != PLAYERS}
         found = []
         for point in self.sweep.points:
-            base_values = tuple((a, firsts.get(a, v)) for a, v in point.values)
-            baseline = by_name.get(SweepPoint(base_values).name)
+            baseline = by_name.get(self.sweep.baseline(point).name)
             current = by_name.get(point.name)
             if current is not None and baseline is not None and baseline is not current:
                 found.append((current, baseline))
         return found
+
+    def comparisons(self) -> list[tuple[RunData, RunData, Comparison]]:
+        """Each of :meth:`pairs` with the run's difference from its baseline (paired over
+        their shared seeds when they share any)."""
+        return [(run, base, compare(run.games, base.games)) for run, base in self.pairs()]
 
 
 def load_report_input(paths: list[Path]) -> ReportInput:

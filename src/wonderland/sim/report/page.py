@@ -9,8 +9,9 @@ from pathlib import Path
 
 from wonderland import __version__
 from wonderland.core import get_game
+from wonderland.sim.compare import Comparison, seat_labels
 from wonderland.sim.report.data import ReportInput, RunData, word
-from wonderland.sim.summary import Estimate, difference, label_noun
+from wonderland.sim.summary import Estimate, label_noun
 
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
@@ -80,6 +81,7 @@ def runs_section(data: ReportInput) -> str:
                 ", ".join(f"{k}={word(v)}" for k, v in changed.items()) or "defaults",
                 stored,
                 str(job.seed),
+                job.engine,
             ]
         )
     commands = "".join(f"<li><code>{html.escape(run.command())}</code></li>" for run in data.runs)
@@ -89,9 +91,10 @@ def runs_section(data: ReportInput) -> str:
         "<h2>Runs</h2>"
         f"<p>N = {total} games in all; run seed{'s' if len(seeds) > 1 else ''} "
         f"{', '.join(map(str, seeds))}. Game <i>i</i> of a run is seeded with "
-        "<code>derive_seed(seed, i)</code>, so a run's command reproduces every game, whatever "
+        "<code>derive_seed(seed, i)</code> (on the compiled engine, its "
+        "<code>game_key(seed, i)</code>), so a run's command reproduces every game, whatever "
         "the number of workers or the backend.</p>"
-        + _table(["run", "players", "bots", "variants", "N games", "seed"], rows)
+        + _table(["run", "players", "bots", "variants", "N games", "seed", "engine"], rows)
         + f"<p>Reproduce:</p><ul>{commands}</ul>"
     )
 
@@ -109,13 +112,20 @@ def _seat_rows(
     return rows
 
 
-def write_page(data: ReportInput, page: Path, plots: dict[str, Path]) -> Path:
-    """Write the HTML report to ``page``; ``plots`` maps section keys to PNG files."""
+def write_page(
+    data: ReportInput,
+    page: Path,
+    plots: dict[str, Path],
+    comparisons: list[tuple[RunData, RunData, Comparison]] | None = None,
+) -> Path:
+    """Write the HTML report to ``page``; ``plots`` maps section keys to PNG files;
+    ``comparisons`` are ``data.comparisons()`` when the caller has them."""
     runs = data.runs
     game = get_game(runs[0].job.game)
     noun = label_noun(game.spec.id)
-    seats = max(run.job.config.num_players for run in runs)
-    seat_heads = ["run", *(f"seat {s}" for s in range(seats))]
+    labels = seat_labels(run.job for run in runs)
+    seats = len(labels)
+    seat_heads = ["run", *labels]
     parts = [
         f"<h1>{html.escape(game.spec.name)}: simulation report</h1>",
         f'<p class="note">wonderland {__version__}, {game.spec.id} rules version '
@@ -126,7 +136,8 @@ def write_page(data: ReportInput, page: Path, plots: dict[str, Path]) -> Path:
         axes = "; ".join(f"{k} = {', '.join(v)}" for k, v in data.sweep.axes.items())
         parts.append(
             f"<h2>Sweep</h2><p>{len(runs)} points over {html.escape(axes)}, all with the same "
-            "run seed (the points play the same game seeds).</p>"
+            "run seed on the same engine (the points play the same game seeds, so each point "
+            "is compared with its baseline game by game).</p>"
         )
     parts += [
         runs_section(data),
@@ -174,7 +185,8 @@ def write_page(data: ReportInput, page: Path, plots: dict[str, Path]) -> Path:
             _image(plots["advantage"], page, "seat advantage over the fair share"),
         ]
     if "effect" in plots:
-        parts.append(_effect_section(data, plots["effect"], page))
+        found = comparisons if comparisons is not None else data.comparisons()
+        parts.append(_effect_section(data, found, plots["effect"], page))
     body = "\n".join(parts)
     page.parent.mkdir(parents=True, exist_ok=True)
     title = f"{game.spec.name} simulation report"
@@ -186,33 +198,60 @@ def write_page(data: ReportInput, page: Path, plots: dict[str, Path]) -> Path:
     return page
 
 
-def _effect_section(data: ReportInput, plot: Path, page: Path) -> str:
-    """Differences against each run's baseline, per seat and in length, with intervals."""
-    pairs = data.pairs()
-    seats = max(len(run.values.by_seat) for run, _ in pairs)
-    rows = []
-    for run, base in pairs:
-        cells = [
-            signed_pct(difference(run.values.by_seat[s], base.values.by_seat[s]))
-            for s in range(len(run.values.by_seat))
-        ]
-        cells += ["–"] * (seats - len(cells))
-        length = difference(run.values.length, base.values.length)
-        rows.append(
-            [
-                run.name,
-                base.name,
-                *cells,
-                f"{length.mean:+.2f} [{length.low:+.2f}, {length.high:+.2f}]",
-            ]
-        )
+def signed_num(e: Estimate) -> str:
+    """``+1.25 [0.40, 2.10]``."""
+    if math.isnan(e.mean):
+        return "–"
+    if math.isnan(e.low):
+        return f"{e.mean:+.2f}"
+    return f"{e.mean:+.2f} [{e.low:+.2f}, {e.high:+.2f}]"
+
+
+def _effect_section(
+    data: ReportInput, found: list[tuple[RunData, RunData, Comparison]], plot: Path, page: Path
+) -> str:
+    """Differences against each run's baseline, per seat, in length and in the game's own
+    figures, with intervals: paired over the shared seeds where the runs share them."""
+    labels = seat_labels(run.job for run, _, _ in found)
+    seats = len(labels)
+    rows, score_rows = [], []
+    for run, base, diff in found:
+        gap = ["–"] * (seats - len(diff.win_share))
+        head, how = [run.name, base.name], [diff.method]
+        shares = [*map(signed_pct, diff.win_share), *gap]
+        rows.append([*head, *shares, signed_num(diff.length), *how])
+        score_rows.append([*head, *map(signed_num, diff.score), *gap, *how])
+    stat_keys = sorted({k for _, _, diff in found for k in diff.stats})
+    stat_rows = [
+        [key, *(signed_num(diff.stats[key]) if key in diff.stats else "–" for *_, diff in found)]
+        for key in stat_keys
+    ]
+    methods = sorted({diff.method for *_, diff in found})
     what = "variant" if data.sweep is not None else "change"
-    return (
-        f"<h2>Effect of the {what}</h2>"
-        "<p>Each run against its baseline (the same player count with every swept variant at "
-        "its first value): the change in each seat's win share in percentage points and in "
-        "mean game length, with 95 % intervals for independent samples (conservative: the "
-        "runs share their game seeds).</p>"
-        + _image(plot, page, "effect against the baseline")
-        + _table(["run", "baseline", *(f"Δ seat {s}" for s in range(seats)), "Δ length"], rows)
+    baseline = (
+        "the same player count with every swept variant at its first value"
+        if data.sweep is not None
+        else "the first run"
     )
+    heads = ["run", "baseline"]
+    parts = [
+        f"<h2>Effect of the {what}</h2>",
+        f"<p>Each run against its baseline ({baseline}), {'; '.join(methods)}. Where the "
+        "runs play the same game seeds, each figure is the mean of the per-game differences "
+        "(run minus baseline, game <i>i</i> against game <i>i</i>) with the 95 % interval of "
+        "those differences: the luck of the deal cancels out, and a change that changes no "
+        "game shows exactly 0 [0, 0]. Runs that share no seed are compared as independent "
+        "samples. Win shares in percentage points.</p>",
+        _image(plot, page, "effect against the baseline"),
+        _table(
+            [*heads, *(f"Δ win share {label}" for label in labels), "Δ length", "compared"], rows
+        ),
+        "<p>Change in mean score:</p>",
+        _table([*heads, *(f"Δ score {label}" for label in labels), "compared"], score_rows),
+    ]
+    if stat_rows:
+        parts += [
+            "<p>Change in the game's own figures (mean):</p>",
+            _table(["figure", *(f"{run.name} − {base.name}" for run, base, _ in found)], stat_rows),
+        ]
+    return "".join(parts)

@@ -1,6 +1,7 @@
 """The report's PNG plots (matplotlib, no global pyplot state): one function per plot.
 
-Every interval drawn is the 95 % interval of :mod:`wonderland.sim.summary`.
+Every interval drawn is the 95 % interval of :mod:`wonderland.sim.summary` (differences:
+of :mod:`wonderland.sim.compare`).  Seats are named with their bots, ``seat 0 (greedy)``.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from wonderland.sim.compare import Comparison, seat_labels
 from wonderland.sim.deps import require
 from wonderland.sim.report.data import RunData
-from wonderland.sim.summary import Estimate, difference
+from wonderland.sim.summary import Estimate
 
 COLOURS = [f"C{i}" for i in range(10)]
 WIDTH = 7.5
@@ -38,6 +40,11 @@ def _legend(figure: Any, ax: Any, title: str | None = None) -> None:
     if title is not None:
         title = title.replace(" / ", " /\n")
     figure.legend(handles, labels, loc="outside right upper", fontsize="small", title=title)
+
+
+def _seat_ticks(runs: list[RunData]) -> list[str]:
+    """``seat 0 (greedy)`` on two lines, for the ticks under a seat's group."""
+    return [label.replace(" (", "\n(") for label in seat_labels(run.job for run in runs)]
 
 
 def _errors(estimates: Sequence[Estimate]) -> list[list[float]]:
@@ -79,7 +86,7 @@ def win_by_seat(runs: list[RunData], path: Path, legend: str) -> Path:
         ]
         for run in runs
     ]
-    _grouped_bars(ax, [f"seat {s}" for s in range(seats)], runs, series)
+    _grouped_bars(ax, _seat_ticks(runs), runs, series)
     for share in sorted({1 / run.job.config.num_players for run in runs}):
         ax.axhline(share, color="grey", linestyle="--", linewidth=1)
     ax.set_ylabel("win share")
@@ -109,7 +116,7 @@ def scores(runs: list[RunData], path: Path, legend: str) -> Path:
             box.set_facecolor(COLOURS[r % len(COLOURS)])
             box.set_alpha(0.6)
         ax.plot([], [], color=COLOURS[r % len(COLOURS)], linewidth=6, label=run.short)
-    ax.set_xticks(range(seats), [f"seat {s}" for s in range(seats)])
+    ax.set_xticks(range(seats), _seat_ticks(runs))
     ax.set_ylabel("score")
     ax.set_title("Score by seat (boxes: quartiles; whiskers: 1.5 IQR)")
     if len(runs) > 1:
@@ -185,6 +192,7 @@ def _shift(e: Estimate, by: float) -> Estimate:
 def seat_advantage(runs: list[RunData], path: Path, axis: str) -> Path:
     """Each seat's win share minus the fair share 1/P, per run, with intervals."""
     figure, (ax,) = _figure()
+    labels = seat_labels(run.job for run in runs)
     seats = max(len(run.summary.win_by_seat) for run in runs)
     width = 0.8 / seats
     for s in range(seats):
@@ -202,7 +210,7 @@ def seat_advantage(runs: list[RunData], path: Path, axis: str) -> Path:
             fmt="o",
             capsize=3,
             color=COLOURS[s % len(COLOURS)],
-            label=f"seat {s}",
+            label=labels[s],
         )
     ax.axhline(0, color="grey", linewidth=1)
     ax.set_xticks(range(len(runs)), [run.short for run in runs], fontsize="small")
@@ -213,17 +221,19 @@ def seat_advantage(runs: list[RunData], path: Path, axis: str) -> Path:
     return _save(figure, path)
 
 
-def effect(pairs: list[tuple[RunData, RunData]], path: Path, axis: str) -> Path:
-    """Each run against its baseline: change in each seat's win share and in mean length."""
+def effect(found: list[tuple[RunData, RunData, Comparison]], path: Path, axis: str) -> Path:
+    """Each run against its baseline: the change in each seat's win share and in mean length,
+    with the intervals of the paired differences where the runs share their seeds."""
     figure, (left, right) = _figure(height=3.8, columns=2)
-    seats = max(len(run.values.by_seat) for run, _ in pairs)
+    labels = seat_labels(run.job for run, _, _ in found)
+    seats = len(labels)
     width = 0.8 / seats
     for s in range(seats):
         xs, diffs = [], []
-        for i, (run, base) in enumerate(pairs):
-            if s < len(run.values.by_seat):
+        for i, (_, _, diff) in enumerate(found):
+            if s < len(diff.win_share):
                 xs.append(i + (s - (seats - 1) / 2) * width)
-                diffs.append(difference(run.values.by_seat[s], base.values.by_seat[s]))
+                diffs.append(diff.win_share[s])
         left.errorbar(
             xs,
             [d.mean for d in diffs],
@@ -231,18 +241,20 @@ def effect(pairs: list[tuple[RunData, RunData]], path: Path, axis: str) -> Path:
             fmt="o",
             capsize=3,
             color=COLOURS[s % len(COLOURS)],
-            label=f"seat {s}",
+            label=labels[s],
         )
-    lengths = [difference(run.values.length, base.values.length) for run, base in pairs]
+    lengths = [diff.length for _, _, diff in found]
     right.errorbar(
-        range(len(pairs)), [d.mean for d in lengths], yerr=_errors(lengths), fmt="s", capsize=3
+        range(len(found)), [d.mean for d in lengths], yerr=_errors(lengths), fmt="s", capsize=3
     )
-    labels = [f"{run.short}\nvs {base.short}" for run, base in pairs]
+    ticks = [f"{run.short}\nvs {base.short}" for run, base, _ in found]
     for ax, title in ((left, "Δ win share"), (right, "Δ mean length")):
         ax.axhline(0, color="grey", linewidth=1)
-        ax.set_xlim(-0.6, len(pairs) - 0.4)
-        ax.set_xticks(range(len(pairs)), labels, fontsize="small")
+        ax.set_xlim(-0.6, len(found) - 0.4)
+        ax.set_xticks(range(len(found)), ticks, fontsize="small")
         ax.set_xlabel(axis)
         ax.set_title(f"{title} against the baseline", fontsize="medium")
+    methods = sorted({diff.method for _, _, diff in found})
+    figure.suptitle(f"95 % intervals, {'; '.join(methods)}", fontsize="small")
     _legend(figure, left)
     return _save(figure, path)

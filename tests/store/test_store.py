@@ -92,3 +92,45 @@ def test_an_index_is_written_once(store: Store) -> None:
         store.append_action(table, 0, 1, 2, 0, False)
     loaded = store.load(table)
     assert loaded is not None and loaded.actions == ((0, 1, 0),)
+
+
+def test_private_and_expired_flags_are_kept(store: Store) -> None:
+    """A private table stays private and an expired one stays expired, with its actions."""
+    table = f"p{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")], True)
+    store.append_action(table, 0, 0, 1, 0, False)
+    store.expire_table(table)
+    loaded = store.load(table)
+    assert loaded is not None and loaded.private and loaded.expired
+    assert loaded.actions == ((0, 1, 0),) and not loaded.finished
+    public = f"q{time.monotonic_ns()}"
+    store.create_table(public, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    other = store.load(public)
+    assert other is not None and not other.private and not other.expired
+
+
+def test_an_older_database_gets_the_flag_columns(tmp_path: Path) -> None:
+    """A database made before the private and expired flags opens, its tables public and
+    live."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "CREATE TABLE game_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(40), "
+            "rules_version INTEGER, config JSON, seed BIGINT, seats JSON, finished BOOLEAN, "
+            "created_at DATETIME DEFAULT CURRENT_TIMESTAMP)"
+        )
+        old.execute(
+            "INSERT INTO game_tables (id, game, rules_version, config, seed, seats, finished) "
+            "VALUES ('old', 'parade', 1, '{\"num_players\": 2}', 1, '[]', 0)"
+        )
+    store = Store(f"sqlite:///{path}")
+    try:
+        loaded = store.load("old")
+        assert loaded is not None and not loaded.private and not loaded.expired
+        store.expire_table("old")
+        again = store.load("old")
+        assert again is not None and again.expired
+    finally:
+        store.close()

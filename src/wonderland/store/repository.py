@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, insert, inspect, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -60,6 +60,8 @@ class StoredTable:
     seats: tuple[SeatInfo, ...]
     finished: bool
     actions: tuple[tuple[int, int, int], ...]
+    private: bool = False
+    expired: bool = False
 
 
 class StaleWrite(Exception):  # noqa: N818 - a condition, not a failure of the store
@@ -76,6 +78,7 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_flags(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def create_table(
@@ -86,8 +89,9 @@ class Store:
         config: dict[str, Any],
         seed: int,
         seats: list[SeatInfo],
+        private: bool = False,
     ) -> None:
-        """Insert a new table."""
+        """Insert a new table (``private``: left out of the public list)."""
         with self._session.begin() as session:
             session.add(
                 TableRow(
@@ -97,8 +101,14 @@ class Store:
                     config=config,
                     seed=seed,
                     seats=[s.to_json() for s in seats],
+                    private=private,
                 )
             )
+
+    def expire_table(self, table_id: str) -> None:
+        """Mark an unfinished table as expired: it keeps its actions, and refuses new ones."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(expired=True))
 
     def append_action(
         self, table_id: str, index: int, actor: int, action: int, at_ms: int, finished: bool
@@ -157,11 +167,33 @@ class Store:
             seats=tuple(SeatInfo.from_json(s) for s in row.seats),
             finished=row.finished,
             actions=tuple((a.actor, a.action, a.at_ms) for a in actions),
+            private=row.private,
+            expired=row.expired,
         )
 
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+
+
+FLAG_COLUMNS = ("private", "expired")
+"""Columns added to ``game_tables`` after its first release: a database made before them
+gets them (false for every existing table) when it is opened."""
+
+
+def _add_missing_flags(engine: Engine) -> None:
+    """Add the boolean flag columns that an older database lacks."""
+    present = {column["name"] for column in inspect(engine).get_columns(TableRow.__tablename__)}
+    false = "0" if engine.dialect.name == "sqlite" else "false"
+    with engine.begin() as connection:
+        for name in FLAG_COLUMNS:
+            if name not in present:
+                connection.execute(
+                    text(
+                        f"ALTER TABLE {TableRow.__tablename__} "
+                        f"ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {false}"
+                    )
+                )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -25,6 +25,10 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(default=False)
+    private: Mapped[bool] = mapped_column(default=False)
+    """Left out of the server's public list of tables (its links still work)."""
+    expired: Mapped[bool] = mapped_column(default=False)
+    """Closed unfinished after being left idle: it refuses moves; its replay stays."""
     created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
 
 

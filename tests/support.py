@@ -24,10 +24,12 @@ def free_port() -> int:
 class ServerProcess:
     """``wonderland serve`` in a subprocess, killable with SIGKILL and restartable."""
 
-    def __init__(self, data_dir: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, data_dir: Path, bot_delay: float = 0.0, flags: tuple[str, ...] = ()) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.bot_delay = bot_delay
+        self.flags = flags
+        """More ``serve`` options (e.g. limits: ``("--allow-bot-tables",)``)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -48,6 +50,7 @@ class ServerProcess:
             str(self.data_dir),
             "--bot-delay",
             str(self.bot_delay),
+            *self.flags,
         ]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("WONDERLAND_DB", None)

@@ -198,7 +198,7 @@ def test_server_lists_hosts_and_draws_the_fourth_game(
             assert client.get("/static/dom.js").status_code == 200  # what the renderer imports
             assert client.get(f"/games/{GAME_ID}/style.css").status_code == 404
 
-            tables = client.get("/api/tables").json()
+            tables = client.get("/api/tables").json()["tables"]
             assert {"table": table, "game": GAME_ID, "finished": True} in [
                 {k: t[k] for k in ("table", "game", "finished")} for t in tables
             ]

@@ -4,19 +4,40 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.support import ServerProcess
 from wonderland.server.app import create_app
+from wonderland.server.settings import ServerSettings
+
+MACHINE_SPEED = {"messages_per_second": 10_000, "message_burst": 10_000}
+"""The tests play at machine speed, far above what the default rates allow a person."""
+
+
+def make_app(tmp_path: Path, bot_workers: int = 1, **settings: Any) -> FastAPI:
+    """The app over a fresh SQLite file under ``tmp_path``, no bot delay, with ``settings``
+    (the limits; messages at machine speed unless they say otherwise)."""
+    limits = ServerSettings(**{**MACHINE_SPEED, **settings})
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    return create_app(url, bot_workers=bot_workers, bot_delay=0, settings=limits)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app over a fresh SQLite file, bots in one worker process, no bot delay."""
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_workers=1, bot_delay=0)
-    with TestClient(app) as test_client:
+    with TestClient(make_app(tmp_path)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def bot_table_client(tmp_path: Path) -> Iterator[TestClient]:
+    """The same, on a server whose operator allows tables of bots only."""
+    with TestClient(make_app(tmp_path, allow_bot_tables=True)) as test_client:
         yield test_client
 
 

@@ -11,8 +11,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from wonderland.core import get_game
-from wonderland.server.app import create_app
 
+from .conftest import make_app
 from .test_websocket import create, next_state
 
 FAST = {"roll_cooldown_ms": "200", "countdown_ms": "400"}
@@ -35,8 +35,7 @@ def reply(ws: Any) -> dict[str, Any]:
 def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None:
     """No roll before "Play Me!" (D12), no action without a roll (D14), one roll then its
     action; every view is the seat's own; a restarted server carries on at the same step."""
-    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    with TestClient(create_app(url, bot_workers=0, bot_delay=0)) as client:
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
         created = create(client, "wonderdice", [{"kind": "human"}, {"kind": "human"}], **FAST)
         table, token = created["table"], created["seats"][0]["token"]
         with client.websocket_connect("/ws") as ws:
@@ -67,7 +66,7 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
             assert after["view"] == game.view_to_json(game.view(live.state, 0))
             version, view = after["version"], after["view"]
     with (
-        TestClient(create_app(url, bot_workers=0, bot_delay=0)) as client,
+        TestClient(make_app(tmp_path, bot_workers=0)) as client,
         client.websocket_connect("/ws") as ws,
     ):
         resumed = hello(ws, table, token)
@@ -78,8 +77,7 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
 
 def test_bots_play_in_real_time(tmp_path: Path) -> None:
     """With only bots at the table, the round goes on by itself until someone wins it."""
-    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    with TestClient(create_app(url, bot_workers=1, bot_delay=0)) as client:
+    with TestClient(make_app(tmp_path, allow_bot_tables=True)) as client:
         seats = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
         created = create(client, "wonderdice", seats, **FAST)
         with client.websocket_connect("/ws") as ws:

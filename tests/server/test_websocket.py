@@ -264,8 +264,9 @@ def sync_state(ws: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game_id", ["parade"])
-def test_replay_opens_when_the_game_is_over(client: TestClient, game_id: str) -> None:
+def test_replay_opens_when_the_game_is_over(bot_table_client: TestClient, game_id: str) -> None:
     """The replay endpoint refuses a running game and steps through a finished one."""
+    client = bot_table_client
     created = create(client, game_id, [{"kind": "bot", "bot": "random"}] * 3)
     table = created["table"]
     with client.websocket_connect("/ws") as ws:

@@ -5,6 +5,37 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wonderland.server.settings import ServerSettings
+
+LIMITS: list[tuple[str, type, str]] = [
+    ("max_message_bytes", int, "largest websocket message in bytes (default 8192)"),
+    ("messages_per_second", int, "messages per socket per second, averaged (default 10)"),
+    ("message_burst", int, "messages per socket in any one second (default 20)"),
+    (
+        "strikes_per_minute",
+        int,
+        "refused messages per socket per minute before it is closed (default 20)",
+    ),
+    ("sockets_per_address", int, "open websockets per client address (default 20)"),
+    ("spectators_per_table", int, "spectators per table (default 50)"),
+    ("tables_per_minute", int, "tables a client address may create per minute (default 10)"),
+    ("allow_bot_tables", bool, "allow tables whose every seat is a bot (default: no)"),
+    (
+        "table_idle_seconds",
+        float,
+        "an unfinished table no person has moved at for this long expires (default 86400)",
+    ),
+    ("hello_timeout_seconds", float, "close a socket that says no hello by then (default 10)"),
+    ("ping_interval_seconds", float, "websocket keep-alive ping interval (default 20)"),
+    ("ping_timeout_seconds", float, "close a socket that misses a ping by then (default 20)"),
+    ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
+]
+"""Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from
+``WONDERLAND_<NAME>`` too; a flag wins). Listed here so that building the command line parser
+imports no web library; a test keeps this list and the settings in step."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +63,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.6,
         help="seconds between bot moves, so people can follow (default 0.6)",
     )
+    limits = parser.add_argument_group(
+        "limits", "what the server allows each client (each also read from $WONDERLAND_<NAME>)"
+    )
+    for name, kind, help_text in LIMITS:
+        flag = "--" + name.replace("_", "-")
+        if kind is bool:
+            limits.add_argument(
+                flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=help_text
+            )
+        else:
+            limits.add_argument(flag, dest=name, type=kind, default=None, help=help_text)
+
+
+def settings_from(args: argparse.Namespace) -> ServerSettings:
+    """The settings: the flags given, else the environment, else the defaults."""
+    from pydantic import ValidationError
+
+    from wonderland.core import ConfigError
+    from wonderland.server.settings import ServerSettings
+
+    given: dict[str, Any] = {
+        name: getattr(args, name) for name, _, _ in LIMITS if getattr(args, name) is not None
+    }
+    try:
+        return ServerSettings(**given)
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'settings'}: {e['msg']}" for e in err.errors()
+        )
+        raise ConfigError(f"serve: {problems}") from None
+
+
+def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
+    """What uvicorn enforces for the app: the websocket size limit (a larger frame is refused
+    before it is read) and the keep-alive pings."""
+    return {
+        "ws_max_size": settings.max_message_bytes,
+        "ws_ping_interval": settings.ping_interval_seconds,
+        "ws_ping_timeout": settings.ping_timeout_seconds,
+    }
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,8 +112,11 @@ def run(args: argparse.Namespace) -> int:
     from wonderland.server.app import create_app
     from wonderland.store import default_database_url
 
+    settings = settings_from(args)
     url = args.db or os.environ.get("WONDERLAND_DB") or default_database_url(args.data_dir)
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay)
+    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, settings=settings)
     print(f"Wonderland Table on http://{args.host}:{args.port}  (database: {url})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", **uvicorn_options(settings)
+    )
     return 0

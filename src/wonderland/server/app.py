@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import multiprocessing
 import re
@@ -13,28 +12,25 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
 
 from wonderland.bots import bot_names
 from wonderland.core import WonderlandError, game_ids, get_game, get_plugin
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
+from wonderland.server.connection import serve_socket
+from wonderland.server.guard import Guard
+from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
-from wonderland.server.tables import LiveTable, Refused, TableManager, refuse
+from wonderland.server.settings import ServerSettings
+from wonderland.server.tables import LiveTable, Refused, TableManager
 from wonderland.server.wire import (
-    CLIENT_MESSAGE,
-    MAX_MESSAGE_BYTES,
-    Act,
     CreateTable,
-    ErrorMessage,
-    Hello,
-    Pong,
-    Roll,
     SeatLink,
     TableCreated,
-    Welcome,
+    TableList,
+    TableSummary,
 )
 from wonderland.store import Store
 
@@ -42,14 +38,28 @@ log = logging.getLogger(__name__)
 STATIC = Path(str(files("wonderland.server").joinpath("static")))
 SAFE_ASSET = re.compile(r"[A-Za-z0-9_-]+\.(js|css|svg)")
 """The file names a game's web folder may serve: no paths, only the renderer's own kinds."""
+PAGE_SIZE = 50
+"""Tables in one page of ``GET /api/tables`` unless asked for fewer or more..."""
+MAX_PAGE_SIZE = 100
+"""...and at most this many."""
+SWEEP_SECONDS = 60.0
+"""How often, at most, the server looks for idle tables to expire."""
 
 
-def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) -> FastAPI:
+def create_app(
+    database_url: str,
+    bot_workers: int = 1,
+    bot_delay: float = 0.6,
+    settings: ServerSettings | None = None,
+) -> FastAPI:
     """The web table app over the database at ``database_url``.
 
     ``bot_workers`` processes run the bots (0: a thread, for tests); ``bot_delay`` seconds pass
-    between bot moves so people can follow them.
+    between bot moves so people can follow them; ``settings`` are the limits (by default
+    those of the environment, ``WONDERLAND_...``).
     """
+    settings = settings if settings is not None else ServerSettings()
+    guard = Guard(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -60,12 +70,15 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
             bot_executor = ProcessPoolExecutor(
                 bot_workers, mp_context=multiprocessing.get_context("spawn")
             )
-        manager = TableManager(store, store_executor, bot_executor, bot_delay)
+        manager = TableManager(
+            store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds
+        )
         restored = manager.restore_all()
         log.info("restored %d tables", restored)
         for table in manager.tables.values():
             if not table.finished:
                 manager.advance_soon(table)
+        manager.sweep_soon(min(SWEEP_SECONDS, settings.table_idle_seconds / 4))
         app.state.manager = manager
         try:
             yield
@@ -76,7 +89,13 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
             store_executor.shutdown()
             store.close()
 
-    app = FastAPI(title="Wonderland Table", lifespan=lifespan)
+    # The API docs pages load their scripts from a CDN: served only when asked for.
+    docs = ("/docs", "/redoc") if settings.api_docs else (None, None)
+    app = FastAPI(title="Wonderland Table", lifespan=lifespan, docs_url=docs[0], redoc_url=docs[1])
+    app.state.settings = settings
+    app.state.guard = guard
+    docs_paths = frozenset(path for path in docs if path is not None)
+    app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(hosting_router(STATIC))
 
@@ -100,8 +119,25 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
 
     @app.post("/api/tables")
     async def create_table(request: Request, body: CreateTable) -> TableCreated:
-        """Create a table; the seat links are shown once, to the creator."""
+        """Create a table; the seat links are shown once, to the creator. 429 (with
+        ``Retry-After``) when this address has created too many in the last minute; 403 for a
+        table of bots only, unless the server allows them."""
         manager: TableManager = request.app.state.manager
+        address = request.client.host if request.client is not None else "unknown"
+        wait = guard.create_table(address)
+        if wait is not None:
+            raise HTTPException(
+                status_code=429,
+                detail=f"this address has created {settings.tables_per_minute} tables in the "
+                f"last minute, the most this server allows: try again in {wait} seconds",
+                headers={"Retry-After": str(wait)},
+            )
+        if not settings.allow_bot_tables and all(seat.kind == "bot" for seat in body.seats):
+            raise HTTPException(
+                status_code=403,
+                detail="this server does not host tables of bots only: take a seat yourself "
+                "(its operator can allow them with --allow-bot-tables)",
+            )
         try:
             table, tokens = manager.create(body)
         except WonderlandError as err:
@@ -120,29 +156,46 @@ def create_app(database_url: str, bot_workers: int = 1, bot_delay: float = 0.6) 
         )
 
     @app.get("/api/tables")
-    async def list_tables(request: Request) -> list[dict[str, Any]]:
-        """Tables in memory: id, game, finished, version."""
+    async def list_tables(
+        request: Request,
+        limit: int = Query(default=PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE),
+        cursor: str | None = Query(default=None, max_length=64),
+    ) -> TableList:
+        """The public tables, newest first, a page at a time: ``cursor`` is the previous
+        page's ``next_cursor``."""
         manager: TableManager = request.app.state.manager
-        return [
-            {"table": t.id, "game": t.game.spec.id, "finished": t.finished, "version": t.version}
-            for t in manager.tables.values()
-        ]
+        try:
+            page, next_cursor = manager.public_tables(limit, cursor)
+        except Refused as refusal:
+            raise HTTPException(status_code=400, detail=refusal.error.message) from None
+        return TableList(
+            tables=[
+                TableSummary(
+                    table=t.id,
+                    game=t.game.spec.id,
+                    finished=t.finished,
+                    expired=t.expired,
+                    version=t.version,
+                )
+                for t in page
+            ],
+            next_cursor=next_cursor,
+        )
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(request: Request, table_id: str) -> dict[str, Any]:
-        """A finished game, step by step, as a spectator sees it."""
+        """A finished (or expired) game, step by step, as a spectator sees it."""
         manager: TableManager = request.app.state.manager
         table = manager.tables.get(table_id)
         if table is None:
             raise HTTPException(status_code=404, detail=f"there is no table {table_id!r}")
-        if not table.finished:
+        if not (table.finished or table.expired):
             raise HTTPException(status_code=409, detail="the replay opens when the game is over")
         return replay_steps(table)
 
     @app.websocket("/ws")
     async def socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        await serve_connection(websocket, websocket.app.state.manager)
+        await serve_socket(websocket, websocket.app.state.manager, guard, settings)
 
     return app
 
@@ -205,84 +258,3 @@ def replay_steps(table: LiveTable) -> dict[str, Any]:
         if line is not None:
             steps.append({"label": line, "view": game.view_to_json(game.view(state, None))})
     return {"table": table.id, "game": game.spec.id, "steps": steps}
-
-
-async def serve_connection(websocket: WebSocket, manager: TableManager) -> None:
-    """One client: hello first, then actions and pings; every refusal is answered."""
-    joined: tuple[LiveTable, int | None] | None = None
-
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_text(json.dumps(message))
-
-    async def send_error(error: ErrorMessage) -> None:
-        await send(error.model_dump(mode="json"))
-
-    try:
-        while True:
-            text = await websocket.receive_text()
-            if len(text.encode()) > MAX_MESSAGE_BYTES:
-                await send_error(
-                    ErrorMessage(
-                        code="too_large",
-                        message=f"messages are limited to {MAX_MESSAGE_BYTES} bytes",
-                    )
-                )
-                continue
-            try:
-                message = CLIENT_MESSAGE.validate_json(text)
-            except ValidationError as err:
-                await send_error(ErrorMessage(code="malformed", message=explain(err)))
-                continue
-            try:
-                if isinstance(message, Hello):
-                    table = manager.get(message.table)
-                    seat = manager.seat_for_token(table, message.token)
-                    if joined is not None:
-                        manager.leave(joined[0], joined[1], send)
-                    joined = (table, seat)
-                    manager.join(table, seat, send)
-                    await send(welcome(table, seat).model_dump(mode="json"))
-                    await manager.broadcast(table)
-                elif isinstance(message, Act | Roll):
-                    if joined is None:
-                        raise refuse("not_joined", "send hello with your table and token first")
-                    table, seat = joined
-                    if table.live is not None or isinstance(message, Roll):
-                        action = message.action if isinstance(message, Act) else None
-                        await manager.submit_live(table, seat, action)
-                    else:
-                        await manager.submit(table, seat, message.version, message.action)
-                else:
-                    await send(Pong().model_dump(mode="json"))
-            except Refused as refusal:
-                await send_error(refusal.error)
-                if joined is not None and refusal.error.code in ("stale", "illegal"):
-                    await send(joined[0].state_message(joined[1]))
-    except WebSocketDisconnect:
-        pass
-    finally:
-        if joined is not None:
-            manager.leave(joined[0], joined[1], send)
-            await manager.broadcast(joined[0])  # the others see the seat go offline
-
-
-def welcome(table: LiveTable, seat: int | None) -> Welcome:
-    """The welcome message for ``seat`` at ``table``."""
-    return Welcome(
-        table=table.id,
-        game=table.game.spec.id,
-        game_name=table.game.spec.name,
-        seat=seat,
-        seats=table.seat_public(),
-        variants=dict(table.config.variants),
-        content=table.game.table_content(table.config),
-    )
-
-
-def explain(err: ValidationError) -> str:
-    """A ValidationError in one readable line."""
-    parts = []
-    for problem in err.errors()[:3]:
-        where = ".".join(str(p) for p in problem["loc"]) or "message"
-        parts.append(f"{where}: {problem['msg']}")
-    return "malformed message: " + "; ".join(parts)

@@ -79,6 +79,17 @@ class LiveTable:
     listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
     """Per viewer: each connection's send function and how many log lines it has had."""
     advancing: bool = False
+    private: bool = False
+    """Left out of the list of tables; its links work as any other's."""
+    expired: bool = False
+    """Closed unfinished after ``table_idle_seconds`` without a person: it refuses moves."""
+    last_active: float = 0.0
+    """When a person last moved or took their seat here (or the table was created), on the
+    wall clock (``time.time``)."""
+
+    def is_person(self, actor: int) -> bool:
+        """Whether ``actor`` is a seat that a person plays."""
+        return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
 
     def bot_seats(self) -> list[int]:
         """The seats that bots play."""
@@ -88,6 +99,10 @@ class LiveTable:
     def finished(self) -> bool:
         """Whether the game is over."""
         return self.game.to_move(self.state) == TERMINAL
+
+    def spectators(self) -> int:
+        """How many spectator connections are open."""
+        return len(self.listeners.get(None, {}))
 
     def viewers(self) -> list[int | None]:
         """Every seat and the spectator."""
@@ -153,7 +168,9 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[dict[str, Any]] = []
-        if self.live is not None and viewer is not None:
+        if self.expired:
+            pass
+        elif self.live is not None and viewer is not None:
             legal = [
                 {"id": a, "label": game.action_to_string(a), "info": self.live.describe(a)}
                 for a in self.live.legal(viewer)
@@ -182,6 +199,7 @@ class LiveTable:
             "scores": list(game.scores(state)) if finished else [],
             "seats": [seat.model_dump() for seat in self.seat_public()],
             "live": None if self.live is None else self.live.live_info(viewer),
+            "expired": self.expired,
         }
 
 
@@ -194,12 +212,20 @@ class TableManager:
         store_executor: Executor,
         bot_executor: Executor | None,
         bot_delay: float = 0.0,
+        idle_seconds: float = 86_400.0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.store_executor = store_executor
         self.bot_executor = bot_executor
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        """The wall clock of idleness (a test may set its own)."""
         self.tables: dict[str, LiveTable] = {}
+        """Every table, oldest first."""
+        self._order: list[str] = []
+        self._position: dict[str, int] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.writer = ActionWriter(store, store_executor)
 
@@ -226,16 +252,30 @@ class TableManager:
         table_id = secrets.token_hex(8)
         seed = secrets.randbelow(2**62)
         self.store.create_table(
-            table_id, game.spec.id, game.spec.version, config.to_json(), seed, seats
+            table_id,
+            game.spec.id,
+            game.spec.version,
+            config.to_json(),
+            seed,
+            seats,
+            request.private,
         )
         table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
+        table.private = request.private
+        table.last_active = self.clock()
         live = live_module(game.spec.id)
         if live is not None:
             self._go_live(table, live.start(config, seed, table.bot_seats()))
             for index, (actor, action) in enumerate(table.actions):  # the deal
                 self.store.append_action(table_id, index, actor, action, 0, False)
-        self.tables[table_id] = table
+        self._keep(table)
         return table, tokens
+
+    def _keep(self, table: LiveTable) -> None:
+        """Hold ``table`` in memory, as the newest."""
+        self.tables[table.id] = table
+        self._position[table.id] = len(self._order)
+        self._order.append(table.id)
 
     def _go_live(self, table: LiveTable, session: LiveSession) -> None:
         """Attach a real-time session: the table's state and actions are its driver's."""
@@ -258,15 +298,20 @@ class TableManager:
         table = LiveTable(
             stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
         )
+        table.private, table.expired = stored.private, stored.expired
+        people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
+        # Idle since the last move of a person; a table no person has moved at yet counts
+        # from now (the time the server was down is nobody's idleness).
+        table.last_active = max(people) / 1000 if people else self.clock()
         live = live_module(game.spec.id)
         if live is not None:
             actions = [(actor, action) for actor, action, _ in stored.actions]
             self._go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
-            self.tables[table.id] = table
-            return table
-        for actor, action, _ in stored.actions:
-            table.accept_step(table.state, game.apply(table.state, actor, action), actor, action)
-        self.tables[table.id] = table
+        else:
+            for actor, action, _ in stored.actions:
+                after = game.apply(table.state, actor, action)
+                table.accept_step(table.state, after, actor, action)
+        self._keep(table)
         return table
 
     def restore_all(self) -> int:
@@ -278,6 +323,28 @@ class TableManager:
             except Exception:  # a damaged table must not stop the others
                 log.exception("table %s could not be restored", stored.id)
         return len(tables)
+
+    def public_tables(
+        self, limit: int, cursor: str | None = None
+    ) -> tuple[list[LiveTable], str | None]:
+        """Up to ``limit`` public tables, newest first, older than the table ``cursor`` (the
+        last of the previous page); and the cursor of the next page (None: this is the last).
+        """
+        if cursor is None:
+            start = len(self._order)
+        elif cursor in self._position:
+            start = self._position[cursor]
+        else:
+            raise refuse("malformed", f"there is no page after {cursor!r}")
+        page: list[LiveTable] = []
+        index = start - 1
+        while index >= 0 and len(page) < limit:
+            table = self.tables[self._order[index]]
+            if not table.private:
+                page.append(table)
+            index -= 1
+        more = any(not self.tables[self._order[i]].private for i in range(index, -1, -1))
+        return page, (page[-1].id if page and more else None)
 
     def get(self, table_id: str) -> LiveTable:
         """A live table, or a refusal naming the problem."""
@@ -302,9 +369,11 @@ class TableManager:
         then broadcast; nothing changes when it is refused."""
         if seat is None:
             raise refuse("not_your_turn", "spectators cannot act")
+        await self.expire_if_idle(table)
         async with table.lock:
             if table.finished:
                 raise refuse("finished", "the game is over")
+            self.refuse_if_expired(table)
             if not table.is_current(seat, version):
                 raise refuse(
                     "stale",
@@ -318,6 +387,7 @@ class TableManager:
                 await self._commit(table, seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
+            table.last_active = self.clock()
         if table.game.to_move(table.state) != CHANCE:  # else the chance step tells everyone
             await self.broadcast(table)
         self.advance_soon(table)
@@ -330,9 +400,11 @@ class TableManager:
             raise refuse("malformed", "this game has no dice to roll")
         if seat is None:
             raise refuse("not_your_turn", "spectators cannot act")
+        await self.expire_if_idle(table)
         async with table.lock:
             if table.finished:
                 raise refuse("finished", "the game is over")
+            self.refuse_if_expired(table)
             try:
                 if action is None:
                     live.roll(seat)
@@ -340,6 +412,7 @@ class TableManager:
                     live.act(seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
+            table.last_active = self.clock()
             await self._persist_live(table)
         await self.broadcast(table)
 
@@ -374,8 +447,10 @@ class TableManager:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self.bot_executor, decide, *args)
 
-        while not table.finished:
+        while not table.finished and not table.expired:
             async with table.lock:
+                if table.expired:
+                    break
                 acted = await live.tick(ask)
                 if acted:
                     await self._persist_live(table)
@@ -395,7 +470,7 @@ class TableManager:
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
-        if table.advancing:
+        if table.advancing or table.expired:
             return
         table.advancing = True
         runner = self._run_live(table) if table.live is not None else self._advance(table)
@@ -428,7 +503,7 @@ class TableManager:
         """Apply one chance or bot step; None when a person must act or the game is over."""
         game, state = table.game, table.state
         mover = game.to_move(state)
-        if mover == TERMINAL:
+        if mover == TERMINAL or table.expired:
             return None
         if mover == CHANCE:
             rng = random.Random(derive_seed(table.seed, "chance", table.version))
@@ -450,6 +525,61 @@ class TableManager:
         await self._commit(table, seat, action)
         return "bot"
 
+    # -- expiring ----------------------------------------------------------------------------
+    def idle(self, table: LiveTable) -> bool:
+        """Whether ``table`` is unfinished, still open and has had no person for too long."""
+        return (
+            not table.expired
+            and not table.finished
+            and self.clock() - table.last_active >= self.idle_seconds
+        )
+
+    async def expire_if_idle(self, table: LiveTable) -> bool:
+        """Expire ``table`` if it is idle: record it, stop its bots, tell everyone."""
+        async with table.lock:
+            if not self.idle(table):
+                return False
+            table.expired = True
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.store_executor, self.store.expire_table, table.id)
+        log.info("table %s expired after %.0f s without a person", table.id, self.idle_seconds)
+        await self.broadcast(table)
+        return True
+
+    async def expire_idle(self) -> int:
+        """Expire every idle table; how many."""
+        expired = 0
+        for table in list(self.tables.values()):
+            if self.idle(table) and await self.expire_if_idle(table):
+                expired += 1
+        return expired
+
+    def refuse_if_expired(self, table: LiveTable) -> None:
+        """Refuse a move at an expired table."""
+        if table.expired:
+            hours = self.idle_seconds / 3600
+            idle = f"{hours:g} hours" if hours >= 1 else f"{self.idle_seconds:g} seconds"
+            raise refuse(
+                "expired",
+                f"this table was closed after {idle} without a move by a player: it takes no "
+                "more moves, and its replay stays open",
+            )
+
+    def sweep_soon(self, interval: float) -> None:
+        """Look for idle tables every ``interval`` seconds until shutdown."""
+
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(interval)
+                try:
+                    await self.expire_idle()
+                except Exception:
+                    log.exception("expiring idle tables failed")
+
+        task = asyncio.get_running_loop().create_task(sweep())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     # -- telling -----------------------------------------------------------------------------
     async def broadcast(self, table: LiveTable) -> None:
         """Send each listener its own view, with the log lines it has not had yet."""
@@ -465,15 +595,27 @@ class TableManager:
                 except Exception:  # a closed socket; its handler removes it too
                     sends.pop(send, None)
 
-    @staticmethod
-    def join(table: LiveTable, viewer: int | None, send: Send) -> None:
-        """Register a connection; the next broadcast sends it the whole state and log."""
+    async def join(self, table: LiveTable, viewer: int | None, send: Send) -> None:
+        """Register a connection and send it the whole state and log. A seat coming online
+        is news to everyone (its presence shows); a spectator is told alone."""
         table.listeners.setdefault(viewer, {})[send] = 0
+        if viewer is None:
+            message = table.state_message(None)
+            await send(message)
+            spectators = table.listeners.get(None, {})
+            if send in spectators:  # unless it closed meanwhile
+                spectators[send] = max(spectators[send], len(message["log"]))
+            return
+        table.last_active = self.clock()
+        await self.broadcast(table)
 
-    @staticmethod
-    def leave(table: LiveTable, viewer: int | None, send: Send) -> None:
-        """Forget a closed connection."""
-        table.listeners.get(viewer, {}).pop(send, None)
+    async def leave(self, table: LiveTable, viewer: int | None, send: Send) -> None:
+        """Forget a closed connection; when it was a seat's last, everyone sees it go offline."""
+        sends = table.listeners.get(viewer, {})
+        if sends.pop(send, None) is None or viewer is None or sends:
+            return
+        table.last_active = self.clock()
+        await self.broadcast(table)
 
     async def shutdown(self) -> None:
         """Stop the advancing tasks; let the queued writes finish."""

@@ -11,15 +11,21 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 MAX_MESSAGE_BYTES = 8192
-"""Larger client messages are refused unread."""
+"""The default size limit of a client message (the ``max_message_bytes`` setting)."""
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class _ClientMessage(BaseModel):
+    """What a client sends: read strictly (``"12"`` is not the number 12)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 # -- client -> server ---------------------------------------------------------------------
-class Hello(_Message):
+class Hello(_ClientMessage):
     """First message on a connection: which table, and the seat token (none: spectator)."""
 
     type: Literal["hello"]
@@ -27,7 +33,7 @@ class Hello(_Message):
     token: str | None = Field(default=None, max_length=128)
 
 
-class Act(_Message):
+class Act(_ClientMessage):
     """Take an action, made against state ``version`` (stale versions are refused)."""
 
     type: Literal["act"]
@@ -35,13 +41,13 @@ class Act(_Message):
     action: int = Field(ge=0)
 
 
-class Roll(_Message):
+class Roll(_ClientMessage):
     """Real-time games: roll your dice now (the server rolls them, on its clock)."""
 
     type: Literal["roll"]
 
 
-class Ping(_Message):
+class Ping(_ClientMessage):
     """Keep-alive; answered with a pong."""
 
     type: Literal["ping"]
@@ -100,6 +106,8 @@ class StateMessage(_Message):
     seats: list[SeatPublic]
     live: dict[str, Any] | None = None
     """Real-time games: the table clock's countdown, roll cooldowns and pending rolls."""
+    expired: bool = False
+    """The unfinished table was left idle too long and closed: it refuses moves."""
 
 
 class ErrorMessage(_Message):
@@ -116,6 +124,9 @@ class ErrorMessage(_Message):
         "illegal",
         "not_your_turn",
         "finished",
+        "expired",
+        "rate_limited",
+        "limit_reached",
     ]
     message: str
     rule: str | None = None
@@ -131,19 +142,21 @@ ServerMessage = Welcome | StateMessage | ErrorMessage | Pong
 
 
 # -- HTTP ---------------------------------------------------------------------------------
-class SeatRequest(_Message):
+class SeatRequest(_ClientMessage):
     """One seat of a new table: a person, or a bot by name."""
 
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, max_length=40)
 
 
-class CreateTable(_Message):
-    """Create a table: game, seats in order, rule variants."""
+class CreateTable(_ClientMessage):
+    """Create a table: game, seats in order, rule variants; a private table is left out of the
+    list of tables (its links work as any other's)."""
 
     game: str = Field(max_length=40)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     variants: dict[str, str | int | bool] = Field(default_factory=dict)
+    private: bool = False
 
 
 class SeatLink(_Message):
@@ -160,6 +173,24 @@ class TableCreated(_Message):
     table: str
     seats: list[SeatLink]
     spectator_url: str
+
+
+class TableSummary(_Message):
+    """A public table in the list of tables."""
+
+    table: str
+    game: str
+    finished: bool
+    expired: bool
+    version: int
+
+
+class TableList(_Message):
+    """One page of the public tables, newest first; ``next_cursor`` asks for the next page
+    (None on the last)."""
+
+    tables: list[TableSummary]
+    next_cursor: str | None
 
 
 def client_schema() -> dict[str, Any]:

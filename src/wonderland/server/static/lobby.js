@@ -46,9 +46,13 @@ function gameCard(game) {
   drawSeats();
   const variants = el("details", {}, el("summary", {}, "Rule variants"), ...game.variants.map((v) => variantRow(game, v)));
   const message = el("p", { class: "error", role: "alert", hidden: "" });
+  const privateBox = el("input", { type: "checkbox", id: `${game.id}-private`, name: "private" });
   form.append(
     el("p", {}, el("label", { for: `${game.id}-players` }, "Players "), players),
-    seats, variants, message,
+    seats, variants,
+    el("p", { class: "private" }, privateBox, " ",
+      el("label", { for: `${game.id}-private` }, "Private table (not listed on this server; its links still work)")),
+    message,
     el("button", { type: "submit" }, `Create a ${game.name} table`),
   );
   form.addEventListener("submit", async (event) => {
@@ -62,7 +66,7 @@ function gameCard(game) {
     }
     const response = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: game.id, seats: seatList, variants: chosen }),
+      body: JSON.stringify({ game: game.id, seats: seatList, variants: chosen, private: privateBox.checked }),
     });
     const body = await response.json();
     if (!response.ok) {
@@ -97,9 +101,10 @@ function showLinks(game, created) {
 async function main() {
   const games = await (await fetch("/api/games")).json();
   gamesBox.replaceChildren(...games.map(gameCard));
-  const tables = await (await fetch("/api/tables")).json();
-  document.getElementById("recent").replaceChildren(...tables.slice(-20).reverse().map((t) =>
-    el("li", {}, el("a", { href: `/t/${t.table}` }, `${t.game} ${t.table}`), t.finished ? " — finished (replay)" : ` — in play, step ${t.version}`)));
+  const page = await (await fetch("/api/tables?limit=20")).json();
+  document.getElementById("recent").replaceChildren(...page.tables.map((t) =>
+    el("li", {}, el("a", { href: `/t/${t.table}` }, `${t.game} ${t.table}`),
+      t.finished ? " — finished (replay)" : t.expired ? " — closed unfinished (replay)" : ` — in play, step ${t.version}`)));
 }
 
 main();

@@ -54,8 +54,12 @@ function render() {
   if (!renderer || !state || replay) return;
   renderSeats();
   renderer.render(board, { state, view: state.view, seat: welcome.seat, act, send, legal: state.legal, seats: state.seats, content: welcome.content });
-  document.getElementById("replay").hidden = !state.finished;
-  if (state.finished && !document.getElementById("replay-open")) {
+  const over = state.finished || state.expired;
+  document.getElementById("replay").hidden = !over;
+  if (state.expired && !document.getElementById("expired-note")) {
+    board.prepend(el("p", { id: "expired-note", class: "error" }, "This table was closed unfinished after a long time without a move: it takes no more moves."));
+  }
+  if (over && !document.getElementById("replay-open")) {
     board.append(el("p", {}, el("button", { type: "button", id: "replay-open", onclick: openReplay }, "Replay this game step by step")));
   }
 }

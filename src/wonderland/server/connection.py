@@ -1,0 +1,238 @@
+"""One websocket client: hello first, then actions and pings; every refusal is answered, and a
+socket that keeps sending refused messages is closed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from wonderland.server.guard import Guard
+from wonderland.server.settings import ServerSettings
+from wonderland.server.tables import LiveTable, Refused, TableManager, refuse
+from wonderland.server.wire import (
+    CLIENT_MESSAGE,
+    Act,
+    ErrorMessage,
+    Hello,
+    Pong,
+    Roll,
+    Welcome,
+)
+
+log = logging.getLogger(__name__)
+
+POLICY_VIOLATION = 1008
+"""The websocket close code of a socket closed for breaking the server's limits."""
+
+GAME_REFUSALS = frozenset({"stale", "illegal", "not_your_turn", "finished", "expired"})
+"""Refusals that honest play meets (a race with another seat, a misclick): no strike."""
+
+
+class Close(Exception):  # noqa: N818 - an instruction to the loop, not a failure
+    """Close the socket with ``code`` and ``reason`` after telling the client why."""
+
+    def __init__(self, error: ErrorMessage, reason: str, code: int = POLICY_VIOLATION) -> None:
+        super().__init__(reason)
+        self.error = error
+        self.reason = reason
+        self.code = code
+
+
+def client_address(websocket: WebSocket) -> str:
+    """The client's address (behind a trusted proxy, the one it forwards)."""
+    return websocket.client.host if websocket.client is not None else "unknown"
+
+
+async def serve_socket(
+    websocket: WebSocket, manager: TableManager, guard: Guard, settings: ServerSettings
+) -> None:
+    """Accept a websocket and serve it until it closes (or the server closes it)."""
+    await websocket.accept()
+    address = client_address(websocket)
+    key = guard.open_socket(address)
+    if key is None:
+        error = ErrorMessage(
+            code="limit_reached",
+            message=f"your address already has {settings.sockets_per_address} connections "
+            "open, the most this server allows: close a table tab and try again",
+        )
+        await websocket.send_text(error.model_dump_json())
+        await websocket.close(POLICY_VIOLATION, "too many connections from your address")
+        return
+    try:
+        await Connection(websocket, manager, guard, settings, key).serve()
+    finally:
+        guard.close_socket(address, key)
+
+
+class Connection:
+    """The state of one socket: the table and seat it joined, its rate counts."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        manager: TableManager,
+        guard: Guard,
+        settings: ServerSettings,
+        key: str,
+    ) -> None:
+        self.websocket = websocket
+        self.manager = manager
+        self.guard = guard
+        self.settings = settings
+        self.key = key
+        self.joined: tuple[LiveTable, int | None] | None = None
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message (the manager's broadcasts call this too)."""
+        await self.websocket.send_text(json.dumps(message))
+
+    async def serve(self) -> None:
+        """Read and answer messages until the client goes or a limit closes the socket."""
+        closing: Close | None = None
+        try:
+            await self._loop()
+        except WebSocketDisconnect:
+            pass
+        except Close as close:
+            closing = close
+        finally:
+            if self.joined is not None:  # the others see the seat go offline
+                await self.manager.leave(self.joined[0], self.joined[1], self.send)
+        if closing is not None and self.websocket.client_state == WebSocketState.CONNECTED:
+            try:
+                await self.send(closing.error.model_dump(mode="json"))
+                await self.websocket.close(closing.code, closing.reason)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass  # it went away first
+
+    async def _receive(self) -> str | bytes:
+        """The next frame; before hello, only until the hello deadline."""
+        if self.joined is not None:
+            message = await self.websocket.receive()
+        else:
+            try:
+                async with asyncio.timeout_at(self.hello_deadline):
+                    message = await self.websocket.receive()
+            except TimeoutError:
+                seconds = self.settings.hello_timeout_seconds
+                raise Close(
+                    ErrorMessage(
+                        code="limit_reached",
+                        message=f"no hello within {seconds:g} seconds of connecting: this "
+                        "connection is closed; connect again and say hello first",
+                    ),
+                    "no hello in time",
+                ) from None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+        text: str | None = message.get("text")
+        if text is not None:
+            return text
+        data: bytes = message.get("bytes") or b""
+        return data
+
+    async def _loop(self) -> None:
+        self.hello_deadline = asyncio.get_running_loop().time() + (
+            self.settings.hello_timeout_seconds
+        )
+        while True:
+            frame = await self._receive()
+            try:
+                await self._answer(frame)
+            except Refused as refusal:
+                await self.send(refusal.error.model_dump(mode="json"))
+                if self.joined is not None and refusal.error.code in ("stale", "illegal"):
+                    await self.send(self.joined[0].state_message(self.joined[1]))
+                if refusal.error.code not in GAME_REFUSALS and not self.guard.strike(self.key):
+                    raise Close(
+                        ErrorMessage(
+                            code="rate_limited",
+                            message="this connection sent too many refused messages: it is "
+                            "closed; reload the page to connect again",
+                        ),
+                        "too many refused messages",
+                    ) from None
+
+    async def _answer(self, frame: str | bytes) -> None:
+        """Check one frame against the limits and the protocol, then act on it."""
+        if not self.guard.message(self.key):
+            raise refuse(
+                "rate_limited",
+                f"too many messages: this server takes at most {self.settings.message_burst} "
+                f"a second and {self.settings.messages_per_second} a second on average from "
+                "one connection; this one was not read, send it again in a moment",
+            )
+        if isinstance(frame, bytes):
+            raise refuse(
+                "malformed", "binary frames are not read: send each message as a JSON text frame"
+            )
+        limit = self.settings.max_message_bytes
+        if len(frame) > limit or len(frame.encode()) > limit:
+            raise refuse("too_large", f"messages are limited to {limit} bytes")
+        try:
+            message = CLIENT_MESSAGE.validate_json(frame)
+        except ValidationError as err:
+            raise refuse("malformed", explain(err)) from None
+        if isinstance(message, Hello):
+            await self._hello(message)
+        elif isinstance(message, Act | Roll):
+            if self.joined is None:
+                raise refuse("not_joined", "send hello with your table and token first")
+            table, seat = self.joined
+            if table.live is not None or isinstance(message, Roll):
+                action = message.action if isinstance(message, Act) else None
+                await self.manager.submit_live(table, seat, action)
+            else:
+                await self.manager.submit(table, seat, message.version, message.action)
+        else:
+            await self.send(Pong().model_dump(mode="json"))
+
+    async def _hello(self, message: Hello) -> None:
+        """Join a table, once per connection."""
+        if self.joined is not None:
+            raise refuse(
+                "limit_reached",
+                f"this connection has already joined table {self.joined[0].id}: hello is "
+                "said once per connection; open another connection for another table",
+            )
+        table = self.manager.get(message.table)
+        seat = self.manager.seat_for_token(table, message.token)
+        limit = self.settings.spectators_per_table
+        if seat is None and table.spectators() >= limit:
+            raise refuse(
+                "limit_reached",
+                f"table {table.id} already has as many spectators as this server allows "
+                f"({limit}): try again later",
+            )
+        await self.manager.expire_if_idle(table)
+        self.joined = (table, seat)
+        await self.send(welcome(table, seat).model_dump(mode="json"))
+        await self.manager.join(table, seat, self.send)
+
+
+def welcome(table: LiveTable, seat: int | None) -> Welcome:
+    """The welcome message for ``seat`` at ``table``."""
+    return Welcome(
+        table=table.id,
+        game=table.game.spec.id,
+        game_name=table.game.spec.name,
+        seat=seat,
+        seats=table.seat_public(),
+        variants=dict(table.config.variants),
+        content=table.game.table_content(table.config),
+    )
+
+
+def explain(err: ValidationError) -> str:
+    """A ValidationError in one readable line."""
+    parts = []
+    for problem in err.errors()[:3]:
+        where = ".".join(str(p) for p in problem["loc"]) or "message"
+        parts.append(f"{where}: {problem['msg']}")
+    return "malformed message: " + "; ".join(parts)

@@ -1,0 +1,95 @@
+"""The limits of a public web table, in one settings object.
+
+Each setting is read from the environment (``WONDERLAND_`` and its name in capitals, e.g.
+``WONDERLAND_TABLES_PER_MINUTE=5``) and can be given to ``wonderland serve`` as a flag (``--``
+and its name with dashes, e.g. ``--tables-per-minute 5``); a flag wins over the environment.
+``docs/server-protocol.md`` lists them (a test keeps the list, the flags and this class in step).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ENV_PREFIX = "WONDERLAND_"
+
+
+class ServerSettings(BaseSettings):
+    """What one server allows each client, socket and table."""
+
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, frozen=True, extra="forbid")
+
+    max_message_bytes: int = Field(
+        default=8192,
+        ge=256,
+        le=1_048_576,
+        description="the largest websocket message, in bytes; the websocket layer refuses a "
+        "larger frame before reading it",
+    )
+    messages_per_second: int = Field(
+        default=10,
+        ge=1,
+        description="messages one socket may send per second, on average over 10 seconds",
+    )
+    message_burst: int = Field(
+        default=20, ge=1, description="messages one socket may send in any single second"
+    )
+    strikes_per_minute: int = Field(
+        default=20,
+        ge=1,
+        description="refused messages (over a limit, malformed, unknown table or token) one "
+        "socket may send in a minute before the server closes it",
+    )
+    sockets_per_address: int = Field(
+        default=20, ge=1, description="websockets open at once from one client address"
+    )
+    spectators_per_table: int = Field(
+        default=50, ge=0, description="spectator connections one table accepts at once"
+    )
+    tables_per_minute: int = Field(
+        default=10,
+        ge=1,
+        description="tables one client address may create per minute (then HTTP 429)",
+    )
+    allow_bot_tables: bool = Field(
+        default=False, description="allow tables whose every seat is a bot"
+    )
+    table_idle_seconds: float = Field(
+        default=86_400.0,
+        gt=0,
+        description="an unfinished table where no person has moved or taken or left a seat "
+        "for this long expires: it refuses moves; its record and replay stay",
+    )
+    hello_timeout_seconds: float = Field(
+        default=10.0, gt=0, description="a socket that sends no hello within this is closed"
+    )
+    ping_interval_seconds: float = Field(
+        default=20.0, gt=0, description="the websocket layer pings every socket this often"
+    )
+    ping_timeout_seconds: float = Field(
+        default=20.0, gt=0, description="a socket that does not answer a ping within this is closed"
+    )
+    api_docs: bool = Field(
+        default=False,
+        description="serve the interactive API docs at /docs and /redoc (their scripts come "
+        "from a CDN)",
+    )
+
+    @model_validator(mode="after")
+    def _burst_covers_the_rate(self) -> ServerSettings:
+        if self.message_burst < self.messages_per_second:
+            raise ValueError(
+                f"message_burst ({self.message_burst}) must be at least messages_per_second "
+                f"({self.messages_per_second})"
+            )
+        return self
+
+    @staticmethod
+    def env_name(field: str) -> str:
+        """The environment variable of a setting."""
+        return ENV_PREFIX + field.upper()
+
+    @staticmethod
+    def flag(field: str) -> str:
+        """The ``wonderland serve`` flag of a setting."""
+        return "--" + field.replace("_", "-")

@@ -16,8 +16,7 @@ import pytest
 import wonderland.rl  # noqa: F401  (registers the OpenSpiel games)
 from wonderland.core import CHANCE, TERMINAL, IllegalAction, get_game, next_actor
 from wonderland.games.wonderdice import encoding as wonderdice_encoding
-from wonderland.games.wonderdice.state import PLAY
-from wonderland.games.wonderdice.state import State as WonderdiceState
+from wonderland.games.wonderdice.state import PLAY, WonderdiceState
 from wonderland.rl import env_versions
 from wonderland.rl.encoders import encoding_module
 

@@ -8,10 +8,10 @@ from tests.wonderdice.wd_helpers import do, free, new_state, roll, set_row
 from wonderland.core import CHANCE, IllegalAction
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.game import GAME
-from wonderland.games.wonderdice.state import State
+from wonderland.games.wonderdice.state import WonderdiceState
 
 
-def refused(s: State, seat: int, action: int, rule: str) -> None:
+def refused(s: WonderdiceState, seat: int, action: int, rule: str) -> None:
     before = GAME.view(s, None)
     with pytest.raises(IllegalAction) as err:
         GAME.apply_in_place(s, seat, action)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from tests.wonderdice.wd_helpers import (
     ABSOLEM,
@@ -21,15 +22,16 @@ from tests.wonderdice.wd_helpers import (
 )
 from wonderland.core import ContentError, IllegalAction
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice.content import load_content, side_index
+from wonderland.games.wonderdice.content import CharacterModel, load_content
 from wonderland.games.wonderdice.effects import EFFECTS
 from wonderland.games.wonderdice.game import GAME
-from wonderland.games.wonderdice.state import MAD, State
+from wonderland.games.wonderdice.state import MAD, WonderdiceState
 
 CONTENT = load_content()
+MADNESS = {"effect": "hold_back", "text": "y"}
 
 
-def cast(chars: list[int], mad: tuple[int, ...] = ()) -> State:
+def cast(chars: list[int], mad: tuple[int, ...] = ()) -> WonderdiceState:
     s = new_state(len(chars))
     for seat in mad:
         s.side[seat] = MAD
@@ -207,10 +209,13 @@ def test_queen_mad_weak_blocks() -> None:
 
 def test_q1_side_aliases_and_user_content(tmp_path: Path) -> None:
     """Q1: wonder/madness are accepted; a user's file overrides cards by id."""
-    assert side_index("Wonder") == side_index("admiring") == 0
-    assert side_index("madness") == 1
-    with pytest.raises(ContentError):
-        side_index("grumpy")
+    card = CharacterModel.model_validate(
+        {"id": "alice", "Wonder": {"effect": "unblockable", "text": "x"}, "madness": MADNESS}
+    )
+    assert card.admiring is not None and card.admiring.effect == "unblockable"
+    assert card.mad is not None and card.mad.effect == "hold_back"
+    with pytest.raises(ValidationError):
+        CharacterModel.model_validate({"id": "alice", "grumpy": MADNESS})
     (tmp_path / "characters.toml").write_text(
         '[[characters]]\nid = "alice"\n[characters.wonder]\neffect = "unblockable"\n'
         'text = "Printed: nobody may block Alice."\n',

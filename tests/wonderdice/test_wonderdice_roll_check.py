@@ -14,7 +14,7 @@ from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME
-from wonderland.games.wonderdice.state import PLAY, State
+from wonderland.games.wonderdice.state import PLAY, WonderdiceState
 
 VARIANTS = st.fixed_dictionaries(
     {
@@ -28,7 +28,7 @@ VARIANTS = st.fixed_dictionaries(
 )
 
 
-def walk(n: int, variants: dict[str, VariantValue], seed: int, steps: int) -> list[State]:
+def walk(n: int, variants: dict[str, VariantValue], seed: int, steps: int) -> list[WonderdiceState]:
     """The positions of a random game (random chance, random legal actions), each cloned."""
     rng = random.Random(seed)
     s = GAME.initial_state(GAME.make_config(n, variants))

@@ -16,8 +16,8 @@ from wonderland.games.wonderdice.bots.greedy import _RANK, WonderdiceGreedyBot
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.realtime import Driver, SimClock
 from wonderland.games.wonderdice.simulation import lognormal, simulate_one
-from wonderland.games.wonderdice.state import PLAY, State
-from wonderland.games.wonderdice.view import View
+from wonderland.games.wonderdice.state import PLAY, WonderdiceState
+from wonderland.games.wonderdice.view import WonderdiceView
 
 
 @given(seed=st.integers(0, 2**64), mu=st.floats(-3, 8), sigma=st.floats(0.01, 2))
@@ -41,7 +41,7 @@ def test_roll_dice_counts_one_draw_per_die(seed: int, k: int) -> None:
     assert ours.random() == theirs.random()
 
 
-def reference_choice(bot: WonderdiceGreedyBot, view: View, legal: Sequence[int]) -> int:
+def reference_choice(bot: WonderdiceGreedyBot, view: WonderdiceView, legal: Sequence[int]) -> int:
     """The greedy order written plainly: the largest (rank, value) key, first of equals."""
     if len(legal) == 1:
         return legal[0]
@@ -65,7 +65,7 @@ def reference_choice(bot: WonderdiceGreedyBot, view: View, legal: Sequence[int])
     return best
 
 
-def positions(seed: int, n: int) -> list[State]:
+def positions(seed: int, n: int) -> list[WonderdiceState]:
     """Positions of a random game where a seat acts with a choice."""
     rng = random.Random(seed)
     variants = {"opt_jabberwocky": True, "opt_play_me": rng.random() < 0.5}

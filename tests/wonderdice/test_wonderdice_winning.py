@@ -17,7 +17,7 @@ from wonderland.games.wonderdice.state import (
     OVER,
     PLAY,
     TOUCH,
-    State,
+    WonderdiceState,
 )
 
 
@@ -60,7 +60,7 @@ def test_d25_claim_needs_a_complete_row() -> None:
     assert err.value.rule == "D25"
 
 
-def roll(s: State, seat: int, values: list[int]) -> None:
+def roll(s: WonderdiceState, seat: int, values: list[int]) -> None:
     GAME.apply_in_place(s, CHANCE, A.encode_roll(seat, 400, A.counts_of(values)))
 
 
@@ -174,7 +174,7 @@ def test_d30_the_verse_is_flavour() -> None:
     assert jab.jabber == -1
 
 
-def jabber_state(n: int = 3, **variants: VariantValue) -> State:
+def jabber_state(n: int = 3, **variants: VariantValue) -> WonderdiceState:
     s = new_state(n, opt_jabberwocky=True, **variants)
     for seat in range(n):
         complete(s, seat)

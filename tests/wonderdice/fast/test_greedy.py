@@ -16,12 +16,12 @@ from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.fast.bridge import compiled_rules, load
 from wonderland.games.wonderdice.fast.policies import RANK, TARGET, choose_greedy
 from wonderland.games.wonderdice.game import GAME
-from wonderland.games.wonderdice.state import OVER, State
+from wonderland.games.wonderdice.state import OVER, WonderdiceState
 
 from .games import plain_games
 
 
-def tied_best(s: State, legal: list[int]) -> set[int]:
+def tied_best(s: WonderdiceState, legal: list[int]) -> set[int]:
     """The actions greedy ranks best, before its random tie-break."""
     for first in (A.CLAIM, A.TOUCH):
         if first in legal:

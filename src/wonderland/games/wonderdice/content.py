@@ -24,18 +24,8 @@ from wonderland.core.errors import ContentError
 from wonderland.games.wonderdice.effects import EFFECTS
 
 SIDES = ("admiring", "mad")
-"""Canonical side names (index 0 and 1)."""
-SIDE_ALIASES = {"admiring": 0, "wonder": 0, "mad": 1, "madness": 1}
-"""Every accepted side name -> side index (Q1)."""
+"""Canonical side names (index 0 and 1; a content file may also say wonder/madness, Q1)."""
 FILE = "characters.toml"
-
-
-def side_index(name: str) -> int:
-    """0 for admiring/wonder, 1 for mad/madness (case-insensitive); ContentError otherwise."""
-    try:
-        return SIDE_ALIASES[name.strip().lower()]
-    except KeyError:
-        raise ContentError(f"unknown side {name!r}; use one of {', '.join(SIDE_ALIASES)}") from None
 
 
 class _Model(BaseModel):

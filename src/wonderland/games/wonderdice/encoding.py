@@ -1,10 +1,10 @@
 """Alice in Wonderdice observations as numbers: a fixed-size vector of one seat's view.
 
 Nothing is hidden in this game (D16), so the view is the public table; the encoding still
-reads a :class:`View` (or, on the environments' fast path, the same fields of the state) and
-is egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Every value lies
-in ``[0, 1]``.  The time of the turn-based event view enters as "how long ago" figures
-relative to the current event, divided by a second and clipped.
+reads a :class:`WonderdiceView` (or, on the environments' fast path, the same fields of the
+state) and is egocentric: seat block ``k`` is the seat ``k`` places after the observer.  Every
+value lies in ``[0, 1]``.  The time of the turn-based event view enters as "how long ago"
+figures relative to the current event, divided by a second and clipped.
 
 The learning environments observe through ``state_encoder.StateEncoder``, which reads the
 state, masks what the view masks and rewrites only what changed since its last observation; a
@@ -35,8 +35,19 @@ from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
 from wonderland.games.wonderdice.game import GAPS
-from wonderland.games.wonderdice.state import DEAL, DICE, MAD, NEVER, PHASE_NAMES, PLAY, State
-from wonderland.games.wonderdice.view import View
+from wonderland.games.wonderdice.legality import ADVANCE_TWO_DICE, FACE_SLOTS, HIGH_FACE, LOW_FACE
+from wonderland.games.wonderdice.state import (
+    ADMIRING,
+    DEAL,
+    DICE,
+    MAD,
+    NEVER,
+    PHASE_NAMES,
+    PLAY,
+    SIDES,
+    WonderdiceState,
+)
+from wonderland.games.wonderdice.view import WonderdiceView
 
 ENCODING_VERSION = 1
 """Bumped whenever the layout below changes (environment ids carry it)."""
@@ -53,33 +64,55 @@ POWER_FLAGS = (
     "take_back",
     "exposed_take_back",
 )
+MAX_REACH = 5
+"""The largest reach an ability grants (content parameters lie in 0..5)."""
 POWER_LEVELS = (
-    ("block_reach", 5),
-    ("exposed_reach", 5),
-    ("unblock_reach", 5),
-    ("weak_blocks_reach", 5),
-    ("hold_back_lead", 6),
+    ("block_reach", MAX_REACH),
+    ("exposed_reach", MAX_REACH),
+    ("unblock_reach", MAX_REACH),
+    ("weak_blocks_reach", MAX_REACH),
+    ("hold_back_lead", DICE),
 )
+"""The powers that are levels, with the level that scales to 1."""
 SECOND_MS = 1000
+WINS_CAP = 3
+"""Round wins on one side counted (more show as this many)."""
+TEAM_WINS_CAP = MAX_SEATS
+"""Team wins counted (the team's target is at most the seats, Q15)."""
+ROUNDS_CAP = 30
+"""Rounds counted."""
+
+FLAG_NAMES = ("mad", "upside_down", "suppressed", "penalty", "tired", "touched")
+"""A seat's flags, one entry each (``FLAGS + *_FLAG``)."""
+MAD_FLAG, UPSIDE_FLAG, SUPPRESSED_FLAG, PENALTY_FLAG, TIRED_FLAG, TOUCHED_FLAG = range(
+    len(FLAG_NAMES)
+)
+ROLE_NAMES = ("rolling", "deciding", "jabberwocky")
+"""A seat's roles now, one entry each (``ROLES + *_ROLE``)."""
+ROLLING_ROLE, DECIDING_ROLE, JABBERWOCKY_ROLE = range(len(ROLE_NAMES))
+BLOCKED_SIZE = 1 + MAX_SEATS + HIGH_FACE
+"""Blocked; by whom (egocentric, one entry per seat); the blocking number (one per face)."""
+PROGRESS_NAMES = ("team_wins", "round", "game", "round_time")
+"""The table's progress: team wins, round number, game number, time since the round began."""
 
 SEAT_FEATURES: tuple[tuple[str, int], ...] = (
     ("character", CHARACTER_SLOTS),
-    ("flags", 6),  # mad, upside down, suppressed, penalty, tired, touched
+    ("flags", len(FLAG_NAMES)),
     ("powers", len(POWER_FLAGS) + len(POWER_LEVELS)),
     ("hand", DICE + 1),
     ("row", DICE + 1),
-    ("blocked", 1 + MAX_SEATS + 6),  # blocked; by whom (egocentric); the number
+    ("blocked", BLOCKED_SIZE),
     ("blocks_placed", 1),
     ("advance", 2),  # time since the last advance; dice placed by it
-    ("wins", 2),  # round wins on the Admiring side, on the Mad side
+    ("wins", SIDES),  # round wins on the Admiring side, on the Mad side
     ("series", 1),
-    ("roles", 3),  # rolling now, deciding now, the Jabberwocky
+    ("roles", len(ROLE_NAMES)),
 )
 SEAT_SIZE = sum(size for _, size in SEAT_FEATURES)
 TABLE_FEATURES: tuple[tuple[str, int], ...] = (
     ("phase", len(PHASE_NAMES)),
-    ("faces", 6),
-    ("progress", 4),  # team wins, round number, game number, time since the round started
+    ("faces", HIGH_FACE),
+    ("progress", len(PROGRESS_NAMES)),
 )
 _OFFSET = {name: sum(s for _, s in SEAT_FEATURES[:i]) for i, (name, _) in enumerate(SEAT_FEATURES)}
 
@@ -95,7 +128,7 @@ def observation_size(num_players: int) -> int:
     return num_players * SEAT_SIZE + sum(size for _, size in TABLE_FEATURES)
 
 
-def encode_sparse(view: View) -> tuple[list[int], list[tuple[int, float]]]:
+def encode_sparse(view: WonderdiceView) -> tuple[list[int], list[tuple[int, float]]]:
     """The non-zero entries of the observation of ``view``: the indices of the entries that
     are 1, and ``(index, value)`` for the others.  A seat's view is required."""
     if view.seat is None:
@@ -103,13 +136,15 @@ def encode_sparse(view: View) -> tuple[list[int], list[tuple[int, float]]]:
     return _sparse(view, view.seat, view.table.n)
 
 
-def encode_state_sparse(state: State, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
+def encode_state_sparse(
+    state: WonderdiceState, seat: int
+) -> tuple[list[int], list[tuple[int, float]]]:
     """``encode_sparse(make_view(state, seat))`` without building the view: the view is the
     public state, with the same field names (a differential test proves the two equal)."""
     return _sparse(state, seat, state.table.n)
 
 
-def encode(view: View) -> list[float]:
+def encode(view: WonderdiceView) -> list[float]:
     """The observation of ``view`` as a dense list of :func:`observation_size` floats."""
     dense = [0.0] * observation_size(view.table.n)
     ones, others = encode_sparse(view)
@@ -121,6 +156,8 @@ def encode(view: View) -> list[float]:
 
 
 _POWER_ENTRIES: dict[int, tuple[Powers, tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+_POWER_ENTRIES_KEPT = 4096
+"""Powers records remembered before the memo starts afresh."""
 
 
 def power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
@@ -136,7 +173,7 @@ def power_entries(powers: Powers) -> tuple[tuple[int, ...], tuple[tuple[int, flo
         for i, (name, cap) in enumerate(POWER_LEVELS)
         if (level := getattr(powers, name))
     )
-    if len(_POWER_ENTRIES) >= 4096:
+    if len(_POWER_ENTRIES) >= _POWER_ENTRIES_KEPT:
         _POWER_ENTRIES.clear()
     _POWER_ENTRIES[id(powers)] = (powers, flags_on, levels)  # kept alive: its id stays its own
     return flags_on, levels
@@ -162,11 +199,10 @@ SERIES = _OFFSET["series"]
 ROLES = _OFFSET["roles"]
 
 
-_SLOW_FIELDS = attrgetter(
-    "chars", "side", "upside", "suppressed", "penalty", "powers", "wins", "series_score"
-)
+_SLOW_NAMES = ("chars", "side", "upside", "suppressed", "penalty", "powers", "wins", "series_score")
+_SLOW_FIELDS = attrgetter(*_SLOW_NAMES)
 """The per-seat fields that change only between rounds (or on a rare ability effect)."""
-_WINS_FIELD = 6
+_WINS_FIELD = _SLOW_NAMES.index("wins")
 """Where ``wins`` (a list of per-seat lists, copied a level deeper) sits in ``_SLOW_FIELDS``."""
 _SLOW_BLOCKS: dict[
     tuple[int, int], tuple[tuple[Any, ...], tuple[int, ...], tuple[tuple[int, float], ...]]
@@ -195,22 +231,22 @@ def _slow_entries(
             ones.append(base + CHARACTER + chars[s])
         at = base + FLAGS
         if side[s] == MAD:
-            ones.append(at)
+            ones.append(at + MAD_FLAG)
         if upside[s]:
-            ones.append(at + 1)
+            ones.append(at + UPSIDE_FLAG)
         if suppressed[s]:
-            ones.append(at + 2)
+            ones.append(at + SUPPRESSED_FLAG)
         if penalty[s]:
-            ones.append(at + 3)
+            ones.append(at + PENALTY_FLAG)
         flags_on, levels = power_entries(powers[s])
         at = base + POWERS
         ones += [at + i for i in flags_on]
         others += [(at + i, value) for i, value in levels]
         won = wins[s]
-        if won[0]:
-            others.append((base + WINS, min(won[0], 3) / 3))
-        if won[1]:
-            others.append((base + WINS + 1, min(won[1], 3) / 3))
+        if won[ADMIRING]:
+            others.append((base + WINS + ADMIRING, min(won[ADMIRING], WINS_CAP) / WINS_CAP))
+        if won[MAD]:
+            others.append((base + WINS + MAD, min(won[MAD], WINS_CAP) / WINS_CAP))
         if series[s]:
             others.append((base + SERIES, min(series[s], MAX_SEATS) / MAX_SEATS))
     copies = [field[:] for field in fields]
@@ -237,9 +273,9 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
         base = k * SEAT_SIZE
         at = base + FLAGS
         if tired[s]:
-            one(at + 4)
+            one(at + TIRED_FLAG)
         if touched[s]:
-            one(at + 5)
+            one(at + TOUCHED_FLAG)
         one(base + HAND + min(hand[s], DICE))
         one(base + ROW + min(row[s], DICE))
         block = block_on[s]
@@ -248,7 +284,7 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
             at = base + BLOCKED
             one(at)
             one(at + 1 + (blocker - seat) % n)
-            if 1 <= number <= 6:
+            if LOW_FACE <= number <= HIGH_FACE:
                 one(at + MAX_SEATS + number)
         if nblocks[s]:
             other((base + BLOCKS_PLACED, min(nblocks[s], DICE) / DICE))
@@ -260,24 +296,24 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
             )
         )
         if adv_n[s]:
-            other((base + ADVANCE + 1, min(adv_n[s], 2) / 2))
+            other((base + ADVANCE + 1, min(adv_n[s], ADVANCE_TWO_DICE) / ADVANCE_TWO_DICE))
         if roller == s:
-            one(base + ROLES)
+            one(base + ROLES + ROLLING_ROLE)
         if decider == s:
-            one(base + ROLES + 1)
+            one(base + ROLES + DECIDING_ROLE)
         if jabber == s:
-            one(base + ROLES + 2)
+            one(base + ROLES + JABBERWOCKY_ROLE)
     base = n * SEAT_SIZE
     one(base + t.phase)
     base += len(PHASE_NAMES)
     faces: Sequence[int] = t.faces
-    for value in range(1, min(len(faces), 7)):
+    for value in range(LOW_FACE, min(len(faces), FACE_SLOTS)):
         if faces[value]:
-            other((base + value - 1, min(faces[value], DICE) / DICE))
-    base += 6
+            other((base + value - LOW_FACE, min(faces[value], DICE) / DICE))
+    base += HIGH_FACE
     progress = (
-        min(t.team_wins, 6) / 6,
-        min(t.round_no, 30) / 30,
+        min(t.team_wins, TEAM_WINS_CAP) / TEAM_WINS_CAP,
+        min(t.round_no, ROUNDS_CAP) / ROUNDS_CAP,
         min(t.game_no, MAX_SEATS) / MAX_SEATS,
         seconds_ago(now, t.round_start) if t.round_start else 0.0,
     )
@@ -285,7 +321,9 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
     return ones, others
 
 
-def observe_step(before: State, actor: int, action: int, after: State, seat: int) -> str:
+def observe_step(
+    before: WonderdiceState, actor: int, action: int, after: WonderdiceState, seat: int
+) -> str:
     """What ``seat`` sees of a step: everything (D16), in the game's notation."""
     who = "chance" if actor == CHANCE else str(actor)
     return f"{who}:{A.action_to_string(action)}"
@@ -294,13 +332,13 @@ def observe_step(before: State, actor: int, action: int, after: State, seat: int
 def max_chance_outcomes(config: GameConfig) -> int:
     """A bound on the part ids of :func:`chance_parts`: a character, a seat and gap, a face."""
     characters = len(load_content(config.content).characters)
-    return max(characters, config.num_players * len(GAPS), 6)
+    return max(characters, config.num_players * len(GAPS), HIGH_FACE)
 
 
-_DIE_PARTS = [(face, 1 / 6) for face in range(6)]
+_DIE_PARTS = [(face, 1 / HIGH_FACE) for face in range(HIGH_FACE)]
 
 
-def chance_parts(state: State, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
+def chance_parts(state: WonderdiceState, drawn: tuple[int, ...]) -> list[tuple[int, float]]:
     """The next part of the chance event being drawn, with its probability given the parts
     ``drawn`` so far; ``[]`` once ``drawn`` is a whole event (:func:`chance_event`).
 
@@ -329,7 +367,7 @@ def chance_parts(state: State, drawn: tuple[int, ...]) -> list[tuple[int, float]
     return _DIE_PARTS if len(drawn) <= _dice_of(state, drawn[0]) else []
 
 
-def chance_event(state: State, drawn: tuple[int, ...]) -> int:
+def chance_event(state: WonderdiceState, drawn: tuple[int, ...]) -> int:
     """The game's chance outcome made of the whole event ``drawn`` (see :func:`chance_parts`)."""
     if state.phase == DEAL:
         base = len(state.table.content.characters)
@@ -339,11 +377,11 @@ def chance_event(state: State, drawn: tuple[int, ...]) -> int:
             weight *= base
         return code
     seat, gap = divmod(drawn[0], len(GAPS))
-    faces = A.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * 7
+    faces = A.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * FACE_SLOTS
     return A.encode_roll(seat, GAPS[gap][0], faces)
 
 
-def chance_part_to_string(state: State, drawn: tuple[int, ...], part: int) -> str:
+def chance_part_to_string(state: WonderdiceState, drawn: tuple[int, ...], part: int) -> str:
     """The notation of ``part`` after the parts ``drawn``."""
     if state.phase == DEAL:
         return f"seat {len(drawn)} plays character {part}"
@@ -353,10 +391,10 @@ def chance_part_to_string(state: State, drawn: tuple[int, ...], part: int) -> st
     return f"die {len(drawn)} of {_dice_of(state, drawn[0])} shows {part + 1}"
 
 
-def _untouched(state: State) -> list[int]:
+def _untouched(state: WonderdiceState) -> list[int]:
     return [seat for seat in range(state.n) if not state.touched[seat]]
 
 
-def _dice_of(state: State, seat_and_gap: int) -> int:
+def _dice_of(state: WonderdiceState, seat_and_gap: int) -> int:
     """The dice the seat of a drawn seat-and-gap part rolls (none after "Play Me!")."""
     return state.hand[seat_and_gap // len(GAPS)] if state.phase == PLAY else 0

@@ -21,6 +21,7 @@ from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, T
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.content import load_content
+from wonderland.games.wonderdice.legality import FACE_SLOTS, FACES, HIGH_FACE
 from wonderland.games.wonderdice.render import render as render_state
 from wonderland.games.wonderdice.state import (
     BETRAY_CHOICE,
@@ -30,11 +31,11 @@ from wonderland.games.wonderdice.state import (
     OVER,
     PLAY,
     TOUCH,
-    State,
     Table,
+    WonderdiceState,
 )
 from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
-from wonderland.games.wonderdice.view import View, determinize, make_view, to_json
+from wonderland.games.wonderdice.view import WonderdiceView, determinize, make_view, to_json
 
 GAPS = ((50, 0.25), (400, 0.75))
 """The turn-based view's timing model: the next roll resolves 50 ms (inside the default
@@ -45,19 +46,19 @@ simultaneity window) or 400 ms after the previous event.  Drivers may use any ga
 def roll_table(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every roll of ``k`` dice as counts per face, with its probability."""
     out = []
-    for combo in itertools.combinations_with_replacement(range(1, 7), k):
+    for combo in itertools.combinations_with_replacement(FACES, k):
         counts = A.counts_of(combo)
         ways = math.factorial(k)
         for c in counts:
             ways //= math.factorial(c)
-        out.append((counts, ways / 6**k))
+        out.append((counts, ways / HIGH_FACE**k))
     return tuple(out)
 
 
 @lru_cache(maxsize=512)
 def _seat_outcomes(seat: int, k: int, seats: int) -> tuple[tuple[int, float], ...]:
     """Chance outcomes of ``seat`` rolling ``k`` dice next, one of ``seats`` equally likely."""
-    table = roll_table(k) if k else (((0,) * 7, 1.0),)
+    table = roll_table(k) if k else (((0,) * FACE_SLOTS, 1.0),)
     return tuple(
         (A.encode_roll(seat, gap, counts), pg * pf / seats)
         for gap, pg in GAPS
@@ -93,15 +94,15 @@ def roll_dice(rng: random.Random, k: int) -> tuple[int, ...]:
     code = 0
     rand = rng.random
     for _ in range(k):
-        code += _FACE_WEIGHT[int(rand() * 6)]
+        code += _FACE_WEIGHT[int(rand() * HIGH_FACE)]
     return A.faces_from_code(code)
 
 
-_FACE_WEIGHT = (1, 7, 49, 343, 2401, 16807)
+_FACE_WEIGHT = tuple(FACE_SLOTS**i for i in range(HIGH_FACE))
 """What one die showing 1..6 adds to a faces code (``actions.faces_code``)."""
 
 
-class WonderdiceGame(Game[State, View]):
+class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
     """The rules of Alice in Wonderdice behind the core protocol."""
 
     spec = GameSpec(
@@ -121,7 +122,7 @@ class WonderdiceGame(Game[State, View]):
     variants = VARIANTS
 
     # -- setting up -------------------------------------------------------------------------
-    def initial_state(self, config: GameConfig) -> State:
+    def initial_state(self, config: GameConfig) -> WonderdiceState:
         """Before the deal (a chance node)."""
         content = load_content(config.content)
         if config.num_players > len(content.characters):
@@ -136,14 +137,14 @@ class WonderdiceGame(Game[State, View]):
             content,
             tuple(sorted(values.items())),
         )
-        return State(table)
+        return WonderdiceState(table)
 
     @staticmethod
-    def _deal_codes(s: State) -> tuple[int, ...]:
+    def _deal_codes(s: WonderdiceState) -> tuple[int, ...]:
         return _deal_codes(s.n, len(s.table.content.characters), s.table.flags.random_deal)
 
     # -- the step function -----------------------------------------------------------------
-    def to_move(self, state: State) -> ToMove:
+    def to_move(self, state: WonderdiceState) -> ToMove:
         """CHANCE while a deal or the next event is drawn, the acting seat, or TERMINAL."""
         phase = state.phase
         if phase in (PLAY, TOUCH):
@@ -154,16 +155,16 @@ class WonderdiceGame(Game[State, View]):
             return state.decider
         return TERMINAL
 
-    def legal_actions(self, state: State, seat: int) -> list[int]:
+    def legal_actions(self, state: WonderdiceState, seat: int) -> list[int]:
         """What ``seat`` may do now."""
         return rules.legal_actions(state, seat)
 
-    def _eligible(self, state: State) -> list[int]:
+    def _eligible(self, state: WonderdiceState) -> list[int]:
         if state.phase == TOUCH:
             return [i for i in range(state.n) if not state.touched[i]]
         return list(range(state.n))
 
-    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+    def chance_outcomes(self, state: WonderdiceState) -> list[tuple[int, float]]:
         """The deal, or (next seat, gap, faces) with their probabilities."""
         if state.phase == DEAL:
             codes = self._deal_codes(state)
@@ -176,7 +177,7 @@ class WonderdiceGame(Game[State, View]):
             out += _seat_outcomes(seat, state.hand[seat] if state.phase == PLAY else 0, len(seats))
         return out
 
-    def sample_chance(self, state: State, rng: random.Random) -> int:
+    def sample_chance(self, state: WonderdiceState, rng: random.Random) -> int:
         """One chance outcome, drawn directly (same distribution as chance_outcomes)."""
         if state.phase == DEAL:  # as the protocol's default draw, with the outcomes cached
             codes = self._deal_codes(state)
@@ -185,9 +186,9 @@ class WonderdiceGame(Game[State, View]):
         seat = seats[int(rng.random() * len(seats))]
         gap = GAPS[0][0] if rng.random() < GAPS[0][1] else GAPS[1][0]
         k = state.hand[seat] if state.phase == PLAY else 0
-        return A.encode_roll(seat, gap, roll_dice(rng, k) if k else (0,) * 7)
+        return A.encode_roll(seat, gap, roll_dice(rng, k) if k else (0,) * FACE_SLOTS)
 
-    def apply_in_place(self, state: State, actor: int, action: int) -> None:
+    def apply_in_place(self, state: WonderdiceState, actor: int, action: int) -> None:
         """Check, then apply; IllegalAction (with its clause) leaves ``state`` unchanged."""
         mover = self.to_move(state)
         if mover == TERMINAL:
@@ -207,7 +208,7 @@ class WonderdiceGame(Game[State, View]):
             rules.apply_action(state, actor, action)
         rules.count_step(state)
 
-    def _apply_chance(self, state: State, action: int) -> None:
+    def _apply_chance(self, state: WonderdiceState, action: int) -> None:
         if state.phase == DEAL:
             base = len(state.table.content.characters)
             code = action - A.DEAL_BASE
@@ -226,12 +227,12 @@ class WonderdiceGame(Game[State, View]):
             raise IllegalAction("E2", f"roll event for seat {seat} after {gap} ms is impossible")
         rules.begin_turn(state, seat, gap, counts)
 
-    def clone(self, state: State) -> State:
+    def clone(self, state: WonderdiceState) -> WonderdiceState:
         """An independent copy."""
         return state.clone()
 
     # -- outcome ----------------------------------------------------------------------------
-    def returns(self, state: State) -> tuple[float, ...]:
+    def returns(self, state: WonderdiceState) -> tuple[float, ...]:
         """1 shared among the winners (a team shares it), 0 otherwise."""
         result = [0.0] * state.n
         if state.phase == OVER and state.winners:
@@ -240,26 +241,26 @@ class WonderdiceGame(Game[State, View]):
                 result[w] = share
         return tuple(result)
 
-    def scores(self, state: State) -> tuple[float, ...]:
+    def scores(self, state: WonderdiceState) -> tuple[float, ...]:
         """Round wins this game (series score under Challenge)."""
         if state.table.flags.challenge:
             return tuple(float(x) for x in state.series_score)
         return tuple(float(sum(w)) for w in state.wins)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def winners(self, state: WonderdiceState) -> tuple[int, ...]:
         """The winners of a finished game."""
         return state.winners if state.phase == OVER else ()
 
     # -- information -----------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: WonderdiceState, seat: int | None) -> WonderdiceView:
         """The public table (nothing is hidden in this game)."""
         return make_view(state, seat)
 
-    def determinize(self, view: View, rng: random.Random) -> State:
+    def determinize(self, view: WonderdiceView, rng: random.Random) -> WonderdiceState:
         """The state the view shows."""
         return determinize(view, rng)
 
-    def view_to_json(self, view: View) -> dict[str, Any]:
+    def view_to_json(self, view: WonderdiceView) -> dict[str, Any]:
         """A JSON-ready dict."""
         return to_json(view)
 
@@ -268,11 +269,11 @@ class WonderdiceGame(Game[State, View]):
         """Notation of an action or chance outcome."""
         return A.action_to_string(action)
 
-    def parse_action(self, state: State, seat: int, text: str) -> int:
+    def parse_action(self, state: WonderdiceState, seat: int, text: str) -> int:
         """The action ``text`` names (NotationError if none)."""
         return A.parse(text)
 
-    def render(self, state: State, seat: int | None = None) -> str:
+    def render(self, state: WonderdiceState, seat: int | None = None) -> str:
         """Text picture of the table."""
         return render_state(state, seat)
 
@@ -296,16 +297,16 @@ class WonderdiceGame(Game[State, View]):
             "help": content.help_text,
         }
 
-    def invariants(self, state: State) -> list[str]:
+    def invariants(self, state: WonderdiceState) -> list[str]:
         """Every die in exactly one place; 6 dice per player."""
         return rules.invariants(state)
 
-    def labels(self, state: State) -> tuple[str, ...]:
+    def labels(self, state: WonderdiceState) -> tuple[str, ...]:
         """The character each seat played (first game of a Challenge series)."""
         chars = state.table.content.characters
         return tuple(chars[c].id for c in state.dealt)
 
-    def stats(self, state: State) -> dict[str, float]:
+    def stats(self, state: WonderdiceState) -> dict[str, float]:
         """Rounds, rolls per round, round length in seconds, actions per round."""
         st = state.stats
         rounds = st["rounds"]

@@ -18,6 +18,7 @@ from wonderland.core import GameConfig, IllegalAction, derive_seed
 from wonderland.games.wonderdice import actions as wd_actions
 from wonderland.games.wonderdice import rules as wd_rules
 from wonderland.games.wonderdice.game import GAME as WONDERDICE
+from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.realtime import Driver
 from wonderland.games.wonderdice.render import event_text
 from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY, TOUCH
@@ -77,7 +78,7 @@ class LiveDice:
         faces = drv.pending[seat]
         if faces is not None:
             actions += wd_rules.roll_actions(state, seat, faces, drv.now_ms())
-        if not state.hand[seat] or state.row[seat] == wd_rules.ROW_DONE:
+        if not state.hand[seat] or state.row[seat] == ROW_DONE:
             actions += [a for a in wd_rules.free_turn_actions(state, seat) if a not in actions]
         return actions
 
@@ -208,7 +209,7 @@ class LiveDice:
                 self.planned[seat] = (choice, now + THINK_S)
                 self.next_at[seat] = now + THINK_S
             return True
-        if not state.hand[seat] or state.row[seat] == wd_rules.ROW_DONE:
+        if not state.hand[seat] or state.row[seat] == ROW_DONE:
             legal = wd_rules.free_turn_actions(state, seat)
             choice = await decide(seat, legal) if len(legal) > 1 else legal[0]
             if choice != wd_actions.PASS:

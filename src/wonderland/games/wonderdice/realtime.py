@@ -24,14 +24,21 @@ from wonderland.core.game import CHANCE, GameConfig
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.game import GAME, roll_dice
-from wonderland.games.wonderdice.state import PLAY, TOUCH, State
+from wonderland.games.wonderdice.legality import FACE_SLOTS
+from wonderland.games.wonderdice.state import PLAY, TOUCH, WonderdiceState
 
 Clock = Callable[[], float]
 """A clock: seconds since any fixed moment, never going backwards."""
 
 LATENCY_CAP_MS = 100
 """Most latency compensation the driver grants one event (Q5 ``latency_compensated``)."""
-NO_FACES = (0,) * 7
+NO_FACES = (0,) * FACE_SLOTS
+"""The faces of a turn without a roll."""
+MS_PER_SECOND = 1000
+LONG_AGO_MS = -(10**9)
+"""The time of a roll that never happened (every cooldown has passed since)."""
+NOT_OPEN_WAIT_MS = 10**9
+"""The wait reported before the host has started the round (Q19 ``host_starts``)."""
 _EVENT_PHASES = (PLAY, TOUCH)
 
 
@@ -87,14 +94,14 @@ class Driver:
         """Whether :attr:`actions` grows with every event (a simulation that throws the
         record away keeps none)."""
         self.timing = Timing.from_config(config)
-        self.state: State = GAME.initial_state(config)
+        self.state: WonderdiceState = GAME.initial_state(config)
         self.rng = random.Random(seed)
         self.clock = clock
         self.t0 = clock()
         self.actions: list[tuple[int, int]] = []
         n = config.num_players
         self.pending: list[tuple[int, ...] | None] = [None] * n
-        self.last_roll = [-(10**9)] * n
+        self.last_roll = [LONG_AGO_MS] * n
         self.open_at: int | None = None
         self.round_opened: list[int] = []
         deal = GAME.sample_chance(self.state, self.rng)
@@ -117,7 +124,7 @@ class Driver:
         for actor, action in actions:
             GAME.apply_in_place(drv.state, actor, action)
             drv.actions.append((actor, action))
-        drv.t0 = clock() - drv.state.now / 1000
+        drv.t0 = clock() - drv.state.now / MS_PER_SECOND
         drv.round_opened = []
         drv._round_no = drv.state.round_no
         drv._open_round()
@@ -126,7 +133,7 @@ class Driver:
     # -- time ---------------------------------------------------------------------------------
     def now_ms(self) -> int:
         """Milliseconds on the table clock since the driver started."""
-        return round((self.clock() - self.t0) * 1000)
+        return round((self.clock() - self.t0) * MS_PER_SECOND)
 
     def stamp(self, latency_ms: int = 0, now: int | None = None) -> int:
         """The time stamp of an event arriving now (or at table time ``now``) from a seat
@@ -139,7 +146,7 @@ class Driver:
     def _open_round(self) -> None:
         n = self.config.num_players
         self.pending = [None] * n
-        self.last_roll = [-(10**9)] * n
+        self.last_roll = [LONG_AGO_MS] * n
         if self.timing.host_starts:
             self.open_at = None
         else:
@@ -162,7 +169,7 @@ class Driver:
     def roll_wait_ms(self, seat: int, now: int | None = None) -> int:
         """How long ``seat`` must still wait before rolling (0: now)."""
         if self.open_at is None:
-            return 10**9
+            return NOT_OPEN_WAIT_MS
         if now is None:
             now = self.now_ms()
         return max(0, self.open_at - now, self.last_roll[seat] + self.timing.cooldown_ms - now)

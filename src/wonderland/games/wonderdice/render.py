@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.rules import character_name, side_name
-from wonderland.games.wonderdice.state import PHASE_NAMES, State
+from wonderland.games.wonderdice.state import PHASE_NAMES, WonderdiceState
 
 ROW_MARKS = "123456"
 
 
-def row_text(s: State, seat: int) -> str:
+def row_text(s: WonderdiceState, seat: int) -> str:
     """``123...`` with the blocking die shown as ``X4@2`` (a 4 placed by seat 2)."""
     r = s.row[seat]
     text = ROW_MARKS[:r] + "." * (6 - r)
@@ -19,7 +19,7 @@ def row_text(s: State, seat: int) -> str:
     return text
 
 
-def seat_line(s: State, seat: int) -> str:
+def seat_line(s: WonderdiceState, seat: int) -> str:
     """One line about ``seat``: character, side, row, hand, round wins per side."""
     ch = s.table.content.characters[s.chars[seat]]
     marks = []
@@ -37,7 +37,7 @@ def seat_line(s: State, seat: int) -> str:
     )
 
 
-def event_text(s: State) -> str:
+def event_text(s: WonderdiceState) -> str:
     """Words for the last seat action (D16: every action is announced)."""
     seat, action, note = s.last_event
     if seat < 0:
@@ -63,7 +63,7 @@ def event_text(s: State) -> str:
     return f"{who} {words}"
 
 
-def render(s: State, seat: int | None = None) -> str:
+def render(s: WonderdiceState, seat: int | None = None) -> str:
     """The whole table as text (nothing is hidden)."""
     lines = [
         f"Alice in Wonderdice: round {s.round_no}, {PHASE_NAMES[s.phase]}, "

@@ -3,14 +3,35 @@
 Every event carries its own time stamp (``state.now`` advances by the event's gap); the only
 time comparison the rules make is the simultaneity window of D24.  ``legal_actions`` lists what
 the seat whose roll is resolving may do; ``check`` says why anything else is refused, with the
-clause id of RULES.md; ``apply_*`` change the state only after ``check`` passed.
+clause id of RULES.md; ``apply_*`` change the state only after ``check`` passed.  What a roll
+allows is decided once, by the per-kind queries below, with the faces, tables and arithmetic
+of ``legality.py`` (which the compiled engine reads too).
 """
 
 from __future__ import annotations
 
 from wonderland.core.errors import IllegalAction
 from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import legality as L  # noqa: N812
 from wonderland.games.wonderdice.effects import grant
+from wonderland.games.wonderdice.legality import (
+    ADVANCE_ID,
+    ADVANCE_TWO_DICE,
+    ADVANCE_TWO_ID,
+    BLOCK_ID,
+    BLOCK_NUMBER,
+    FACES,
+    NO_RANGE,
+    NO_RANGES,
+    ON_ROLL,
+    PAIR,
+    ROW_DONE,
+    TAKE_BACK_ID,
+    UNBLOCK_ID,
+    in_window,
+    may_take_back,
+    unblock_range,
+)
 from wonderland.games.wonderdice.state import (
     ADMIRING,
     BETRAY_CHOICE,
@@ -22,40 +43,36 @@ from wonderland.games.wonderdice.state import (
     NEVER,
     OVER,
     PLAY,
+    SIDES,
     TOUCH,
-    State,
+    WonderdiceState,
 )
 
-ROW_DONE = 6
-_FACES = range(1, 7)
-_ADVANCE, _ADVANCE2, _UNBLOCK = A.advance(1), A.advance_two(1), A.unblock(1)
-_TAKEBACK, _MADDEN, _BLOCK = A.take_back(0), A.madden(0), A.block(0, 1)
+_KIND, _TARGET, _VALUE = L.KIND, L.TARGET, L.VALUE
 
 
 # -- small queries ------------------------------------------------------------------------
-def character_name(s: State, seat: int) -> str:
+def character_name(s: WonderdiceState, seat: int) -> str:
     """The name of the character ``seat`` plays."""
     return s.table.content.characters[s.chars[seat]].name
 
 
-def ability_id(s: State, seat: int) -> str:
+def ability_id(s: WonderdiceState, seat: int) -> str:
     """The id of ``seat``'s active card side (the clause cited when an ability decides)."""
     side = ADMIRING if seat == s.jabber else s.side[seat]
     return s.table.content.characters[s.chars[seat]].sides[side].id
 
 
-def block_number(s: State, target: int) -> int:
+def block_number(s: WonderdiceState, target: int) -> int:
     """The number a block on ``target`` must show (Q2): next needed, or the top die (0: none)."""
-    if s.table.flags.block_matches_top_die:
-        return s.row[target]
-    return s.row[target] + 1
+    return BLOCK_NUMBER[s.table.flags.block_matches_top_die][s.row[target]]
 
 
-def _shortest_other(s: State, seat: int) -> int:
+def _shortest_other(s: WonderdiceState, seat: int) -> int:
     return min(r for i, r in enumerate(s.row) if i != seat)
 
 
-def protected(s: State, target: int) -> str:
+def protected(s: WonderdiceState, target: int) -> str:
     """The clause that protects ``target`` from blocks now, or ``""``."""
     p = s.powers[target]
     if p.unblockable:
@@ -68,17 +85,13 @@ def protected(s: State, target: int) -> str:
     return ""
 
 
-def _own_unblockable(s: State, seat: int) -> bool:
+def _own_unblockable(s: WonderdiceState, seat: int) -> bool:
     side = ADMIRING if seat == s.jabber else s.side[seat]
     ch = s.table.content.characters[s.chars[seat]]
     return not s.suppressed[seat] and ch.sides[side].effect == "unblockable"
 
 
-def _in_window(s: State, t: int) -> bool:
-    return s.now - t <= s.table.flags.window_ms
-
-
-def last_block(s: State, seat: int) -> int:
+def last_block(s: WonderdiceState, seat: int) -> int:
     """The target of the block ``seat`` placed last (-1: none)."""
     for entry in reversed(s.placed[seat]):
         if entry >= 0:
@@ -87,7 +100,7 @@ def last_block(s: State, seat: int) -> int:
 
 
 # -- what the seat to move may do -------------------------------------------------------
-def legal_actions(s: State, seat: int) -> list[int]:
+def legal_actions(s: WonderdiceState, seat: int) -> list[int]:
     """Every action ``seat`` may take now (empty when it is not theirs to act)."""
     phase = s.phase
     if phase == PLAY:
@@ -107,7 +120,7 @@ def legal_actions(s: State, seat: int) -> list[int]:
     return []
 
 
-def free_turn_actions(s: State, seat: int) -> list[int]:
+def free_turn_actions(s: WonderdiceState, seat: int) -> list[int]:
     """A turn without a roll (empty hand): touch the White Rabbit (D25) or take a block die
     back (D23, Q3)."""
     if s.row[seat] == ROW_DONE:
@@ -119,146 +132,147 @@ def free_turn_actions(s: State, seat: int) -> list[int]:
     return [A.PASS] + [A.reclaim(t) for t in targets if t >= 0]
 
 
-def roll_actions(s: State, seat: int, f: tuple[int, ...], at: int | None = None) -> list[int]:
+def roll_actions(
+    s: WonderdiceState, seat: int, f: tuple[int, ...], at: int | None = None
+) -> list[int]:
     """What ``seat`` may do with a roll showing ``f`` (counts per face) in state ``s``, for
-    an action stamped ``at`` (default: the time of the last event).  Only the simultaneity
-    window (D24) depends on the stamp."""
+    an action stamped ``at`` (default: the time of the last event), in the order of
+    ``legality.ON_ROLL``.  Only the simultaneity window (D24) depends on the stamp."""
     now = s.now if at is None or at < s.now else at
-    flags = s.table.flags
-    window = flags.window_ms
     out = [A.PASS]
-    row = s.row
-    powers = s.powers
-    me = powers[seat]
-    block_on = s.block_on
-    blocked = block_on[seat]
-    need = row[seat] + 1
-    # ADVANCE (D18), the cancel case of D24, double advance (ability)
-    if need <= ROW_DONE and f[need] and not s.tired[seat] and _under_cap(s, seat, need):
-        if blocked is None or now - blocked[2] <= window:
-            out.append(_ADVANCE - 1 + need)
-        if (
-            blocked is None
-            and me.double_advance
-            and need < ROW_DONE
-            and f[need + 1]
-            and _under_cap(s, seat, need + 1)
-        ):
-            out.append(_ADVANCE2 - 1 + need)
-    # UNBLOCK (D22)
-    if blocked is not None:
-        reach = max(me.unblock_reach, powers[blocked[0]].weak_blocks_reach)
-        bv = blocked[1]
-        for v in range(max(1, bv - reach), min(6, bv + reach) + 1):
-            if f[v]:
-                out.append(_UNBLOCK - 1 + v)
-        if flags.blocked_may_only_unblock:
-            return out
-    # BLOCK (D19, D20, D24)
-    adv_n = s.adv_n
-    top = flags.block_matches_top_die
-    my_reach = me.block_reach
-    for t, on in enumerate(block_on):
-        if on is not None or t == seat:
+    need = s.row[seat] + 1
+    one, two = _advances(s, seat, f, need, now)
+    if one:
+        out.append(ADVANCE_ID[need])
+    if two:
+        out.append(ADVANCE_TWO_ID[need])
+    lo, hi = _unblock_range(s, seat)
+    for v in range(lo, hi + 1):
+        if f[v]:
+            out.append(UNBLOCK_ID[v])
+    if _only_unblock(s, seat):
+        return out
+    n = s.n
+    for t in range(n):
+        lo, hi, lo2, hi2 = _block_ranges(s, seat, t, now)
+        if lo2 > hi2:  # the common case: one range, often one number
+            if lo == hi:
+                if f[lo]:
+                    out.append(BLOCK_ID[t][lo])
+            elif lo < hi:
+                ids = BLOCK_ID[t]
+                out += [ids[v] for v in range(lo, hi + 1) if f[v]]
             continue
-        pt = powers[t]
-        if pt.unblockable or (pt.shield_when_last and protected(s, t)):
-            continue
-        nt = row[t] if top else row[t] + 1
-        reach = pt.exposed_reach if pt.exposed_reach > my_reach else my_reach
-        recent = adv_n[t] and now - s.adv_t[t] <= window
-        if not (reach or recent):  # the common case: one number to match
-            if 1 <= nt <= 6 and f[nt]:
-                out.append(_BLOCK - 1 + 6 * t + nt)
-            continue
-        # the numbers within reach of the target's number and, after a recent advance, of
-        # the number it had before (D24): two ranges, listed in increasing order
-        lo, hi = (nt - reach, nt + reach) if 1 <= nt <= 6 else (7, 0)
-        pre = nt - adv_n[t]
-        lo2, hi2 = (pre - reach, pre + reach) if recent and pre >= 1 else (7, 0)
-        base = _BLOCK - 1 + 6 * t
-        for v in _FACES:
-            if f[v] and (lo <= v <= hi or lo2 <= v <= hi2):
-                out.append(base + v)
-    # take-backs (Walrus: D8, Q9; exposed Walrus)
-    pair = max(f) >= 2
-    if me.take_back or pair:
-        for t, placed in enumerate(s.placed):
-            if placed and t != seat and (me.take_back or (pair and powers[t].exposed_take_back)):
-                out.append(_TAKEBACK + t)
+        ids = BLOCK_ID[t]  # two ranges, listed in increasing order
+        out += [ids[v] for v in FACES if f[v] and (lo <= v <= hi or lo2 <= v <= hi2)]
+    pair = max(f) >= PAIR
+    if may_take_back(s.powers[seat].take_back, pair, True):  # someone may be made to
+        for t in range(n):
+            if _may_take_back(s, seat, t, pair):
+                out.append(TAKE_BACK_ID[t])
     return out
 
 
 def roll_action_allowed(
-    s: State, seat: int, f: tuple[int, ...], action: int, at: int | None = None
+    s: WonderdiceState, seat: int, f: tuple[int, ...], action: int, at: int | None = None
 ) -> bool:
     """Whether ``action`` is among :func:`roll_actions` ``(s, seat, f, at)``, decided for
     that one action instead of listing them all (a driver checks an arriving action with it).
     """
-    if action == A.PASS:
-        return True
-    if not _ADVANCE <= action < A.NUM_ACTIONS:
+    if not 0 <= action < A.NUM_ACTIONS:
         return False
+    kind = _KIND[action]
+    if kind not in ON_ROLL:  # claim, touch, betray, loyal, reclaim, madden
+        return False
+    if kind == L.PASS_KIND:
+        return True
     now = s.now if at is None or at < s.now else at
-    me = s.powers[seat]
+    v = _VALUE[action]
+    if kind in (L.ADVANCE_KIND, L.ADVANCE_TWO_KIND):
+        if v != s.row[seat] + 1:
+            return False
+        one, two = _advances(s, seat, f, v, now)
+        return two if kind == L.ADVANCE_TWO_KIND else one
+    if kind == L.UNBLOCK_KIND:
+        lo, hi = _unblock_range(s, seat)
+        return lo <= v <= hi and f[v] > 0
+    if _only_unblock(s, seat):  # a block or a take-back
+        return False
+    t = _TARGET[action]
+    if t >= s.n:
+        return False
+    if kind == L.TAKE_BACK_KIND:
+        return _may_take_back(s, seat, t, max(f) >= PAIR)
+    lo, hi, lo2, hi2 = _block_ranges(s, seat, t, now)
+    return f[v] > 0 and (lo <= v <= hi or lo2 <= v <= hi2)
+
+
+def _advances(
+    s: WonderdiceState, seat: int, f: tuple[int, ...], need: int, now: int
+) -> tuple[bool, bool]:
+    """Whether the roll lets ``seat`` ADVANCE its next number ``need`` (D18; while blocked
+    only as the cancel of D24) and place the next two at once (double_advance)."""
+    if need > ROW_DONE or not f[need] or s.tired[seat] or not _under_cap(s, seat, need):
+        return False, False
     blocked = s.block_on[seat]
-    if action < _UNBLOCK:  # ADVANCE (D18, D24) or the double advance (ability)
-        two = action >= _ADVANCE2
-        need = s.row[seat] + 1
-        if action - (_ADVANCE2 if two else _ADVANCE) + 1 != need or need > ROW_DONE:
-            return False
-        if not f[need] or s.tired[seat] or not _under_cap(s, seat, need):
-            return False
-        if not two:
-            return blocked is None or now - blocked[2] <= s.table.flags.window_ms
-        return (
-            blocked is None
-            and me.double_advance
-            and need < ROW_DONE
-            and f[need + 1] > 0
-            and _under_cap(s, seat, need + 1)
-        )
-    if action < _TAKEBACK:  # UNBLOCK (D22)
-        if blocked is None:
-            return False
-        v = action - _UNBLOCK + 1
-        reach = max(me.unblock_reach, s.powers[blocked[0]].weak_blocks_reach)
-        return abs(v - blocked[1]) <= reach and f[v] > 0
-    if blocked is not None and s.table.flags.blocked_may_only_unblock:
-        return False
-    n = s.n
-    if action < _MADDEN:  # take-backs (Walrus: D8, Q9; exposed Walrus)
-        t = action - _TAKEBACK
-        if t == seat or t >= n or not s.placed[t]:
-            return False
-        return me.take_back or (max(f) >= 2 and s.powers[t].exposed_take_back)
-    if action < _BLOCK:
-        return False
-    t, v = divmod(action - _BLOCK, 6)  # BLOCK (D19, D20, D24)
-    v += 1
-    if t == seat or t >= n or s.block_on[t] is not None or not f[v]:
-        return False
-    pt = s.powers[t]
-    if pt.unblockable or (pt.shield_when_last and protected(s, t)):
-        return False
-    nt = s.row[t] if s.table.flags.block_matches_top_die else s.row[t] + 1
-    reach = max(me.block_reach, pt.exposed_reach)
-    if 1 <= nt <= ROW_DONE and abs(v - nt) <= reach:
-        return True
-    k = s.adv_n[t]
-    pre = nt - k
-    return (
-        k > 0 and now - s.adv_t[t] <= s.table.flags.window_ms and pre >= 1 and abs(v - pre) <= reach
+    if blocked is not None:
+        return in_window(now, blocked[2], s.table.flags.window_ms), False
+    two = (
+        s.powers[seat].double_advance
+        and need < ROW_DONE
+        and f[need + 1] > 0
+        and _under_cap(s, seat, need + 1)
     )
+    return True, two
 
 
-def _under_cap(s: State, seat: int, new_len: int) -> bool:
+def _under_cap(s: WonderdiceState, seat: int, new_len: int) -> bool:
+    """Whether ``seat``'s row may grow to ``new_len`` (hold_back: no further ahead of the
+    shortest other row than its lead; no lead, no cap)."""
     lead = s.powers[seat].hold_back_lead
     return lead == 0 or new_len <= _shortest_other(s, seat) + lead
 
 
+def _unblock_range(s: WonderdiceState, seat: int) -> tuple[int, int]:
+    """The faces that unblock ``seat`` (D22), ``(lo, hi)``; none when it is not blocked."""
+    blocked = s.block_on[seat]
+    if blocked is None:
+        return NO_RANGE
+    powers = s.powers
+    return unblock_range(
+        blocked[1], powers[seat].unblock_reach, powers[blocked[0]].weak_blocks_reach
+    )
+
+
+def _only_unblock(s: WonderdiceState, seat: int) -> bool:
+    """Q4 ``blocked_may_only_unblock``: ``seat`` is blocked, so it may only unblock."""
+    return s.block_on[seat] is not None and s.table.flags.blocked_may_only_unblock
+
+
+def _block_ranges(s: WonderdiceState, seat: int, t: int, now: int) -> tuple[int, int, int, int]:
+    """The faces a block by ``seat`` on ``t`` may show (``legality.block_ranges``); none
+    when ``t`` is ``seat``, already blocked (D20) or protected."""
+    if t == seat or s.block_on[t] is not None:
+        return NO_RANGES
+    pt = s.powers[t]
+    if pt.unblockable or (pt.shield_when_last and protected(s, t)):
+        return NO_RANGES
+    flags = s.table.flags
+    number = BLOCK_NUMBER[flags.block_matches_top_die][s.row[t]]
+    k = s.adv_n[t]  # the dice of an advance within the window (D24)
+    recent = k if k and in_window(now, s.adv_t[t], flags.window_ms) else 0
+    return L.block_ranges(number, s.powers[seat].block_reach, pt.exposed_reach, recent)
+
+
+def _may_take_back(s: WonderdiceState, seat: int, t: int, pair: bool) -> bool:
+    """Whether ``seat`` may make ``t`` take back its last placed die (D8, Q9, walrus.mad)."""
+    if t == seat or not s.placed[t]:
+        return False
+    return may_take_back(s.powers[seat].take_back, pair, s.powers[t].exposed_take_back)
+
+
 # -- why something is refused -------------------------------------------------------------
-def check(s: State, seat: int, action: int) -> None:
+def check(s: WonderdiceState, seat: int, action: int) -> None:
     """Raise IllegalAction with the deciding clause unless ``seat`` may take ``action`` now."""
     phase = s.phase
     acting_on_roll = phase == PLAY and seat == s.roller and bool(s.faces)
@@ -278,7 +292,7 @@ def check(s: State, seat: int, action: int) -> None:
     )
 
 
-def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
+def _explain(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
     """The clause and reason that refuse ``a`` (it is known to be illegal)."""
     phase = s.phase
     if phase == DEAL:
@@ -323,7 +337,7 @@ def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
         if a.kind == "advance_two" and not me.double_advance:
             return "D17", "you may not place two dice at once without an ability"
         if a.value != need:
-            return "D17", f"your row needs {need} next (no skipping)" if need <= 6 else (
+            return "D17", f"your row needs {need} next (no skipping)" if need <= ROW_DONE else (
                 "your row is complete"
             )
         if s.block_on[seat] is not None:
@@ -332,7 +346,7 @@ def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
             return "D15", f"your roll shows no {need}"
         if s.tired[seat]:
             return ability_id(s, seat), "you advanced on your previous roll"
-        if a.kind == "advance_two" and (need == 6 or not f[need + 1]):
+        if a.kind == "advance_two" and (need == ROW_DONE or not f[need + 1]):
             return "D15", f"your roll does not show both {need} and {need + 1}"
         return ability_id(s, seat), "you may not run that far ahead of the shortest row"
     if a.kind == "unblock":
@@ -358,7 +372,7 @@ def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
         nt = block_number(s, t)
         if s.table.flags.block_matches_top_die and nt == 0:
             return "Q2", f"seat {t} has no die to match yet"
-        if nt > 6:
+        if nt > ROW_DONE:
             return "D19", f"seat {t} has completed the row"
         return "D19", f"seat {t} needs {nt}: a block must show that number"
     if a.kind == "take_back":
@@ -373,7 +387,7 @@ def _explain(s: State, seat: int, a: A.Action) -> tuple[str, str]:
 
 
 # -- changing the state ----------------------------------------------------------------------
-def refresh_powers(s: State) -> None:
+def refresh_powers(s: WonderdiceState) -> None:
     """Recompute every seat's powers from its card side, suppression and the Jabberwocky."""
     chars = s.table.content.characters
     for i in range(s.n):
@@ -388,25 +402,25 @@ def refresh_powers(s: State) -> None:
         s.powers[i] = grant(abilities)
 
 
-def deal(s: State, chars: list[int]) -> None:
+def deal(s: WonderdiceState, chars: list[int]) -> None:
     """D10: each seat takes its character, Admiring side up, and six dice; round 1 starts."""
     s.chars = list(chars)
     s.dealt = list(chars)
     _start_game(s)
 
 
-def _start_game(s: State) -> None:
+def _start_game(s: WonderdiceState) -> None:
     n = s.n
     s.side = [ADMIRING] * n
     s.upside = [False] * n
     s.penalty = [False] * n
-    s.wins = [[0, 0] for _ in range(n)]
+    s.wins = [[0] * SIDES for _ in range(n)]
     s.jabber = -1
     s.team_wins = 0
     new_round(s)
 
 
-def new_round(s: State) -> None:
+def new_round(s: WonderdiceState) -> None:
     """D26: everyone takes all their dice back; a new round begins."""
     n = s.n
     s.phase = PLAY
@@ -428,7 +442,7 @@ def new_round(s: State) -> None:
     refresh_powers(s)
 
 
-def begin_turn(s: State, seat: int, gap: int, faces: tuple[int, ...]) -> None:
+def begin_turn(s: WonderdiceState, seat: int, gap: int, faces: tuple[int, ...]) -> None:
     """Chance: ``seat`` acts ``gap`` ms after the last event, with these rolled faces."""
     count = sum(faces)
     if s.phase == PLAY:
@@ -448,7 +462,7 @@ def begin_turn(s: State, seat: int, gap: int, faces: tuple[int, ...]) -> None:
     s.faces = faces if count else ()
 
 
-def apply_action(s: State, seat: int, action: int) -> None:
+def apply_action(s: WonderdiceState, seat: int, action: int) -> None:
     """Apply a checked seat action."""
     s.last_event = (seat, action, "")
     phase = s.phase
@@ -473,7 +487,7 @@ def apply_action(s: State, seat: int, action: int) -> None:
             _after_round(s)
 
 
-def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
+def _play(s: WonderdiceState, seat: int, action: int, faces: tuple[int, ...]) -> None:
     if faces:
         s.tired[seat] = False  # mad_hatter.mad rests for one roll only
     if action == A.PASS:
@@ -491,7 +505,7 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
             st["cancels"] += 1
             s.last_event = (seat, action, "D24")
             return
-        k = 1 if kind == "advance" else 2
+        k = ADVANCE_TWO_DICE if kind == "advance_two" else 1
         s.row[seat] += k
         s.hand[seat] -= k
         s.placed[seat].extend([-1] * k)
@@ -502,7 +516,7 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
             win_round(s, seat, "Q8")
     elif kind == "block":
         t = a.target
-        if s.adv_n[t] and _in_window(s, s.adv_t[t]) and _cancels(s, seat, t, a.value):
+        if _cancels(s, seat, t, a.value):
             k = s.adv_n[t]  # D24: the target's advance within the window is undone
             s.row[t] -= k
             s.hand[t] += k
@@ -530,12 +544,12 @@ def _play(s: State, seat: int, action: int, faces: tuple[int, ...]) -> None:
         st["take_backs"] += 1
 
 
-def _cancels(s: State, seat: int, t: int, value: int) -> bool:
-    """Whether a block showing ``value`` aims at the number ``t`` had before its last
-    advance (D24 then undoes both); otherwise it is a plain block on the current number."""
-    pre = block_number(s, t) - s.adv_n[t]
-    reach = max(s.powers[seat].block_reach, s.powers[t].exposed_reach)
-    return pre >= 1 and abs(value - pre) <= reach
+def _cancels(s: WonderdiceState, seat: int, t: int, value: int) -> bool:
+    """Whether a (checked) block showing ``value`` aims at the number ``t`` had before an
+    advance within the window: the second range of :func:`_block_ranges` (D24 then undoes
+    both); otherwise it is a plain block on the current number."""
+    _, _, lo, hi = _block_ranges(s, seat, t, s.now)
+    return lo <= value <= hi
 
 
 def _unplace_row(placed: list[int], k: int) -> None:
@@ -546,7 +560,7 @@ def _unplace_row(placed: list[int], k: int) -> None:
             k -= 1
 
 
-def _remove_block(s: State, target: int) -> None:
+def _remove_block(s: WonderdiceState, target: int) -> None:
     b = s.block_on[target]
     assert b is not None
     blocker = b[0]
@@ -560,7 +574,7 @@ def _remove_block(s: State, target: int) -> None:
             break
 
 
-def _take_back(s: State, target: int) -> None:
+def _take_back(s: WonderdiceState, target: int) -> None:
     last = s.placed[target][-1]
     if last >= 0:
         _remove_block(s, last)
@@ -568,7 +582,7 @@ def _take_back(s: State, target: int) -> None:
         _take_back_row(s, target)
 
 
-def _take_back_row(s: State, seat: int) -> None:
+def _take_back_row(s: WonderdiceState, seat: int) -> None:
     """The top die of ``seat``'s row goes back to the hand."""
     _unplace_row(s.placed[seat], 1)
     s.row[seat] -= 1
@@ -577,7 +591,7 @@ def _take_back_row(s: State, seat: int) -> None:
 
 
 # -- winning -------------------------------------------------------------------------------
-def win_round(s: State, seat: int, rule: str) -> None:
+def win_round(s: WonderdiceState, seat: int, rule: str) -> None:
     """D25: ``seat`` caught the White Rabbit; the card flips and the game may end."""
     st = s.stats
     st["rounds"] += 1
@@ -586,7 +600,7 @@ def win_round(s: State, seat: int, rule: str) -> None:
     name = character_name(s, seat)
     side = s.side[seat]
     st["mad_round_wins" if side == MAD else "admiring_round_wins"] += 1
-    s.char_wins[2 * s.chars[seat] + side] += 1
+    s.char_wins[SIDES * s.chars[seat] + side] += 1
     flags = s.table.flags
     if flags.challenge and flags.challenge_counts_round_wins:
         s.series_score[seat] += 1
@@ -595,7 +609,7 @@ def win_round(s: State, seat: int, rule: str) -> None:
         return
     s.wins[seat][side] += 1
     s.history.append(
-        f"round {s.round_no}: seat {seat} ({name}, {_side_name(s, side)}) "
+        f"round {s.round_no}: seat {seat} ({name}, {side_name(s, side)}) "
         f"completed 1-6 and caught the White Rabbit ({rule})"
     )
     s.side[seat] = MAD  # D26
@@ -613,7 +627,7 @@ def win_round(s: State, seat: int, rule: str) -> None:
     _after_round(s, seat)
 
 
-def _jabberwocky_round(s: State, seat: int, rule: str, name: str) -> None:
+def _jabberwocky_round(s: WonderdiceState, seat: int, rule: str, name: str) -> None:
     if seat == s.jabber:
         s.history.append(
             f"round {s.round_no}: the Jabberwocky (seat {seat}, {name}) wins "
@@ -637,7 +651,7 @@ def _jabberwocky_round(s: State, seat: int, rule: str, name: str) -> None:
     _count_for_team(s, seat)
 
 
-def _count_for_team(s: State, seat: int) -> None:
+def _count_for_team(s: WonderdiceState, seat: int) -> None:
     s.team_wins += 1
     target = s.n if s.table.flags.team_target_all_players else s.n - 1
     if s.team_wins >= target:
@@ -647,7 +661,7 @@ def _count_for_team(s: State, seat: int) -> None:
         _after_round(s, seat)
 
 
-def _betray(s: State, seat: int, betray: bool) -> None:
+def _betray(s: WonderdiceState, seat: int, betray: bool) -> None:
     if not betray:
         _count_for_team(s, seat)
         return
@@ -660,7 +674,7 @@ def _betray(s: State, seat: int, betray: bool) -> None:
         _after_round(s, seat)
 
 
-def _check_jabberwocky(s: State) -> bool:
+def _check_jabberwocky(s: WonderdiceState) -> bool:
     """D33: the Jabberwocky wins once every other card shows Mad."""
     if all(s.side[i] == MAD for i in range(s.n) if i != s.jabber):
         end_game(s, (s.jabber,), "D33")
@@ -668,7 +682,7 @@ def _check_jabberwocky(s: State) -> bool:
     return False
 
 
-def _after_round(s: State, winner: int = -1) -> None:
+def _after_round(s: WonderdiceState, winner: int = -1) -> None:
     if winner < 0:
         winner = s.decider
     if s.table.flags.play_me and s.phase != OVER:
@@ -680,7 +694,7 @@ def _after_round(s: State, winner: int = -1) -> None:
         new_round(s)
 
 
-def _touch(s: State, seat: int) -> None:
+def _touch(s: WonderdiceState, seat: int) -> None:
     s.touched[seat] = True
     if not all(s.touched):
         return
@@ -699,7 +713,7 @@ def _touch(s: State, seat: int) -> None:
     new_round(s)
 
 
-def end_game(s: State, winners: tuple[int, ...], rule: str) -> None:
+def end_game(s: WonderdiceState, winners: tuple[int, ...], rule: str) -> None:
     """The game is decided; under Challenge the series goes on with rotated characters."""
     s.history.append(
         f"game {s.game_no + 1}: won by seat(s) {', '.join(map(str, winners)) or 'none'} ({rule})"
@@ -725,7 +739,7 @@ def end_game(s: State, winners: tuple[int, ...], rule: str) -> None:
     s.end_rule = rule
 
 
-def count_step(s: State) -> None:
+def count_step(s: WonderdiceState) -> None:
     """E3: abandon a game that runs past its step budget (no winner)."""
     s.steps += 1
     budget = MAX_STEPS_PER_GAME * (s.n if s.table.flags.challenge else 1)
@@ -737,19 +751,15 @@ def count_step(s: State) -> None:
         s.roller = -1
 
 
-def _side_name(s: State, side: int) -> str:
+def side_name(s: WonderdiceState, side: int) -> str:
+    """The displayed name of a side (Q1 skin)."""
     if s.table.flags.skin == "cmon_en":
         return ("Wonder", "Madness")[side]
     return ("Admiring", "Mad")[side]
 
 
-def side_name(s: State, side: int) -> str:
-    """The displayed name of a side (Q1 skin)."""
-    return _side_name(s, side)
-
-
 # -- conservation -----------------------------------------------------------------------------
-def invariants(s: State) -> list[str]:
+def invariants(s: WonderdiceState) -> list[str]:
     """Every die in exactly one place: hand, own row, or blocking one opponent."""
     problems = []
     n = s.n

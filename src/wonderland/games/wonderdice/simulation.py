@@ -31,7 +31,7 @@ from wonderland.games.wonderdice.state import (
     PLAY,
     TOUCH,
 )
-from wonderland.games.wonderdice.view import View
+from wonderland.games.wonderdice.view import WonderdiceView
 from wonderland.sim.runner import GameResult
 
 REACTION_SHIFT_MS = 150.0
@@ -121,7 +121,7 @@ class _LazyView:
         self._state = sim.drv.state
         self._seat = seat
         self._faces: tuple[int, ...] = ()
-        self._view: View | None = None
+        self._view: WonderdiceView | None = None
 
     def show(self, faces: tuple[int, ...]) -> _LazyView:
         """This view for a decision on ``faces`` (none: a free turn or between rounds)."""
@@ -236,9 +236,6 @@ class _Sim:
         shown.faces = faces if sum(faces) else ()
         shown.now = max(s.now, self.drv.now_ms())
         return GAME.view(shown, seat)
-
-    def _arrival(self, seat: int, decided: float) -> float:
-        return decided + self.input_delay[seat]
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> None:

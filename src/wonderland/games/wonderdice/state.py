@@ -11,12 +11,14 @@ from wonderland.games.wonderdice.variants import RuleFlags
 DICE = 6
 """Dice per player (D2)."""
 ADMIRING, MAD = 0, 1
+SIDES = 2
+"""Sides of a character card (D1): Admiring and Mad."""
 NEVER = -(10**12)
 """Time stamp of an event that never happened."""
 
 # phases
-DEAL, PLAY, TOUCH, BETRAY_CHOICE, MADDEN_CHOICE, OVER = range(6)
 PHASE_NAMES = ("deal", "play", "play_me", "betrayal", "jabberwocky_choice", "over")
+DEAL, PLAY, TOUCH, BETRAY_CHOICE, MADDEN_CHOICE, OVER = range(len(PHASE_NAMES))
 
 MAX_STEPS_PER_GAME = 40_000
 """E3: a game still undecided after this many events per game of the series is abandoned."""
@@ -32,7 +34,7 @@ class Table:
     variants: tuple[tuple[str, object], ...]
 
 
-class State:
+class WonderdiceState:
     """A game in progress.  Dice are counted per place; every die is in exactly one place:
     its owner's hand, its owner's row, or lying on an opponent as a block."""
 
@@ -93,7 +95,7 @@ class State:
         self.adv_t = [NEVER] * n
         self.adv_n = [0] * n
         self.tired = [False] * n
-        self.wins = [[0, 0] for _ in range(n)]
+        self.wins = [[0] * SIDES for _ in range(n)]
         self.now = 0
         self.roller = -1
         self.faces: tuple[int, ...] = ()
@@ -110,7 +112,7 @@ class State:
         self.last_event: tuple[int, int, str] = (-1, -1, "")
         self.history: list[str] = []
         self.dealt: list[int] = list(range(n))
-        self.char_wins = [0] * (2 * len(table.content.characters))
+        self.char_wins = [0] * (SIDES * len(table.content.characters))
         self.steps = 0
         self.stats = {
             "rolls": 0,
@@ -125,9 +127,9 @@ class State:
             "mad_round_wins": 0,
         }
 
-    def clone(self) -> State:
+    def clone(self) -> WonderdiceState:
         """An independent copy."""
-        c = State.__new__(State)
+        c = WonderdiceState.__new__(WonderdiceState)
         c.table = self.table
         c.phase = self.phase
         c.chars = self.chars[:]

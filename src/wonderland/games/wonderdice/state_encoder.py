@@ -18,26 +18,48 @@ from wonderland.games.wonderdice.effects import Powers
 from wonderland.games.wonderdice.encoding import (
     ADVANCE,
     BLOCKED,
+    BLOCKED_SIZE,
     BLOCKS_PLACED,
     CHARACTER,
     CHARACTER_SLOTS,
+    DECIDING_ROLE,
     FLAGS,
     HAND,
+    JABBERWOCKY_ROLE,
+    MAD_FLAG,
     MAX_SEATS,
+    PENALTY_FLAG,
     POWER_FLAGS,
     POWER_LEVELS,
     POWERS,
+    PROGRESS_NAMES,
     ROLES,
+    ROLLING_ROLE,
+    ROUNDS_CAP,
     ROW,
     SEAT_SIZE,
     SECOND_MS,
     SERIES,
+    SUPPRESSED_FLAG,
+    TEAM_WINS_CAP,
+    TIRED_FLAG,
+    TOUCHED_FLAG,
+    UPSIDE_FLAG,
     WINS,
+    WINS_CAP,
     observation_size,
     power_entries,
     seconds_ago,
 )
-from wonderland.games.wonderdice.state import DICE, MAD, NEVER, PHASE_NAMES, State
+from wonderland.games.wonderdice.legality import ADVANCE_TWO_DICE, FACE_SLOTS, HIGH_FACE, LOW_FACE
+from wonderland.games.wonderdice.state import (
+    ADMIRING,
+    DICE,
+    MAD,
+    NEVER,
+    PHASE_NAMES,
+    WonderdiceState,
+)
 
 Buffer: TypeAlias = "array[float]"
 """Of type code ``f``: C floats, the float32 a learner gets (numpy wraps it without a copy)."""
@@ -108,7 +130,7 @@ def _powers(buf: Buffer, at: int, powers: Powers) -> None:
         buf[at + i] = value
 
 
-_NOT_BLOCKED = _zeros(1 + MAX_SEATS + 6)
+_NOT_BLOCKED = _zeros(BLOCKED_SIZE)
 
 
 def _blocked(buf: Buffer, at: int, block: tuple[int, int, int] | None) -> None:
@@ -117,32 +139,32 @@ def _blocked(buf: Buffer, at: int, block: tuple[int, int, int] | None) -> None:
     if block is not None:
         buf[at] = 1.0
         number = block[1]
-        if 1 <= number <= 6:
+        if LOW_FACE <= number <= HIGH_FACE:
             buf[at + MAX_SEATS + number] = 1.0
 
 
 def _wins(buf: Buffer, at: int, won: list[int]) -> None:
-    """Round wins on each side / 3, clipped."""
-    buf[at] = min(won[0], 3) / 3 if won[0] else 0.0
-    buf[at + 1] = min(won[1], 3) / 3 if won[1] else 0.0
+    """Round wins on each side / ``WINS_CAP``, clipped."""
+    for side in (ADMIRING, MAD):
+        buf[at + side] = min(won[side], WINS_CAP) / WINS_CAP if won[side] else 0.0
 
 
 def _seat_writes(n: int) -> tuple[_Writer, ...]:
     """Writers of the fields of :data:`_SEAT_FIELDS`, for ``n`` seats."""
     return (
         _per_seat(n, CHARACTER, _one_hot(CHARACTER_SLOTS, CHARACTER_SLOTS)),
-        _per_seat(n, FLAGS, _is_mad),
-        _per_seat(n, FLAGS + 1, _flag),
-        _per_seat(n, FLAGS + 2, _flag),
-        _per_seat(n, FLAGS + 3, _flag),
-        _per_seat(n, FLAGS + 4, _flag),
-        _per_seat(n, FLAGS + 5, _flag),
+        _per_seat(n, FLAGS + MAD_FLAG, _is_mad),
+        _per_seat(n, FLAGS + UPSIDE_FLAG, _flag),
+        _per_seat(n, FLAGS + SUPPRESSED_FLAG, _flag),
+        _per_seat(n, FLAGS + PENALTY_FLAG, _flag),
+        _per_seat(n, FLAGS + TIRED_FLAG, _flag),
+        _per_seat(n, FLAGS + TOUCHED_FLAG, _flag),
         _per_seat(n, POWERS, _powers),
         _per_seat(n, HAND, _one_hot(DICE + 1, DICE)),
         _per_seat(n, ROW, _one_hot(DICE + 1, DICE)),
         _per_seat(n, BLOCKED, _blocked),
         _per_seat(n, BLOCKS_PLACED, _share(DICE)),
-        _per_seat(n, ADVANCE + 1, _share(2)),
+        _per_seat(n, ADVANCE + 1, _share(ADVANCE_TWO_DICE)),
         _per_seat(n, WINS, _wins),
         _per_seat(n, SERIES, _share(MAX_SEATS)),
     )
@@ -172,19 +194,20 @@ written at every observation: the clock moves at every event)."""
 def _table_writes(base: int) -> tuple[_Writer, ...]:
     """Writers of the fields of :data:`_TABLE_FIELDS`, the table block starting at ``base``."""
     phase_hot = _one_hot(len(PHASE_NAMES), len(PHASE_NAMES))
-    at = base + len(PHASE_NAMES) + 6  # progress
+    at = base + len(PHASE_NAMES) + HIGH_FACE  # progress
+    team, rounds, games = (PROGRESS_NAMES.index(name) for name in ("team_wins", "round", "game"))
 
     def phase(buf: Buffer, value: int, old: Any) -> None:
         phase_hot(buf, base, value)
 
     def team_wins(buf: Buffer, value: int, old: Any) -> None:
-        buf[at] = min(value, 6) / 6
+        buf[at + team] = min(value, TEAM_WINS_CAP) / TEAM_WINS_CAP
 
     def round_no(buf: Buffer, value: int, old: Any) -> None:
-        buf[at + 1] = min(value, 30) / 30
+        buf[at + rounds] = min(value, ROUNDS_CAP) / ROUNDS_CAP
 
     def game_no(buf: Buffer, value: int, old: Any) -> None:
-        buf[at + 2] = min(value, MAX_SEATS) / MAX_SEATS
+        buf[at + games] = min(value, MAX_SEATS) / MAX_SEATS
 
     return (phase, team_wins, round_no, game_no)
 
@@ -236,9 +259,9 @@ class StateEncoder:
         self._table_writes = _table_writes(n * SEAT_SIZE)
         self._table: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._table_writes)
         self._faces = n * SEAT_SIZE + len(PHASE_NAMES)
-        self._round_time = self._faces + 6 + 3
+        self._round_time = self._faces + HIGH_FACE + PROGRESS_NAMES.index("round_time")
 
-    def observe(self, t: State, seat: int) -> Buffer:
+    def observe(self, t: WonderdiceState, seat: int) -> Buffer:
         """A new float32 array: the observation of ``seat``'s view of ``t``."""
         n = self.n
         if t.table.n != n:
@@ -261,7 +284,7 @@ class StateEncoder:
         self._write_every_event(out, t, seat)
         return out
 
-    def _write_every_event(self, out: Buffer, t: State, seat: int) -> None:
+    def _write_every_event(self, out: Buffer, t: WonderdiceState, seat: int) -> None:
         n = self.n
         now, adv_t, block_on = t.now, t.adv_t, t.block_on
         for k in range(n):
@@ -277,14 +300,14 @@ class StateEncoder:
             if block is not None:
                 out[base + BLOCKED + 1 + (block[0] - seat) % n] = 1.0
         if 0 <= t.roller < n:
-            out[(t.roller - seat) % n * SEAT_SIZE + ROLES] = 1.0
+            out[(t.roller - seat) % n * SEAT_SIZE + ROLES + ROLLING_ROLE] = 1.0
         if 0 <= t.decider < n:
-            out[(t.decider - seat) % n * SEAT_SIZE + ROLES + 1] = 1.0
+            out[(t.decider - seat) % n * SEAT_SIZE + ROLES + DECIDING_ROLE] = 1.0
         if 0 <= t.jabber < n:
-            out[(t.jabber - seat) % n * SEAT_SIZE + ROLES + 2] = 1.0
+            out[(t.jabber - seat) % n * SEAT_SIZE + ROLES + JABBERWOCKY_ROLE] = 1.0
         faces: Sequence[int] = t.faces
-        at = self._faces - 1
-        for value in range(1, min(len(faces), 7)):
+        at = self._faces - LOW_FACE
+        for value in range(LOW_FACE, min(len(faces), FACE_SLOTS)):
             if faces[value]:
                 out[at + value] = min(faces[value], DICE) / DICE
         if t.round_start:

@@ -50,7 +50,7 @@ from wonderland.games.wonderdice.state import (
     OVER,
     PLAY,
     TOUCH,
-    State,
+    WonderdiceState,
 )
 from wonderland.terminal.options import game_and_config, parse_bots
 
@@ -113,7 +113,7 @@ class LiveTable:
         seed: int,
     ) -> None:
         self.drv = drv
-        self.s: State = drv.state
+        self.s: WonderdiceState = drv.state
         self.me = seat
         self.bots = bots
         self.speeds = speeds

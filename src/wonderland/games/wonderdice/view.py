@@ -8,12 +8,14 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
+from wonderland.games.wonderdice.actions import faces_list
+from wonderland.games.wonderdice.content import SIDES as SIDE_IDS
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.state import PHASE_NAMES, State, Table
+from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, Table, WonderdiceState
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class WonderdiceView:
     """A frozen copy of the public state as ``seat`` (None: a spectator) sees it."""
 
     seat: int | None
@@ -60,13 +62,13 @@ class View:
         return self.table.n
 
 
-_COPIED = [f.name for f in fields(View) if f.name not in ("seat", "table", "stats")]
+_COPIED = [f.name for f in fields(WonderdiceView) if f.name not in ("seat", "table", "stats")]
 _NESTED = {"placed", "wins"}
 
 
-def make_view(s: State, seat: int | None) -> View:
+def make_view(s: WonderdiceState, seat: int | None) -> WonderdiceView:
     """The view of ``s`` for ``seat``."""
-    return View(
+    return WonderdiceView(
         seat,
         s.table,
         s.phase,
@@ -107,10 +109,10 @@ def make_view(s: State, seat: int | None) -> View:
     )
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: WonderdiceView, rng: random.Random) -> WonderdiceState:
     """The state ``view`` shows (nothing is hidden, so ``rng`` is not needed)."""
     del rng
-    s = State.__new__(State)
+    s = WonderdiceState.__new__(WonderdiceState)
     s.table = view.table
     for name in _COPIED:
         value = getattr(view, name)
@@ -123,7 +125,7 @@ def determinize(view: View, rng: random.Random) -> State:
     return s
 
 
-def to_json(view: View) -> dict[str, Any]:
+def to_json(view: WonderdiceView) -> dict[str, Any]:
     """A JSON-ready dict of ``view`` (character ids and side names spelled out)."""
     content = view.table.content
     players = []
@@ -134,14 +136,17 @@ def to_json(view: View) -> dict[str, Any]:
             {
                 "seat": i,
                 "character": ch.id,
-                "side": ("admiring", "mad")[view.side[i]],
+                "side": SIDE_IDS[view.side[i]],
                 "upside_down": view.upside[i],
                 "ability_suppressed": view.suppressed[i],
                 "hand": view.hand[i],
                 "row": view.row[i],
                 "blocked_by": None if b is None else {"seat": b[0], "value": b[1], "t_ms": b[2]},
                 "placed": list(view.placed[i]),
-                "wins": {"admiring": view.wins[i][0], "mad": view.wins[i][1]},
+                "wins": {
+                    SIDE_IDS[ADMIRING]: view.wins[i][ADMIRING],
+                    SIDE_IDS[MAD]: view.wins[i][MAD],
+                },
                 "jabberwocky": i == view.jabber,
                 "series_score": view.series_score[i],
             }
@@ -161,7 +166,7 @@ def to_json(view: View) -> dict[str, Any]:
         if view.roller < 0
         else {
             "seat": view.roller,
-            "faces": [v for v in range(1, 7) for _ in range(view.faces[v])] if view.faces else [],
+            "faces": faces_list(view.faces) if view.faces else [],
         },
         "decider": view.decider,
         "team_wins": view.team_wins,

@@ -7,12 +7,11 @@ decides) belong to the simulation's per-seat speed model, not to the bot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from wonderland.bots.base import Bot
-from wonderland.core import Game
+from wonderland.core import AnyGame
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice.view import View
+from wonderland.games.wonderdice.view import WonderdiceView
 
 _FIRST = (A.CLAIM, A.TOUCH)
 
@@ -22,7 +21,7 @@ class WonderdiceGreedyBot(Bot):
 
     name = "greedy"
 
-    def choose(self, game: Game[Any, Any], view: View, legal: Sequence[int]) -> int:
+    def choose(self, game: AnyGame, view: WonderdiceView, legal: Sequence[int]) -> int:
         """The best action by the greedy order."""
         if len(legal) == 1:
             return legal[0]
@@ -51,7 +50,7 @@ class WonderdiceGreedyBot(Bot):
         return best
 
     @staticmethod
-    def _betray_key(view: View) -> tuple[int, float]:
+    def _betray_key(view: WonderdiceView) -> tuple[int, float]:
         target = view.n if view.table.flags.team_target_all_players else view.n - 1
         return (1, 0.0) if target - view.team_wins > 2 else (-1, 0.0)
 

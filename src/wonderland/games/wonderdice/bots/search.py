@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
-from wonderland.games.wonderdice.state import State
+from wonderland.games.wonderdice.state import WonderdiceState
 
 ROUND_WORTH = 8.0
 """A round win, in steps of the row (a round is 6 steps)."""
@@ -27,7 +27,7 @@ EXPLORE = 0.2
 _GREEDY = WonderdiceGreedyBot(0)
 
 
-def progress(st: State) -> list[float]:
+def progress(st: WonderdiceState) -> list[float]:
     """Each seat's progress: round wins, its row, less a block lying on it."""
     return [
         ROUND_WORTH * sum(st.wins[seat]) + st.row[seat] - BLOCKED * (st.block_on[seat] is not None)
@@ -35,12 +35,12 @@ def progress(st: State) -> list[float]:
     ]
 
 
-def evaluate(st: State) -> tuple[float, ...]:
+def evaluate(st: WonderdiceState) -> tuple[float, ...]:
     """A position's value per seat: a soft "furthest ahead wins" over the progress."""
     return soft_win_chances(progress(st), TEMPERATURE)
 
 
-def rollout_action(st: State, seat: int, legal: Sequence[int], rng: random.Random) -> int:
+def rollout_action(st: WonderdiceState, seat: int, legal: Sequence[int], rng: random.Random) -> int:
     """The greedy bot's choice (it reads the same fields of a state as of a view), or now and
     then a random legal action."""
     if len(legal) == 1 or rng.random() < EXPLORE:

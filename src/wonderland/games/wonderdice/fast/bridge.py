@@ -74,7 +74,7 @@ from wonderland.games.wonderdice.fast.rules import (
     rules_array,
 )
 from wonderland.games.wonderdice.realtime import Timing
-from wonderland.games.wonderdice.state import State
+from wonderland.games.wonderdice.state import WonderdiceState
 
 _STATS = (
     (S_ROLLS, "rolls"),
@@ -106,7 +106,7 @@ def compiled_rules(config: GameConfig) -> tuple[np.ndarray, np.ndarray]:
     return rules_array(state.table.flags, timing, len(content.characters)), powers_table(content)
 
 
-def load(s: State) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def load(s: WonderdiceState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(ps, sc, placed)`` holding everything of plain state ``s`` that the rules read."""
     ps, sc, placed = new_state()
     n = s.n
@@ -192,7 +192,7 @@ class Replayer:
     """Steps a plain game's recorded events through the compiled rules, starting from the
     plain state after the deal."""
 
-    def __init__(self, config: GameConfig, dealt: State) -> None:
+    def __init__(self, config: GameConfig, dealt: WonderdiceState) -> None:
         self.rf, self.pw = compiled_rules(config)
         self.ps, self.sc, self.placed = load(dealt)
         self.faces = np.zeros(7, np.int64)

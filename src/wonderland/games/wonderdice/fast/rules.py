@@ -3,10 +3,12 @@
 A game's state is an ``int64[FIELDS, SEATS]`` array of per-seat figures (``ps``, rows named
 by the field constants below), an ``int64[SCALARS]`` array of scalars and statistics
 (``sc``, the ``S_*`` indices) and the placement order of each seat's dice
-(``placed``, ``int64[SEATS, 8]``: -1 for a row die, else the seat the block lies on; the
+(``placed``, ``int64[SEATS, PLACED]``: -1 for a row die, else the seat the block lies on; the
 length is field ``PLEN``).  Each step mirrors the plain engine's function of the same name
 in ``rules.py`` (the tests replay plain games through both and compare them after every
-event).  A roll's faces are ``int64[7]`` counts per face (index 0 unused).
+event).  A roll's faces are ``int64[FACE_SLOTS]`` counts per face (index 0 unused).  What a
+roll allows is decided as in the plain engine, with the same faces, tables (numpy copies) and
+arithmetic (these very functions, compiled) of ``legality.py``.
 
 ``rf`` is the resolved variants as an ``int64`` array (the ``R_*`` indices, table variants
 included) and ``pw`` the powers each character has on each side, from the loaded content
@@ -17,12 +19,33 @@ card) and ``K_JABBER_ONLY``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
 
 from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import legality as L  # noqa: N812
 from wonderland.games.wonderdice.content import Content
 from wonderland.games.wonderdice.effects import Powers, grant
+from wonderland.games.wonderdice.legality import (
+    ADVANCE_KIND,
+    ADVANCE_TWO_DICE,
+    ADVANCE_TWO_KIND,
+    BLOCK_KIND,
+    HIGH_FACE,
+    LOW_FACE,
+    NO_RANGE,
+    NO_RANGES,
+    ON_ROLL,
+    PAIR,
+    PASS_KIND,
+    RECLAIM_KIND,
+    ROW_DONE,
+    TAKE_BACK_KIND,
+    UNBLOCK_KIND,
+)
 from wonderland.games.wonderdice.state import (
     ADMIRING,
     BETRAY_CHOICE,
@@ -33,12 +56,12 @@ from wonderland.games.wonderdice.state import (
     NEVER,
     OVER,
     PLAY,
+    SIDES,
     TOUCH,
 )
 from wonderland.games.wonderdice.variants import RuleFlags
 
-SEATS = 6
-ROW_DONE = 6
+SEATS = A.MAX_SEATS
 MAX_GAP_MS = A.MAX_GAP_MS
 NO_SEAT = -1
 
@@ -128,9 +151,9 @@ S_ADMIRING_WINS = 20
 S_MAD_WINS = 21
 S_ROLLER = 22
 CHAR_WINS = 24
-"""Round wins of character ``c`` on side ``s`` at ``CHAR_WINS + 2 * c + s``."""
+"""Round wins of character ``c`` on side ``s`` at ``CHAR_WINS + SIDES * c + s``."""
 MAX_CHARACTERS = 16
-SCALARS = CHAR_WINS + 2 * MAX_CHARACTERS
+SCALARS = CHAR_WINS + SIDES * MAX_CHARACTERS
 
 END_NONE = 0
 END_D27 = 1
@@ -165,14 +188,27 @@ RULES = 20
 
 PASS, CLAIM, TOUCH_ACTION, BETRAY, LOYAL = A.PASS, A.CLAIM, A.TOUCH, A.BETRAY, A.LOYAL
 RECLAIM = A.reclaim(0)
-ADVANCE = A.advance(1)
-ADVANCE2 = A.advance_two(1)
-UNBLOCK = A.unblock(1)
-TAKEBACK = A.take_back(0)
 MADDEN = A.madden(0)
-BLOCK = A.block(0, 1)
 NUM_ACTIONS = A.NUM_ACTIONS
 PLACED = 8
+"""Room for one seat's placement order (it holds at most ``DICE`` entries)."""
+
+# -- ``legality.py``'s tables as arrays, its arithmetic compiled -----------------------------
+KIND = np.array(L.KIND, np.int64)
+TARGET = np.array(L.TARGET, np.int64)
+VALUE = np.array(L.VALUE, np.int64)
+ADVANCE_ID = np.array(L.ADVANCE_ID, np.int64)
+ADVANCE_TWO_ID = np.array(L.ADVANCE_TWO_ID, np.int64)
+UNBLOCK_ID = np.array(L.UNBLOCK_ID, np.int64)
+BLOCK_ID = np.array(L.BLOCK_ID, np.int64)
+TAKE_BACK_ID = np.array(L.TAKE_BACK_ID, np.int64)
+BLOCK_NUMBER = np.array(L.BLOCK_NUMBER, np.int64)
+in_window = cast("Callable[[Int, Int, Int], bool]", compiled(L.in_window))
+unblock_range = cast("Callable[[Int, Int, Int], tuple[Int, Int]]", compiled(L.unblock_range))
+block_ranges = cast(
+    "Callable[[Int, Int, Int, Int], tuple[Int, Int, Int, Int]]", compiled(L.block_ranges)
+)
+may_take_back = cast("Callable[[Int, bool, Int], bool]", compiled(L.may_take_back))
 
 
 def rules_array(flags: RuleFlags, timing: dict[str, int], characters: int) -> np.ndarray:
@@ -278,7 +314,7 @@ def shielded(ps: np.ndarray, n: Int, t: Int) -> bool:
 def most_of_a_face(f: np.ndarray) -> Int:
     """The largest count of one face in a roll."""
     best = 0
-    for v in range(1, 7):
+    for v in range(LOW_FACE, HIGH_FACE + 1):
         if f[v] > best:
             best = f[v]
     return best
@@ -294,6 +330,62 @@ def last_block(placed: np.ndarray, ps: np.ndarray, seat: Int) -> Int:
 
 
 # -- what the seat to move may do ------------------------------------------------------------
+@compiled
+def advances(
+    ps: np.ndarray, n: Int, seat: Int, f: np.ndarray, need: Int, now: Int, window: Int
+) -> tuple[bool, bool]:
+    """Whether the roll lets ``seat`` ADVANCE its next number ``need`` and place the next two
+    at once (``rules._advances``)."""
+    if need > ROW_DONE or f[need] == 0 or ps[TIRED, seat] or not under_cap(ps, n, seat, need):
+        return False, False
+    if ps[BLOCKER, seat] >= 0:
+        return in_window(now, ps[BT, seat], window), False
+    two = bool(
+        ps[DOUBLE, seat] != 0
+        and need < ROW_DONE
+        and f[need + 1] > 0
+        and under_cap(ps, n, seat, need + 1)
+    )
+    return True, two
+
+
+@compiled
+def unblocking(ps: np.ndarray, seat: Int) -> tuple[Int, Int]:
+    """The faces that unblock ``seat`` (``rules._unblock_range``)."""
+    blocker = ps[BLOCKER, seat]
+    if blocker < 0:
+        return NO_RANGE
+    return unblock_range(ps[BVAL, seat], ps[UNBLOCK_REACH, seat], ps[WEAK_REACH, blocker])
+
+
+@compiled
+def only_unblock(ps: np.ndarray, rf: np.ndarray, seat: Int) -> bool:
+    """Q4: ``seat`` is blocked and may only unblock (``rules._only_unblock``)."""
+    return bool(ps[BLOCKER, seat] >= 0 and rf[R_ONLY_UNBLOCK] != 0)
+
+
+@compiled
+def blocking(
+    ps: np.ndarray, rf: np.ndarray, n: Int, seat: Int, t: Int, now: Int
+) -> tuple[Int, Int, Int, Int]:
+    """The faces a block by ``seat`` on ``t`` may show (``rules._block_ranges``)."""
+    if t == seat or ps[BLOCKER, t] >= 0 or shielded(ps, n, t):
+        return NO_RANGES
+    k = ps[ADV_N, t]  # the dice of an advance within the window (D24)
+    recent = k if k != 0 and in_window(now, ps[ADV_T, t], rf[R_WINDOW]) else 0
+    return block_ranges(
+        BLOCK_NUMBER[rf[R_TOP], ps[ROW, t]], ps[BLOCK_REACH, seat], ps[EXPOSED_REACH, t], recent
+    )
+
+
+@compiled
+def taking_back(ps: np.ndarray, seat: Int, t: Int, pair: bool) -> bool:
+    """Whether ``seat`` may make ``t`` take back its last placed die (``rules._may_take_back``)."""
+    if t == seat or ps[PLEN, t] == 0:
+        return False
+    return may_take_back(ps[TAKE_BACK, seat], pair, ps[EXPOSED_TAKE_BACK, t])
+
+
 @compiled_call
 def roll_actions(
     ps: np.ndarray,
@@ -308,62 +400,35 @@ def roll_actions(
     stamped ``at`` (``rules.roll_actions``, in its order); returns how many."""
     n = sc[S_N]
     now = sc[S_NOW] if at < sc[S_NOW] else at
-    window = rf[R_WINDOW]
     k = 0
     out[k] = PASS
     k += 1
-    blocker = ps[BLOCKER, seat]
     need = ps[ROW, seat] + 1
-    if need <= ROW_DONE and f[need] and not ps[TIRED, seat] and under_cap(ps, n, seat, need):
-        if blocker < 0 or now - ps[BT, seat] <= window:
-            out[k] = ADVANCE - 1 + need
+    one, two = advances(ps, n, seat, f, need, now, rf[R_WINDOW])
+    if one:
+        out[k] = ADVANCE_ID[need]
+        k += 1
+    if two:
+        out[k] = ADVANCE_TWO_ID[need]
+        k += 1
+    lo, hi = unblocking(ps, seat)
+    for v in range(lo, hi + 1):
+        if f[v]:
+            out[k] = UNBLOCK_ID[v]
             k += 1
-        if (
-            blocker < 0
-            and ps[DOUBLE, seat]
-            and need < ROW_DONE
-            and f[need + 1]
-            and under_cap(ps, n, seat, need + 1)
-        ):
-            out[k] = ADVANCE2 - 1 + need
-            k += 1
-    if blocker >= 0:
-        reach = max(ps[UNBLOCK_REACH, seat], ps[WEAK_REACH, blocker])
-        bv = ps[BVAL, seat]
-        for v in range(max(1, bv - reach), min(6, bv + reach) + 1):
-            if f[v]:
-                out[k] = UNBLOCK - 1 + v
-                k += 1
-        if rf[R_ONLY_UNBLOCK]:
-            return k
-    top = rf[R_TOP]
-    my_reach = ps[BLOCK_REACH, seat]
+    if only_unblock(ps, rf, seat):
+        return k
     for t in range(n):
-        if ps[BLOCKER, t] >= 0 or t == seat or shielded(ps, n, t):
-            continue
-        nt = ps[ROW, t] if top else ps[ROW, t] + 1
-        reach = max(ps[EXPOSED_REACH, t], my_reach)
-        adv_n = ps[ADV_N, t]
-        recent = adv_n != 0 and now - ps[ADV_T, t] <= window
-        if reach == 0 and not recent:
-            if 1 <= nt <= ROW_DONE and f[nt]:
-                out[k] = BLOCK - 1 + 6 * t + nt
-                k += 1
-            continue
-        lo, hi = (nt - reach, nt + reach) if 1 <= nt <= ROW_DONE else (7, 0)
-        pre = nt - adv_n
-        lo2, hi2 = (pre - reach, pre + reach) if recent and pre >= 1 else (7, 0)
-        for v in range(1, 7):
+        lo, hi, lo2, hi2 = blocking(ps, rf, n, seat, t, now)
+        for v in range(LOW_FACE, HIGH_FACE + 1):
             if f[v] and (lo <= v <= hi or lo2 <= v <= hi2):
-                out[k] = BLOCK - 1 + 6 * t + v
+                out[k] = BLOCK_ID[t, v]
                 k += 1
-    pair = most_of_a_face(f) >= 2
-    mine = ps[TAKE_BACK, seat] != 0
-    if mine or pair:
-        for t in range(n):
-            if ps[PLEN, t] and t != seat and (mine or ps[EXPOSED_TAKE_BACK, t]):
-                out[k] = TAKEBACK + t
-                k += 1
+    pair = bool(most_of_a_face(f) >= PAIR)
+    for t in range(n):
+        if taking_back(ps, seat, t, pair):
+            out[k] = TAKE_BACK_ID[t]
+            k += 1
     return k
 
 
@@ -378,60 +443,33 @@ def roll_action_allowed(
     at: Int,
 ) -> bool:
     """Whether ``action`` is among :func:`roll_actions` (``rules.roll_action_allowed``)."""
-    if action == PASS:
-        return True
-    if action < ADVANCE or action >= NUM_ACTIONS:
+    if action < 0 or action >= NUM_ACTIONS:
         return False
+    kind = KIND[action]
+    if kind not in ON_ROLL:  # claim, touch, betray, loyal, reclaim, madden
+        return False
+    if kind == PASS_KIND:
+        return True
     n = sc[S_N]
     now = sc[S_NOW] if at < sc[S_NOW] else at
-    window = rf[R_WINDOW]
-    blocker = ps[BLOCKER, seat]
-    if action < UNBLOCK:
-        two = action >= ADVANCE2
-        need = ps[ROW, seat] + 1
-        if action - (ADVANCE2 if two else ADVANCE) + 1 != need or need > ROW_DONE:
+    v = VALUE[action]
+    if kind in (ADVANCE_KIND, ADVANCE_TWO_KIND):
+        if v != ps[ROW, seat] + 1:
             return False
-        if not f[need] or ps[TIRED, seat] or not under_cap(ps, n, seat, need):
-            return False
-        if not two:
-            return bool(blocker < 0 or now - ps[BT, seat] <= window)
-        return (
-            blocker < 0
-            and ps[DOUBLE, seat] != 0
-            and need < ROW_DONE
-            and f[need + 1] > 0
-            and under_cap(ps, n, seat, need + 1)
-        )
-    if action < TAKEBACK:
-        if blocker < 0:
-            return False
-        v = action - UNBLOCK + 1
-        reach = max(ps[UNBLOCK_REACH, seat], ps[WEAK_REACH, blocker])
-        return bool(abs(v - ps[BVAL, seat]) <= reach and f[v] > 0)
-    if blocker >= 0 and rf[R_ONLY_UNBLOCK]:
+        one, two = advances(ps, n, seat, f, v, now, rf[R_WINDOW])
+        return two if kind == ADVANCE_TWO_KIND else one
+    if kind == UNBLOCK_KIND:
+        lo, hi = unblocking(ps, seat)
+        return bool(lo <= v <= hi and f[v] > 0)
+    if only_unblock(ps, rf, seat):  # a block or a take-back
         return False
-    if action < MADDEN:
-        t = action - TAKEBACK
-        if t == seat or t >= n or not ps[PLEN, t]:
-            return False
-        return bool(
-            ps[TAKE_BACK, seat] != 0 or (most_of_a_face(f) >= 2 and ps[EXPOSED_TAKE_BACK, t])
-        )
-    if action < BLOCK:
+    t = TARGET[action]
+    if t >= n:
         return False
-    t = (action - BLOCK) // 6
-    v = (action - BLOCK) % 6 + 1
-    if t == seat or t >= n or ps[BLOCKER, t] >= 0 or not f[v]:
-        return False
-    if shielded(ps, n, t):
-        return False
-    nt = ps[ROW, t] if rf[R_TOP] else ps[ROW, t] + 1
-    reach = max(ps[BLOCK_REACH, seat], ps[EXPOSED_REACH, t])
-    if 1 <= nt <= ROW_DONE and abs(v - nt) <= reach:
-        return True
-    k = ps[ADV_N, t]
-    pre = nt - k
-    return bool(k > 0 and now - ps[ADV_T, t] <= window and pre >= 1 and abs(v - pre) <= reach)
+    if kind == TAKE_BACK_KIND:
+        return taking_back(ps, seat, t, bool(most_of_a_face(f) >= PAIR))
+    lo, hi, lo2, hi2 = blocking(ps, rf, n, seat, t, now)
+    return bool(f[v] > 0 and (lo <= v <= hi or lo2 <= v <= hi2))
 
 
 @compiled
@@ -698,7 +736,7 @@ def win_round(ps: np.ndarray, sc: np.ndarray, rf: np.ndarray, pw: np.ndarray, se
     sc[S_ROUND_MS] += sc[S_NOW] - sc[S_ROUND_START]
     side = ps[SIDE, seat]
     sc[S_MAD_WINS if side == MAD else S_ADMIRING_WINS] += 1
-    sc[CHAR_WINS + 2 * ps[CHAR, seat] + side] += 1
+    sc[CHAR_WINS + SIDES * ps[CHAR, seat] + side] += 1
     if rf[R_CHALLENGE] and rf[R_CHALLENGE_ROUNDS]:
         ps[SERIES, seat] += 1
     jabber = sc[S_JABBER]
@@ -739,13 +777,11 @@ def win_round(ps: np.ndarray, sc: np.ndarray, rf: np.ndarray, pw: np.ndarray, se
 
 
 @compiled
-def cancels(ps: np.ndarray, rf: np.ndarray, seat: Int, t: Int, value: Int) -> bool:
-    """Whether a block showing ``value`` aims at the number ``t`` had before its last
-    advance (D24)."""
-    nt = ps[ROW, t] if rf[R_TOP] else ps[ROW, t] + 1
-    pre = nt - ps[ADV_N, t]
-    reach = max(ps[BLOCK_REACH, seat], ps[EXPOSED_REACH, t])
-    return bool(pre >= 1 and abs(value - pre) <= reach)
+def cancels(ps: np.ndarray, sc: np.ndarray, rf: np.ndarray, seat: Int, t: Int, value: Int) -> bool:
+    """Whether a (checked) block showing ``value`` aims at the number ``t`` had before an
+    advance within the window: the second range of :func:`blocking` (``rules._cancels``)."""
+    _, _, lo, hi = blocking(ps, rf, sc[S_N], seat, t, sc[S_NOW])
+    return bool(lo <= value <= hi)
 
 
 @compiled_call
@@ -768,12 +804,13 @@ def play(
         win_round(ps, sc, rf, pw, seat)
         return
     now = sc[S_NOW]
-    if action < UNBLOCK and action >= ADVANCE:
+    kind = KIND[action]
+    if kind in (ADVANCE_KIND, ADVANCE_TWO_KIND):
         if ps[BLOCKER, seat] >= 0:  # D24: both dice go back
             remove_block(ps, placed, seat)
             sc[S_CANCELS] += 1
             return
-        k = 1 if action < ADVANCE2 else 2
+        k = ADVANCE_TWO_DICE if kind == ADVANCE_TWO_KIND else 1
         ps[ROW, seat] += k
         ps[HAND, seat] -= k
         for _ in range(k):
@@ -784,11 +821,11 @@ def play(
         ps[TIRED, seat] = ps[ADVANCE_REST, seat]
         if ps[ROW, seat] == ROW_DONE and rf[R_AUTO_CLAIM]:
             win_round(ps, sc, rf, pw, seat)
-    elif action >= BLOCK:
-        t = (action - BLOCK) // 6
-        value = (action - BLOCK) % 6 + 1
-        k = ps[ADV_N, t]
-        if k and now - ps[ADV_T, t] <= rf[R_WINDOW] and cancels(ps, rf, seat, t, value):
+    elif kind == BLOCK_KIND:
+        t = TARGET[action]
+        value = VALUE[action]
+        if cancels(ps, sc, rf, seat, t, value):
+            k = ps[ADV_N, t]
             ps[ROW, t] -= k  # D24: the target's advance within the window is undone
             ps[HAND, t] += k
             unplace_row(ps, placed, t, k)
@@ -804,16 +841,16 @@ def play(
         placed[seat, ps[PLEN, seat]] = t
         ps[PLEN, seat] += 1
         sc[S_BLOCKS] += 1
-    elif action >= UNBLOCK and action < TAKEBACK:
+    elif kind == UNBLOCK_KIND:
         remove_block(ps, placed, seat)
         sc[S_UNBLOCKS] += 1
         if ps[UNBLOCK_COSTS, seat] and ps[ROW, seat]:
             take_back_row(ps, placed, seat)
-    elif action >= RECLAIM and action < ADVANCE:
-        remove_block(ps, placed, action - RECLAIM)
+    elif kind == RECLAIM_KIND:
+        remove_block(ps, placed, TARGET[action])
         sc[S_RECLAIMS] += 1
-    elif action >= TAKEBACK and action < MADDEN:
-        t = action - TAKEBACK
+    elif kind == TAKE_BACK_KIND:
+        t = TARGET[action]
         last = placed[t, ps[PLEN, t] - 1]
         if last >= 0:
             remove_block(ps, placed, last)

@@ -15,7 +15,7 @@ from wonderland.core import GameConfig
 from wonderland.games.wonderdice.game import GAME, WonderdiceGame
 from wonderland.games.wonderdice.hosting.practice import TASK_KINDS, table_text
 from wonderland.games.wonderdice.render import event_text
-from wonderland.games.wonderdice.state import State
+from wonderland.games.wonderdice.state import WonderdiceState
 from wonderland.hosting.aids import GameAids, SetupError
 
 
@@ -25,7 +25,7 @@ class WonderdiceAids(GameAids):
     game: WonderdiceGame = GAME
     task_kinds = TASK_KINDS
 
-    def build_position(self, config: GameConfig, setup: Mapping[str, Any]) -> State:
+    def build_position(self, config: GameConfig, setup: Mapping[str, Any]) -> WonderdiceState:
         """Scenes start from the deal (list the first roll in the scene's ``chance``)."""
         raise SetupError(next(iter(setup)), "Wonderdice scenes start at the deal: leave out setup")
 

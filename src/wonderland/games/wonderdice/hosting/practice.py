@@ -14,15 +14,15 @@ import random
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.wonderdice import actions as dice
 from wonderland.games.wonderdice.game import GAME
+from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.rules import (
-    ROW_DONE,
     ability_id,
     block_number,
     character_name,
     protected,
     side_name,
 )
-from wonderland.games.wonderdice.state import ADMIRING, PLAY, State
+from wonderland.games.wonderdice.state import ADMIRING, PLAY, WonderdiceState
 from wonderland.hosting.aids import TaskMaker, seats_text
 from wonderland.hosting.practice import AnswerError, Question, Task, read_seats
 
@@ -39,7 +39,7 @@ _KIND_OF = {
 EVENTS_PER_GAME = 300
 
 
-def roll_positions(rng: random.Random, players: int) -> list[State]:
+def roll_positions(rng: random.Random, players: int) -> list[WonderdiceState]:
     """Copies of the states of one seeded random game (its first events) where a seat has
     just rolled and chooses its action."""
     state = GAME.initial_state(GAME.make_config(players))
@@ -58,7 +58,7 @@ def roll_positions(rng: random.Random, players: int) -> list[State]:
     return found
 
 
-def allowed(state: State) -> tuple[set[str], set[int]]:
+def allowed(state: WonderdiceState) -> tuple[set[str], set[int]]:
     """The kinds of action the roll allows and the seats it may block, from the engine."""
     kinds: set[str] = set()
     targets: set[int] = set()
@@ -71,11 +71,11 @@ def allowed(state: State) -> tuple[set[str], set[int]]:
     return kinds, targets
 
 
-def _side(state: State, seat: int) -> str:
+def _side(state: WonderdiceState, seat: int) -> str:
     return side_name(state, ADMIRING if seat == state.jabber else state.side[seat])
 
 
-def _ability(state: State, seat: int) -> str:
+def _ability(state: WonderdiceState, seat: int) -> str:
     character = state.table.content.characters[state.chars[seat]]
     side = ADMIRING if seat == state.jabber else state.side[seat]
     if state.suppressed[seat]:
@@ -83,7 +83,7 @@ def _ability(state: State, seat: int) -> str:
     return character.sides[side].text
 
 
-def _row(state: State, seat: int) -> str:
+def _row(state: WonderdiceState, seat: int) -> str:
     r = state.row[seat]
     cells = " ".join(str(i + 1) if i < r else "." for i in range(ROW_DONE))
     need = "complete" if r == ROW_DONE else f"needs a {r + 1}"
@@ -93,7 +93,7 @@ def _row(state: State, seat: int) -> str:
     return f"row [{cells}] {need}{blocked}, {state.hand[seat]} {dice} in hand"
 
 
-def table_text(state: State, viewer: int) -> str:
+def table_text(state: WonderdiceState, viewer: int) -> str:
     """Every seat's character, side, ability, row and block, and the current roll."""
     lines = []
     for seat in range(state.n):
@@ -109,7 +109,7 @@ def table_text(state: State, viewer: int) -> str:
     return "\n".join(lines)
 
 
-def _block_reasons(state: State, targets: set[int]) -> list[str]:
+def _block_reasons(state: WonderdiceState, targets: set[int]) -> list[str]:
     me = state.roller
     faces = state.faces
     reasons = []
@@ -134,7 +134,7 @@ def _block_reasons(state: State, targets: set[int]) -> list[str]:
     return reasons
 
 
-def _action_reasons(state: State, kinds: set[str], targets: set[int]) -> list[str]:
+def _action_reasons(state: WonderdiceState, kinds: set[str], targets: set[int]) -> list[str]:
     me = state.roller
     faces = state.faces
     need = state.row[me] + 1
@@ -179,7 +179,7 @@ def read_kinds(text: str) -> set[str]:
     return kinds
 
 
-def _rated(rng: random.Random, blocking: bool) -> list[tuple[int, State]]:
+def _rated(rng: random.Random, blocking: bool) -> list[tuple[int, WonderdiceState]]:
     rated = []
     positions = roll_positions(rng, rng.choice((2, 3, 4))) + roll_positions(rng, rng.choice((3, 5)))
     for state in positions:
@@ -198,7 +198,9 @@ def _rated(rng: random.Random, blocking: bool) -> list[tuple[int, State]]:
     return rated
 
 
-def _pick(rng: random.Random, rated: list[tuple[int, State]], level: int) -> State:
+def _pick(
+    rng: random.Random, rated: list[tuple[int, WonderdiceState]], level: int
+) -> WonderdiceState:
     gap = min(abs(d - level) for d, _ in rated)
     closest = [s for d, s in rated if abs(d - level) == gap]
     return closest[int(rng.random() * len(closest))]

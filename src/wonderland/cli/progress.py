@@ -80,6 +80,7 @@ class LineProgress:
     clock: Callable[[], float] = time.monotonic
     _start: float = field(init=False, default=0.0)
     _said: float = field(init=False, default=0.0)
+    _step: int = field(init=False, default=1)
     _next: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:

@@ -61,8 +61,9 @@ def pick_engine(
 ) -> tuple[EngineChoice, list[SimJob]]:
     """The engine ``--engine asked`` means for ``jobs`` (see ``fast.choose_engine``), and the
     jobs on it.  Under ``auto`` a run already stored in one of ``outs`` (the jobs' output
-    folders) keeps the engine it was played on, so that resuming never mixes two engines; a
-    folder of the earlier format, which names no engine, holds a plain run."""
+    folders) keeps the engine it was played on, so that resuming never mixes two engines (the
+    reason then names the folder when a new run would have taken the other engine); a folder
+    of the earlier format, which names no engine, holds a plain run."""
     jobs = list(jobs)
     stored = None
     for out in outs:

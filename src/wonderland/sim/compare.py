@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,8 +204,3 @@ def seat_labels(jobs: Iterable[SimJob]) -> list[str]:
             if name not in found[seat]:
                 found[seat].append(name)
     return [f"seat {seat} ({'/'.join(names)})" for seat, names in enumerate(found)]
-
-
-def figures_by_name(comparison: Comparison) -> Mapping[str, Estimate]:
-    """The length and game figures of a comparison by name (``length`` first)."""
-    return {"length": comparison.length, **comparison.stats}

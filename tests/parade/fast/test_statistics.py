@@ -22,6 +22,8 @@ from wonderland.games.parade.fast.simulation import play_fast
 from wonderland.sim.job import SimJob
 from wonderland.sim.runner import GameResult
 
+pytestmark = pytest.mark.slow  # statistical: large samples (left out of make test-fast)
+
 Z99 = 2.5758293035489004
 FAST_GAMES = 100_000
 PLAIN_GAMES = 20_000
@@ -81,7 +83,6 @@ def disagreements(
     return problems
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_random_games_agree_with_the_plain_engine(players: int) -> None:
     """2, 4 and 6 players: seat win shares, mean scores and mean turns agree at 99 %."""

@@ -23,6 +23,8 @@ from wonderland.games.wonderdice.simulation import simulate_one
 from wonderland.sim.job import SimJob
 from wonderland.sim.runner import GameResult
 
+pytestmark = pytest.mark.slow  # statistical: large samples (left out of make test-fast)
+
 Z99 = 2.5758293035489004
 FAST_GAMES = 50_000
 PLAIN_GAMES = 5_000
@@ -92,7 +94,6 @@ def plain_games(players: int, games: int, seed: int, **variants: VariantValue) -
     return [simulate_one(config, bots, derive_seed(seed, i), False) for i in range(games)]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_greedy_games_agree_with_the_plain_simulation(players: int) -> None:
     """2, 4 and 6 players, default rules: every figure agrees at 99 %."""
@@ -101,7 +102,6 @@ def test_greedy_games_agree_with_the_plain_simulation(players: int) -> None:
     assert disagreements(fast, plain) == []
 
 
-@pytest.mark.slow
 def test_a_variant_mix_agrees_with_the_plain_simulation() -> None:
     """4 players with Play Me, blocks on the top die, a 400 ms window and the host's start."""
     fast = fast_games(4, FAST_GAMES, seed=7, **VARIANT_MIX)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from tests.wonderdice.wd_helpers import (
+from tests.wonderdice.helpers import (
     ABSOLEM,
     ALICE,
     CHESHIRE,

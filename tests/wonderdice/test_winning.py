@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.wonderdice.wd_helpers import complete, do, free, new_state, set_row
+from tests.wonderdice.helpers import complete, do, free, new_state, set_row
 from wonderland.core import CHANCE, TERMINAL, IllegalAction
 from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.wonderdice.wd_helpers import do, new_state
+from tests.wonderdice.helpers import do, new_state
 from wonderland.bots.base import RandomBot
 from wonderland.core import CHANCE, GameRecord, IllegalAction, NotationError, final_state, play_out
 from wonderland.games.wonderdice import actions as A  # noqa: N812

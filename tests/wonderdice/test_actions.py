@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.wonderdice.wd_helpers import do, free, new_state, roll, set_row
+from tests.wonderdice.helpers import do, free, new_state, roll, set_row
 from wonderland.core import CHANCE, IllegalAction
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.game import GAME

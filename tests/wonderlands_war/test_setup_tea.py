@@ -300,15 +300,22 @@ def test_w26_g3_card_limit_places_leader() -> None:
     GAME.apply_in_place(st, seat, BASE["leader"] + 3)
     assert st.players[seat].region == 3
     assert st.players[seat].pos == -1
-    st2 = setup(2)
-    seat = st2.tasks[-1].seat
-    st2.players[seat].cards = [0, 1, 2, 3]
-    assert HEAD not in GAME.legal_actions(st2, seat)
-    assert len(GAME.legal_actions(st2, seat)) > 5  # 5 cards with 2 players
-    st3 = setup(2, two_player_four_cards=True)
-    seat = st3.tasks[-1].seat
-    st3.players[seat].cards = [0, 1, 2, 3]
-    assert len(GAME.legal_actions(st3, seat)) == 5
+
+
+@pytest.mark.parametrize(("variants", "limit"), [({}, 4), ({"two_player_five_cards": True}, 5)])
+def test_w26_g3_two_player_card_limit(variants: dict[str, bool], limit: int) -> None:
+    """W26, G3 at 2 players.  The seed (W26): "If a player already has four cards on their
+    turn, they place their leader in a region of their choice", no exception: 4 by default.
+    Variant ``two_player_five_cards``: the secondary summary's 5."""
+    for held in range(3, 6):
+        st = setup(2, **variants)
+        seat = st.tasks[-1].seat
+        st.players[seat].cards = list(range(held))
+        legal = GAME.legal_actions(st, seat)
+        only_leader = legal == [BASE["leader"] + r for r in range(5)]
+        assert only_leader == (held >= limit), (held, legal)
+        moves = [a for a in legal if a < BASE["head"]]
+        assert bool(moves) == (held < limit)
 
 
 def test_g19_no_reachable_plate_places_leader() -> None:

@@ -102,13 +102,22 @@ def _reach(st: WonderlandsWarState, seat: int, full_circle: bool) -> list[int]:
     return out
 
 
+def card_limit(st: WonderlandsWarState) -> int:
+    """W26, G3: the tea cards a player may hold this round (``cards_per_tea_party``).  With 2
+    players the seed's limit, the ``default`` entry (4), applies like at any table; the
+    ``two_player_five_cards`` variant takes the ``"2"`` entry instead (5, a secondary
+    summary's reading)."""
+    table = st.content.rules.cards_per_tea_party
+    if st.n == 2:
+        return table.get("2", 5) if st.opts.two_player_five_cards else table.get("default", 4)
+    return st.content.card_limit(st.n)
+
+
 def turn_moves(st: WonderlandsWarState, seat: int, after_head: bool) -> list[int]:
     """W19-W26, G19: a tea turn's choices; ``after_head``: the move on from the Head."""
     p = st.players[seat]
     c = st.content
-    limit = c.card_limit(st.n)
-    if st.n == 2 and st.opts.two_player_four_cards:
-        limit = c.card_limit(3)
+    limit = card_limit(st)
     regions = [_LEADER + r for r in range(len(c.regions))]
     if len(p.cards) >= limit:
         return regions  # W26

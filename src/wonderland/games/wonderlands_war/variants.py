@@ -16,7 +16,11 @@ def _flag(name: str, clause: str, text: str) -> Variant:
 VARIANTS = VariantSet(
     [
         _flag("quest_scoring_3_3_9", "G1", "quests score feat 3, objective 3, both 9"),
-        _flag("two_player_four_cards", "G3", "the card limit stays 4 with 2 players"),
+        _flag(
+            "two_player_five_cards",
+            "G3",
+            "2 players: the card limit is 5 (a secondary summary), not 4 (the seed)",
+        ),
         _flag("half_award_round_up", "G4", "second place's half award is rounded up"),
         _flag("tied_second_gets_nothing", "G5", "players tied for second get nothing"),
         _flag("split_half_award", "G5", "players tied for second share the half award"),
@@ -62,7 +66,7 @@ class Options:
     """The resolved variants of one game, as plain attributes for the rules."""
 
     quest_3_3_9: bool
-    two_player_four_cards: bool
+    two_player_five_cards: bool
     half_round_up: bool
     tied_second_nothing: bool
     split_half: bool
@@ -95,7 +99,7 @@ class Options:
             )
         return Options(
             quest_3_3_9=bool(v["quest_scoring_3_3_9"]),
-            two_player_four_cards=bool(v["two_player_four_cards"]),
+            two_player_five_cards=bool(v["two_player_five_cards"]),
             half_round_up=bool(v["half_award_round_up"]),
             tied_second_nothing=bool(v["tied_second_gets_nothing"]),
             split_half=bool(v["split_half_award"]),

@@ -3,10 +3,13 @@ against the engine's final scoring, teaching positions."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from wonderland.cli.main import main
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.wonderlands_war.effects import OBJECTIVE_FNS
 from wonderland.games.wonderlands_war.game import GAME
@@ -162,6 +165,8 @@ def test_quest_points_and_tie_breaks() -> None:
         ("battles=3 castle_value=8", "a castle is worth one of [3, 4, 5, 6] (W49), not 8"),
         ("battles=3 quests=3-2", "A: quests: '3-2' is not feat/objective"),
         ("battles=3 quests=3/x", "each part is points or '-'"),
+        ("battles=3 quests=3/", "A: quests: '3/' leaves the objective empty"),
+        ("battles=3 quests=/4", "A: quests: '/4' leaves the feat empty"),
         ("battles=3 shards=-1", "A: shards cannot be negative (-1)"),
         ("shards=1", "A: battles missing"),
     ],
@@ -175,6 +180,26 @@ def test_bad_entries_are_named(row: str, message: str) -> None:
     with pytest.raises(ScoreInputError) as caught:
         CALC.score(entries)
     assert any(message in p for p in caught.value.problems), caught.value.problems
+
+
+def test_score_file_refuses_an_empty_quest_part_naming_line_and_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``quests=3/`` in a score file is refused, not read as 3/-: the message names the line
+    and the key; the same line with ``3/-`` scores."""
+    sheet = tmp_path / "war.txt"
+    sheet.write_text(
+        "# round 3\nAlice: battles=12; castles=3\nBob: battles=9; quests=3/; shards=1\n",
+        encoding="utf-8",
+    )
+    assert main(["score", "wonderlands_war", "--file", str(sheet)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot score {sheet}" in err
+    assert "line 3 (Bob): quests=3/: '3/' leaves the objective empty" in err
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("3/;", "3/-;"), encoding="utf-8")
+    assert main(["score", "wonderlands_war", "--file", str(sheet), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [p["total"] for p in report["players"]] == [12 + 3 * 3, 9 + 3 - 1]
 
 
 def test_teaching_positions_are_named_when_wrong() -> None:

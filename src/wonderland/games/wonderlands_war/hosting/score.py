@@ -12,7 +12,13 @@ from dataclasses import dataclass
 
 from wonderland.core import VariantValue
 from wonderland.games.wonderlands_war.content import Content, load_content
-from wonderland.hosting.scoring import Field, PlayerEntry, ScoreCalculator, ScoreReport
+from wonderland.hosting.scoring import (
+    Field,
+    PlayerEntry,
+    ScoreCalculator,
+    ScoreInputError,
+    ScoreReport,
+)
 
 FIELDS = (
     Field("battles", "award VP won in battles", "12"),
@@ -58,8 +64,13 @@ def quest_points(text: str, three_three_nine: bool) -> int:
         if not slash:
             raise ValueError(f"{word!r} is not feat/objective, e.g. 3/2 or -/4")
         parts: list[int | None] = []
-        for part in (feat_text, objective_text):
-            if part in ("-", ""):
+        for what, part in (("feat", feat_text), ("objective", objective_text)):
+            if part == "":
+                raise ValueError(
+                    f"{word!r} leaves the {what} empty: write its points, or '-' if it was not "
+                    "achieved (e.g. 3/- or -/4)"
+                )
+            if part == "-":
                 parts.append(None)
             elif part.isdigit():
                 parts.append(int(part))
@@ -133,6 +144,25 @@ class WonderlandsWarScoreCalculator(ScoreCalculator):
             units=numbers["units"],
         )
         return parts, problems
+
+    def parse_text(self, text: str) -> list[PlayerEntry]:
+        """``Name: field=value; ...`` lines; a malformed quests value is refused with its line."""
+        entries = super().parse_text(text)
+        lines = [
+            number
+            for number, raw in enumerate(text.splitlines(), start=1)
+            if raw.split("#", 1)[0].strip()
+        ]
+        problems = []
+        for number, entry in zip(lines, entries, strict=True):
+            value = entry.values.get("quests", "")
+            try:
+                quest_points(value, False)
+            except ValueError as err:
+                problems.append(f"line {number} ({entry.name}): quests={value}: {err}")
+        if problems:
+            raise ScoreInputError(problems)
+        return entries
 
     def problems(self, entries: Sequence[PlayerEntry], players: int) -> list[str]:
         """Every value that is not a number, out of range or not a quest."""

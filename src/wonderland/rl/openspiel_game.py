@@ -21,6 +21,9 @@ Modelling choices (see ``docs/rl.md``):
   perfect-recall history: every step as the seat saw it (another seat's secret shows as ``?``).  The
   information-state tensor is the view's encoding: everything the seat knows about the hidden
   cards, without the order of past public events (it is not perfect recall).
+
+A game object that no plugin declares (an abstraction of a declared game, say) is registered
+with its encoding module by :func:`register_openspiel_game`.
 """
 
 from __future__ import annotations
@@ -99,10 +102,12 @@ class _Rules:
     """The wonderland game and configuration behind one loaded OpenSpiel game (shared by its
     states; never copied)."""
 
-    def __init__(self, game: AnyGame, config: GameConfig) -> None:
+    def __init__(
+        self, game: AnyGame, config: GameConfig, encoding: EncodingModule | None = None
+    ) -> None:
         self.game = game
         self.config = config
-        self.encoding: EncodingModule = encoding_module(game)
+        self.encoding: EncodingModule = encoding if encoding is not None else encoding_module(game)
         self.size = self.encoding.observation_size(config.num_players)
         self.initial = game.initial_state(config)
         """The state before the first step, cloned for every new OpenSpiel state (OpenSpiel
@@ -139,8 +144,19 @@ class _Rules:
 
 def _rules_of(game_id: str, num_players: int, variants: dict[str, Any]) -> _Rules:
     """Rebuild a pickled :class:`_Rules`."""
-    game = get_game(game_id)
-    return _Rules(game, game.make_config(num_players, variants))
+    game, encoding = _game_and_encoding(game_id)
+    return _Rules(game, game.make_config(num_players, variants), encoding)
+
+
+_UNDECLARED: dict[str, tuple[AnyGame, EncodingModule]] = {}
+"""The games registered by :func:`register_openspiel_game`, by id, with their encodings."""
+
+
+def _game_and_encoding(game_id: str) -> tuple[AnyGame, EncodingModule | None]:
+    """The game ``game_id`` and its encoding (None: the one its plugin declares)."""
+    if game_id in _UNDECLARED:
+        return _UNDECLARED[game_id]
+    return get_game(game_id), None
 
 
 class _Seen:
@@ -235,6 +251,15 @@ class _Position:
         outcomes: list[tuple[int, float]] = self.memo[key]
         return outcomes
 
+    def is_outcome(self, action: int) -> bool:
+        """Whether ``action`` is one of :meth:`outcomes` (OpenSpiel names every outcome of a
+        node, so the set is kept)."""
+        key = ("outcome_ids", 0)
+        if key not in self.memo:
+            self.memo[key] = frozenset(a for a, _ in self.outcomes())
+        ids: frozenset[int] = self.memo[key]
+        return action in ids
+
     def sparse(self, seat: int) -> tuple[list[int], list[tuple[int, float]]]:
         """``seat``'s encoded view of the current state."""
         key = ("sparse", seat)
@@ -325,7 +350,7 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         actor = position.actor()
         factored = rules.factored
         if actor == CHANCE and factored is not None:
-            if action not in dict(position.outcomes()):
+            if not position.is_outcome(action):
                 raise IllegalAction("chance", f"{action} is not a chance outcome here")
             text = "chance:" + factored.chance_part_to_string(state, position.drawn, action)
             drawn = (*position.drawn, action)
@@ -354,7 +379,7 @@ class WonderlandSpielState(pyspiel.State):  # type: ignore[misc]
         factored = rules.factored
         if factored is None:
             return rules.action_name(action, chance=True)
-        if position.actor() != CHANCE or action not in dict(position.outcomes()):
+        if position.actor() != CHANCE or not position.is_outcome(action):
             return f"chance outcome #{action}"
         return "chance " + factored.chance_part_to_string(position.state, position.drawn, action)
 
@@ -422,13 +447,12 @@ class WonderlandObserver:
 
 def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
     """The OpenSpiel game type and game class of ``game_id``."""
-    game = get_game(game_id)
+    game, encoding = _game_and_encoding(game_id)
     spec = game.spec
-    version = max((v for v in env_versions() if v.game_id == game_id), key=lambda v: v.version)
     parameters: _Params = {"players": spec.min_players}
     parameters.update({v.name: _parameter_default(v) for v in game.variants})
     game_type = pyspiel.GameType(
-        short_name=version.openspiel_name,
+        short_name=_openspiel_name(game_id),
         long_name=f"Python Wonderland {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(
@@ -460,7 +484,7 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
             values = {**parameters, **(params or {})}
             num_players = int(values.pop("players"))
             variants = {v.name: _variant_value(v, values[v.name]) for v in game.variants}
-            rules = _Rules(game, game.make_config(num_players, variants))
+            rules = _Rules(game, game.make_config(num_players, variants), encoding)
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=spec.num_actions,
                 max_chance_outcomes=rules.max_chance_outcomes if spec.has_chance else 0,
@@ -487,6 +511,28 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
     WonderlandSpielGame.__name__ = WonderlandSpielGame.__qualname__ = name
     globals()[name] = WonderlandSpielGame  # importable by name, so games can be pickled
     return game_type, WonderlandSpielGame
+
+
+def _openspiel_name(game_id: str) -> str:
+    """``python_wonderland_<id>``: the environment version's name, or the same pattern for a
+    game registered by object."""
+    if game_id in _UNDECLARED:
+        return f"python_wonderland_{game_id}"
+    version = max((v for v in env_versions() if v.game_id == game_id), key=lambda v: v.version)
+    return version.openspiel_name
+
+
+def register_openspiel_game(game: AnyGame, encoding: EncodingModule) -> str:
+    """Register ``game``, which no plugin declares, observed through ``encoding``, as
+    ``python_wonderland_<id>``; return that name.  Idempotent; a process that loads, copies
+    or unpickles the game registers it first."""
+    game_id = game.spec.id
+    _UNDECLARED[game_id] = (game, encoding)
+    name = _openspiel_name(game_id)
+    if name not in set(pyspiel.registered_names()):
+        game_type, cls = _game_class(game_id)
+        pyspiel.register_game(game_type, cls)
+    return name
 
 
 def register_openspiel_games() -> None:

@@ -132,7 +132,7 @@ def test_play_in_a_pseudo_terminal(tmp_path: Path) -> None:
     text = out.decode("utf-8", "replace")
     assert "Alice in Wonderdice" in text
     assert "unknown key 'z'" in text
-    assert "Game record saved" in text
+    assert "Game saved, unfinished" in text and "wonderland play --resume" in text
     saved = GameRecord.load(record)
     assert len(saved.actions) > 1
     assert not GAME.invariants(final_state(GAME, saved))

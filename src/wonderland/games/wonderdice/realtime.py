@@ -29,6 +29,9 @@ from wonderland.games.wonderdice.state import PLAY, TOUCH, WonderdiceState
 
 Clock = Callable[[], float]
 """A clock: seconds since any fixed moment, never going backwards."""
+DiceSource = Callable[[int, int], random.Random]
+"""The generator of one roll, by seat and step (the number of recorded actions before it):
+a table that seeds each roll by its step rolls the same dice when a record is resumed."""
 
 LATENCY_CAP_MS = 100
 """Most latency compensation the driver grants one event (Q5 ``latency_compensated``)."""
@@ -88,7 +91,15 @@ class Timing:
 class Driver:
     """A live or simulated table: the only place where time and dice enter the game."""
 
-    def __init__(self, config: GameConfig, seed: int, clock: Clock, *, record: bool = True) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        seed: int,
+        clock: Clock,
+        *,
+        record: bool = True,
+        dice: DiceSource | None = None,
+    ) -> None:
         self.config = config
         self.record = record
         """Whether :attr:`actions` grows with every event (a simulation that throws the
@@ -96,6 +107,8 @@ class Driver:
         self.timing = Timing.from_config(config)
         self.state: WonderdiceState = GAME.initial_state(config)
         self.rng = random.Random(seed)
+        self.dice = dice
+        """Where each roll's dice come from (None: one stream from ``seed``)."""
         self.clock = clock
         self.t0 = clock()
         self.actions: list[tuple[int, int]] = []
@@ -113,12 +126,18 @@ class Driver:
 
     @classmethod
     def resume(
-        cls, config: GameConfig, seed: int, clock: Clock, actions: list[tuple[int, int]]
+        cls,
+        config: GameConfig,
+        seed: int,
+        clock: Clock,
+        actions: list[tuple[int, int]],
+        *,
+        dice: DiceSource | None = None,
     ) -> Driver:
         """A driver carrying on a recorded game (a table restored after a restart): the
         actions replayed, the table clock going on from the last event, rolls that were
         pending dropped, and a new countdown for the round in play."""
-        drv = cls(config, seed, clock)
+        drv = cls(config, seed, clock, dice=dice)
         drv.state = GAME.initial_state(config)
         drv.actions = []
         for actor, action in actions:
@@ -193,7 +212,8 @@ class Driver:
             raise IllegalAction("Q7", f"seat {seat} rolls all {s.hand[seat]} dice in hand")
         if self.pending[seat] is not None:
             self.lapse(seat, now)
-        faces = roll_dice(self.rng, k)
+        rng = self.rng if self.dice is None else self.dice(seat, len(self.actions))
+        faces = roll_dice(rng, k)
         self.pending[seat] = faces
         self.last_roll[seat] = now
         return faces

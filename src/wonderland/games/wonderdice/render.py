@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.legality import unblock_range
 from wonderland.games.wonderdice.rules import character_name, side_name
-from wonderland.games.wonderdice.state import PHASE_NAMES, WonderdiceState
+from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, WonderdiceState
 
 ROW_MARKS = "123456"
 
@@ -83,3 +84,71 @@ def render(s: WonderdiceState, seat: int | None = None) -> str:
     if s.winners or s.end_rule:
         lines.append(f"Game over ({s.end_rule}): winner(s) {', '.join(map(str, s.winners))}")
     return "\n".join(lines)
+
+
+def unblock_faces(s: WonderdiceState, seat: int) -> tuple[int, ...]:
+    """The faces that unblock ``seat`` now (D22, widened by absolem.admiring and
+    queen_of_hearts.mad); empty when it is not blocked."""
+    b = s.block_on[seat]
+    if b is None:
+        return ()
+    lo, hi = unblock_range(b[1], s.powers[seat].unblock_reach, s.powers[b[0]].weak_blocks_reach)
+    return tuple(range(lo, hi + 1))
+
+
+def numbers_text(values: tuple[int, ...]) -> str:
+    """``a 4`` or ``a 3, 4 or 5``."""
+    if len(values) == 1:
+        return f"a {values[0]}"
+    return "a " + ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
+
+
+def blocked_text(s: WonderdiceState, seat: int, you: bool = True) -> str:
+    """Why ``seat`` cannot advance and what frees it, or ``""`` when it is not blocked."""
+    b = s.block_on[seat]
+    if b is None:
+        return ""
+    faces = numbers_text(unblock_faces(s, seat))
+    who = "you" if you else f"seat {seat}"
+    return (
+        f"blocked by a {b[1]} of seat {b[0]}: {faces} unblocks {who} (D22), no advance before (D21)"
+    )
+
+
+def round_win_text(
+    s: WonderdiceState, seat: int, side_won: int, wins_before: tuple[int, int], you: bool
+) -> str:
+    """Why the round winner's card flips (D26) and what it still needs to win (D27), or
+    ``""`` in the Jabberwocky phase (whose own lines say what happened, D33-D36)."""
+    who = "your card" if you else f"seat {seat}'s card ({character_name(s, seat)})"
+    them = "you" if you else "them"
+    adm, mad = side_name(s, ADMIRING), side_name(s, MAD)
+    other = MAD if side_won == ADMIRING else ADMIRING
+    if wins_before[other]:
+        return (
+            f"{who} has now won a round on each side: that wins the game (D27: a player "
+            f"with a round won on each side, {adm} and {mad}, wins the game)"
+        )
+    if s.jabber == seat:
+        return f"{who} turns {mad} (D26) and every card is now {mad}: the token turns (D31, D32)"
+    if s.jabber >= 0:
+        return ""
+    if side_won == ADMIRING:
+        return (
+            f"{who} turns {mad} (D26: the round winner turns to Mad): one more round win on "
+            f"the {mad} side wins the game for {them} (D27: a round won on each side)"
+        )
+    return (
+        f"{who} stays {mad} (D26): a round won on the {adm} side is still missing (D27); "
+        "only Play Me turns a card back (D28)"
+    )
+
+
+PLAY_ME_TEXT = (
+    "Play Me!: everyone but the round winner touches the token (c); the last to touch turns "
+    "to Admiring and plays the next round without the ability (D28)"
+)
+COUNTDOWN_TEXT = (
+    "'Play Me! in {left}' counts down to the call that opens the round: nobody may roll "
+    "before 'Play Me!' (D12); the countdown is the variant countdown_ms (Q19)"
+)

@@ -69,6 +69,19 @@ def replay_missing_record(folder: Path) -> tuple[list[str], list[str]]:
     return ["replay", str(record)], [f"cannot read {record}: "]
 
 
+def play_resume_bad_record(folder: Path) -> tuple[list[str], list[str]]:
+    """An unfinished game to resume that is no game record."""
+    record = folder / "saved.json"
+    record.write_text("[]\n", encoding="utf-8")
+    return ["play", "--resume", str(record)], [f"{record}: a game record must be a JSON object"]
+
+
+def play_resume_missing_record(folder: Path) -> tuple[list[str], list[str]]:
+    """An unfinished game to resume that is not there."""
+    record = folder / "missing.json"
+    return ["play", "--resume", str(record)], [f"cannot read {record}: "]
+
+
 CASES: list[Case] = [
     teach_script,
     content_validate,
@@ -77,6 +90,8 @@ CASES: list[Case] = [
     simulate_out,
     replay_bad_record,
     replay_missing_record,
+    play_resume_bad_record,
+    play_resume_missing_record,
 ]
 
 

@@ -95,6 +95,10 @@ FRAME_S = 0.05
 """Seconds between two pictures of the table (a key press redraws at once)."""
 WIDE_SCREEN_LINES = 30
 """From this terminal height on, both sides of your card are shown."""
+WIDE_TABLE = 100
+"""From this terminal width on, the seat table's names are never shortened."""
+NARROW_COLUMNS = {"player": 11, "character": 15, "side": 16}
+"""The widest the seat table's long columns may be on a narrower terminal (ellipsis)."""
 TAKE_BACK_EFFECTS = ("force_take_back", "exposed_take_back")
 
 
@@ -434,7 +438,7 @@ class LiveTable:
         ``height`` (the newest log lines fill what is left), none wider than ``width``."""
         parts: list[RenderableType] = [
             self.title_line(),
-            self.seat_table(),
+            self.seat_table(width),
             self.card_lines(height >= WIDE_SCREEN_LINES),
             self.status_line(),
         ]
@@ -479,14 +483,16 @@ class LiveTable:
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
 
-    def seat_table(self) -> Table:
+    def seat_table(self, width: int) -> Table:
         """One line per seat: player, character, side, row, block, hand, wins."""
         s = self.s
         content = s.table.content
         skin = ("Wonder", "Madness") if s.table.flags.skin == "cmon_en" else ("Admiring", "Mad")
-        table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 1))
+        table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 1, 0, 0))
+        narrow = width < WIDE_TABLE
         for col in ("#", "player", "character", "side", "row", "block", "hand", "wins A/M"):
-            table.add_column(col, no_wrap=True, overflow="ellipsis")
+            limit = NARROW_COLUMNS.get(col) if narrow else None
+            table.add_column(col, no_wrap=True, overflow="ellipsis", max_width=limit)
         for i in range(s.n):
             ch = content.characters[s.chars[i]]
             style = COLOURS.get(ch.colour, "white")

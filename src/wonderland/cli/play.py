@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hints",
         action="store_true",
-        help="before each of your moves, show the hard bot's advice",
+        help="before each of your moves, show advice: the best moves and why",
     )
     parser.add_argument(
         "--resume",

@@ -73,11 +73,9 @@ def create_app(
         manager = TableManager(
             store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds
         )
-        restored = manager.restore_all()
-        log.info("restored %d tables", restored)
-        for table in manager.tables.values():
-            if not table.finished:
-                manager.advance_soon(table)
+        # Start-up replays nothing: the tables in play come back in the background (their
+        # bots and clocks go on), any other table when it is first asked for.
+        manager.restore_soon()
         manager.sweep_soon(min(SWEEP_SECONDS, settings.table_idle_seconds / 4))
         app.state.manager = manager
         try:
@@ -165,14 +163,14 @@ def create_app(
         page's ``next_cursor``."""
         manager: TableManager = request.app.state.manager
         try:
-            page, next_cursor = manager.public_tables(limit, cursor)
+            page, next_cursor = await manager.public_tables(limit, cursor)
         except Refused as refusal:
             raise HTTPException(status_code=400, detail=refusal.error.message) from None
         return TableList(
             tables=[
                 TableSummary(
                     table=t.id,
-                    game=t.game.spec.id,
+                    game=t.game,
                     finished=t.finished,
                     expired=t.expired,
                     version=t.version,
@@ -186,9 +184,12 @@ def create_app(
     async def replay(request: Request, table_id: str) -> dict[str, Any]:
         """A finished (or expired) game, step by step, as a spectator sees it."""
         manager: TableManager = request.app.state.manager
-        table = manager.tables.get(table_id)
-        if table is None:
-            raise HTTPException(status_code=404, detail=f"there is no table {table_id!r}")
+        if len(table_id) > 64:
+            raise HTTPException(status_code=404, detail="there is no such table")
+        try:
+            table = await manager.obtain(table_id)
+        except Refused as refusal:
+            raise HTTPException(status_code=404, detail=refusal.error.message) from None
         if not (table.finished or table.expired):
             raise HTTPException(status_code=409, detail="the replay opens when the game is over")
         return replay_steps(table)

@@ -92,6 +92,10 @@ class Connection:
         """Send one message (the manager's broadcasts call this too)."""
         await self.websocket.send_text(json.dumps(message))
 
+    async def send_text(self, text: str) -> None:
+        """Send a message already serialised (the manager's broadcasts, shared by sockets)."""
+        await self.websocket.send_text(text)
+
     async def serve(self) -> None:
         """Read and answer messages until the client goes or a limit closes the socket."""
         closing: Close | None = None
@@ -103,7 +107,7 @@ class Connection:
             closing = close
         finally:
             if self.joined is not None:  # the others see the seat go offline
-                await self.manager.leave(self.joined[0], self.joined[1], self.send)
+                await self.manager.leave(self.joined[0], self.joined[1], self.send_text)
         if closing is not None and self.websocket.client_state == WebSocketState.CONNECTED:
             try:
                 await self.send(closing.error.model_dump(mode="json"))
@@ -201,7 +205,7 @@ class Connection:
                 f"this connection has already joined table {self.joined[0].id}: hello is "
                 "said once per connection; open another connection for another table",
             )
-        table = self.manager.get(message.table)
+        table = await self.manager.obtain(message.table)
         seat = self.manager.seat_for_token(table, message.token)
         limit = self.settings.spectators_per_table
         if seat is None and table.spectators() >= limit:
@@ -213,7 +217,7 @@ class Connection:
         await self.manager.expire_if_idle(table)
         self.joined = (table, seat)
         await self.send(welcome(table, seat).model_dump(mode="json"))
-        await self.manager.join(table, seat, self.send)
+        await self.manager.join(table, seat, self.send_text)
 
 
 def welcome(table: LiveTable, seat: int | None) -> Welcome:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -32,11 +33,13 @@ from wonderland.server.wire import (
 )
 from wonderland.server.writer import ActionWriter
 from wonderland.store import SeatInfo, Store, StoredTable
-from wonderland.store.repository import secret_hash
+from wonderland.store.repository import TableHeader, UnknownCursor, secret_hash
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
+"""How the manager sends a connection a message: its JSON text, serialised once for every
+connection that sees the same thing."""
 
 
 class Refused(Exception):  # noqa: N818 - an answer, not a crash
@@ -223,11 +226,16 @@ class TableManager:
         self.clock = clock
         """The wall clock of idleness (a test may set its own)."""
         self.tables: dict[str, LiveTable] = {}
-        """Every table, oldest first."""
-        self._order: list[str] = []
-        self._position: dict[str, int] = {}
+        """The tables in memory: those in play, and those asked for since the start."""
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.writer = ActionWriter(store, store_executor)
+        self.replayed = 0
+        """How many stored tables were rebuilt by replaying their actions."""
+        self.broadcasts = 0
+        """How many times a table's news was sent to its connections..."""
+        self.encodings = 0
+        """...and how many JSON texts that took (one per distinct view, not per socket)."""
 
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
@@ -272,10 +280,8 @@ class TableManager:
         return table, tokens
 
     def _keep(self, table: LiveTable) -> None:
-        """Hold ``table`` in memory, as the newest."""
+        """Hold ``table`` in memory."""
         self.tables[table.id] = table
-        self._position[table.id] = len(self._order)
-        self._order.append(table.id)
 
     def _go_live(self, table: LiveTable, session: LiveSession) -> None:
         """Attach a real-time session: the table's state and actions are its driver's."""
@@ -298,6 +304,7 @@ class TableManager:
         table = LiveTable(
             stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
         )
+        self.replayed += 1
         table.private, table.expired = stored.private, stored.expired
         people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
         # Idle since the last move of a person; a table no person has moved at yet counts
@@ -314,37 +321,102 @@ class TableManager:
         self._keep(table)
         return table
 
-    def restore_all(self) -> int:
-        """Load every stored table (finished ones too, for replays); returns how many."""
-        tables = self.store.load_all()
-        for stored in tables:
+    async def obtain(self, table_id: str) -> LiveTable:
+        """The table ``table_id``: from memory, else rebuilt from the store on this first
+        access (once, however many ask at the same time); a refusal when there is none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
             try:
-                self.restore(stored)
-            except Exception:  # a damaged table must not stop the others
-                log.exception("table %s could not be restored", stored.id)
-        return len(tables)
+                loaded = await self._load(table_id)
+            except Exception as err:
+                pending.set_exception(err)
+                pending.exception()  # retrieved here: the waiters, if any, get it too
+            except BaseException:
+                pending.cancel()
+                raise
+            else:
+                pending.set_result(loaded)
+            finally:
+                del self._loading[table_id]
+        found = await asyncio.shield(pending)
+        if found is None:
+            raise refuse("unknown_table", f"there is no table {table_id!r}")
+        return found
 
-    def public_tables(
+    async def _load(self, table_id: str) -> LiveTable | None:
+        loop = asyncio.get_running_loop()
+        stored = await loop.run_in_executor(self.store_executor, self.store.load, table_id)
+        if stored is None:
+            return None
+        if table_id in self.tables:  # created here meanwhile
+            return self.tables[table_id]
+        try:
+            table = self.restore(stored)
+        except Exception:
+            log.exception("table %s could not be restored", table_id)
+            raise refuse(
+                "unknown_table",
+                f"table {table_id!r} is stored but cannot be rebuilt by this server "
+                "(its game or rules version is not installed here)",
+            ) from None
+        if not table.finished:
+            self.advance_soon(table)  # its bots and clock go on
+        return table
+
+    async def restore_in_play(self) -> int:
+        """Rebuild every table still in play (their bots and clocks must go on without anyone
+        asking), one at a time; returns how many. Finished and expired tables wait until they
+        are asked for."""
+        loop = asyncio.get_running_loop()
+        ids = await loop.run_in_executor(self.store_executor, self.store.unfinished_ids)
+        restored = 0
+        for table_id in ids:
+            try:
+                await self.obtain(table_id)
+                restored += 1
+            except Exception:  # a damaged table must not stop the others
+                log.exception("table %s could not be restored", table_id)
+            await asyncio.sleep(0)  # let the connections in between
+        return restored
+
+    def restore_soon(self) -> None:
+        """Restore the tables in play in the background: start-up does not wait for them."""
+
+        async def run() -> None:
+            restored = await self.restore_in_play()
+            log.info("restored %d tables in play", restored)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def public_tables(
         self, limit: int, cursor: str | None = None
-    ) -> tuple[list[LiveTable], str | None]:
+    ) -> tuple[list[TableHeader], str | None]:
         """Up to ``limit`` public tables, newest first, older than the table ``cursor`` (the
         last of the previous page); and the cursor of the next page (None: this is the last).
-        """
-        if cursor is None:
-            start = len(self._order)
-        elif cursor in self._position:
-            start = self._position[cursor]
-        else:
-            raise refuse("malformed", f"there is no page after {cursor!r}")
-        page: list[LiveTable] = []
-        index = start - 1
-        while index >= 0 and len(page) < limit:
-            table = self.tables[self._order[index]]
-            if not table.private:
-                page.append(table)
-            index -= 1
-        more = any(not self.tables[self._order[i]].private for i in range(index, -1, -1))
-        return page, (page[-1].id if page and more else None)
+        Read from the store: no table is replayed to be listed."""
+        loop = asyncio.get_running_loop()
+        try:
+            page, more = await loop.run_in_executor(
+                self.store_executor, self.store.public_page, limit, cursor
+            )
+        except UnknownCursor:
+            raise refuse("malformed", f"there is no page after {cursor!r}") from None
+        headers = []
+        for header in page:
+            table = self.tables.get(header.id)  # in memory, it may be ahead of its last commit
+            if table is not None:
+                header = TableHeader(
+                    table.id, header.game, table.finished, table.expired, table.version
+                )
+            headers.append(header)
+        return headers, (headers[-1].id if headers and more else None)
 
     def get(self, table_id: str) -> LiveTable:
         """A live table, or a refusal naming the problem."""
@@ -581,16 +653,28 @@ class TableManager:
         task.add_done_callback(self.tasks.discard)
 
     # -- telling -----------------------------------------------------------------------------
+    def encode(self, message: dict[str, Any]) -> str:
+        """A message as JSON text (counted: the cost of a change is its serialisations)."""
+        self.encodings += 1
+        return json.dumps(message)
+
     async def broadcast(self, table: LiveTable) -> None:
-        """Send each listener its own view, with the log lines it has not had yet."""
+        """Send each listener its own view, with the log lines it has not had yet: one JSON
+        text per distinct view (each seat's, and the spectators'), shared by its sockets."""
+        self.broadcasts += 1
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue
             message = table.state_message(viewer)
             lines = message["log"]
+            texts: dict[int, str] = {}
             for send, seen in list(sends.items()):
+                text = texts.get(seen)
+                if text is None:
+                    text = self.encode({**message, "log_start": seen, "log": lines[seen:]})
+                    texts[seen] = text
                 try:
-                    await send({**message, "log_start": seen, "log": lines[seen:]})
+                    await send(text)
                     sends[send] = len(lines)
                 except Exception:  # a closed socket; its handler removes it too
                     sends.pop(send, None)
@@ -601,7 +685,7 @@ class TableManager:
         table.listeners.setdefault(viewer, {})[send] = 0
         if viewer is None:
             message = table.state_message(None)
-            await send(message)
+            await send(self.encode(message))
             spectators = table.listeners.get(None, {})
             if send in spectators:  # unless it closed meanwhile
                 spectators[send] = max(spectators[send], len(message["log"]))

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, insert, inspect, select, text, update
+from sqlalchemy import (
+    Engine,
+    and_,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -64,6 +78,22 @@ class StoredTable:
     expired: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class TableHeader:
+    """A table as the list of tables shows it, without replaying it."""
+
+    id: str
+    game: str
+    finished: bool
+    expired: bool
+    version: int
+    """How many actions are committed."""
+
+
+class UnknownCursor(LookupError):  # noqa: N818 - an answer, not a failure
+    """A page was asked for after a table that does not exist (or is private)."""
+
+
 class StaleWrite(Exception):  # noqa: N818 - a condition, not a failure of the store
     """The action index is already taken: another writer got there first."""
 
@@ -80,6 +110,13 @@ class Store:
         Base.metadata.create_all(self.engine)
         _add_missing_flags(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._last_created = datetime.min
+
+    def _created_at(self) -> datetime:
+        """Now, and later than any table this store created before (the list's order)."""
+        now = datetime.now(UTC).replace(tzinfo=None)
+        self._last_created = max(now, self._last_created + timedelta(microseconds=1))
+        return self._last_created
 
     def create_table(
         self,
@@ -102,8 +139,38 @@ class Store:
                     seed=seed,
                     seats=[s.to_json() for s in seats],
                     private=private,
+                    created_at=self._created_at(),
                 )
             )
+
+    def insert_tables(self, tables: Iterable[StoredTable]) -> None:
+        """Insert whole tables with their actions in one transaction (imports, tests, bench)."""
+        table_rows: list[dict[str, Any]] = []
+        action_rows: list[dict[str, Any]] = []
+        for t in tables:
+            table_rows.append(
+                {
+                    "id": t.id,
+                    "game": t.game,
+                    "rules_version": t.rules_version,
+                    "config": t.config,
+                    "seed": t.seed,
+                    "seats": [s.to_json() for s in t.seats],
+                    "finished": t.finished,
+                    "private": t.private,
+                    "expired": t.expired,
+                    "created_at": self._created_at(),
+                }
+            )
+            action_rows.extend(
+                {"table_id": t.id, "index": i, "actor": a, "action": x, "at_ms": ms}
+                for i, (a, x, ms) in enumerate(t.actions)
+            )
+        with self.engine.begin() as connection:
+            if table_rows:
+                connection.execute(insert(TableRow), table_rows)
+            if action_rows:
+                connection.execute(insert(ActionRow), action_rows)
 
     def expire_table(self, table_id: str) -> None:
         """Mark an unfinished table as expired: it keeps its actions, and refuses new ones."""
@@ -152,6 +219,56 @@ class Store:
             if unfinished_only:
                 query = query.where(TableRow.finished.is_(False))
             return [self._stored(session, row) for row in session.scalars(query)]
+
+    def unfinished_ids(self) -> list[str]:
+        """The tables still in play (not finished, not expired), oldest first."""
+        with self.engine.connect() as connection:
+            query = (
+                select(TableRow.id)
+                .where(TableRow.finished.is_(False), TableRow.expired.is_(False))
+                .order_by(TableRow.created_at, TableRow.id)
+            )
+            return list(connection.scalars(query))
+
+    def public_page(self, limit: int, cursor: str | None = None) -> tuple[list[TableHeader], bool]:
+        """Up to ``limit`` public tables, newest first, older than the table ``cursor``; and
+        whether there are more. UnknownCursor when ``cursor`` is no public table."""
+        with self.engine.connect() as connection:
+            query = select(TableRow.id, TableRow.game, TableRow.finished, TableRow.expired).where(
+                TableRow.private.is_(False)
+            )
+            if cursor is not None:
+                mark = connection.execute(
+                    select(TableRow.created_at).where(
+                        TableRow.id == cursor, TableRow.private.is_(False)
+                    )
+                ).first()
+                if mark is None:
+                    raise UnknownCursor(cursor)
+                query = query.where(
+                    or_(
+                        TableRow.created_at < mark[0],
+                        and_(TableRow.created_at == mark[0], TableRow.id < cursor),
+                    )
+                )
+            query = query.order_by(TableRow.created_at.desc(), TableRow.id.desc()).limit(limit + 1)
+            rows = connection.execute(query).all()
+            more = len(rows) > limit
+            rows = rows[:limit]
+            ids = [row[0] for row in rows]
+            counts: dict[str, int] = {}
+            if ids:
+                counted = connection.execute(
+                    select(ActionRow.table_id, func.count())
+                    .where(ActionRow.table_id.in_(ids))
+                    .group_by(ActionRow.table_id)
+                )
+                counts = {table_id: int(n) for table_id, n in counted}
+            page = [
+                TableHeader(row[0], row[1], bool(row[2]), bool(row[3]), counts.get(row[0], 0))
+                for row in rows
+            ]
+            return page, more
 
     @staticmethod
     def _stored(session: Session, row: TableRow) -> StoredTable:

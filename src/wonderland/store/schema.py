@@ -29,7 +29,7 @@ class TableRow(Base):
     """Left out of the server's public list of tables (its links still work)."""
     expired: Mapped[bool] = mapped_column(default=False)
     """Closed unfinished after being left idle: it refuses moves; its replay stays."""
-    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    created_at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now(), index=True)
 
 
 class ActionRow(Base):

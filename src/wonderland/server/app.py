@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import re
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -19,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from wonderland.bots import bot_names
 from wonderland.core import WonderlandError, game_ids, get_game, get_plugin
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
+from wonderland.server.bot_worker import watch_parent
 from wonderland.server.connection import serve_socket
 from wonderland.server.guard import Guard
 from wonderland.server.headers import SecurityHeaders
@@ -68,7 +70,10 @@ def create_app(
         bot_executor: Executor | None = None
         if bot_workers > 0:
             bot_executor = ProcessPoolExecutor(
-                bot_workers, mp_context=multiprocessing.get_context("spawn")
+                bot_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
             )
         manager = TableManager(
             store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds

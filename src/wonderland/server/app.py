@@ -35,6 +35,7 @@ from wonderland.server.wire import (
     TableSummary,
 )
 from wonderland.store import Store
+from wonderland.store.cluster import Cluster
 
 log = logging.getLogger(__name__)
 STATIC = Path(str(files("wonderland.server").joinpath("static")))
@@ -81,12 +82,18 @@ def create_app(
         # Start-up replays nothing: the tables in play come back in the background (their
         # bots and clocks go on), any other table when it is first asked for.
         manager.restore_soon()
+        cluster = None
+        if store.engine.dialect.name == "postgresql":  # several processes may share it
+            cluster = Cluster(store.engine)
+            manager.join_cluster(cluster)
         manager.sweep_soon(min(SWEEP_SECONDS, settings.table_idle_seconds / 4))
         app.state.manager = manager
         try:
             yield
         finally:
             await manager.shutdown()
+            if cluster is not None:
+                cluster.close()
             if bot_executor is not None:
                 bot_executor.shutdown(cancel_futures=True)
             store_executor.shutdown()

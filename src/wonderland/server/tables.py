@@ -33,7 +33,8 @@ from wonderland.server.wire import (
 )
 from wonderland.server.writer import ActionWriter
 from wonderland.store import SeatInfo, Store, StoredTable
-from wonderland.store.repository import TableHeader, UnknownCursor, secret_hash
+from wonderland.store.cluster import Cluster
+from wonderland.store.repository import StaleWrite, TableHeader, UnknownCursor, secret_hash
 
 log = logging.getLogger(__name__)
 
@@ -236,6 +237,8 @@ class TableManager:
         """How many times a table's news was sent to its connections..."""
         self.encodings = 0
         """...and how many JSON texts that took (one per distinct view, not per socket)."""
+        self.cluster: Cluster | None = None
+        """Set when several processes share the database (PostgreSQL): leases and moves."""
 
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
@@ -276,6 +279,8 @@ class TableManager:
             self._go_live(table, live.start(config, seed, table.bot_seats()))
             for index, (actor, action) in enumerate(table.actions):  # the deal
                 self.store.append_action(table_id, index, actor, action, 0, False)
+        if self.cluster is not None:
+            self.cluster.try_lease(table_id)
         self._keep(table)
         return table, tokens
 
@@ -295,7 +300,13 @@ class TableManager:
                 table.logs.setdefault(viewer, []).append(line)
 
     def restore(self, stored: StoredTable) -> LiveTable:
-        """Rebuild a table from the store by replaying its committed actions."""
+        """Rebuild a table from the store by replaying its committed actions; keep it."""
+        table = self.rebuild(stored)
+        self._keep(table)
+        return table
+
+    def rebuild(self, stored: StoredTable) -> LiveTable:
+        """A table replayed from its stored actions."""
         game = get_game(stored.game)
         if stored.rules_version != game.spec.version:
             raise ConfigError(f"table {stored.id} uses rules version {stored.rules_version}")
@@ -318,8 +329,77 @@ class TableManager:
             for actor, action, _ in stored.actions:
                 after = game.apply(table.state, actor, action)
                 table.accept_step(table.state, after, actor, action)
-        self._keep(table)
         return table
+
+    # -- several processes -------------------------------------------------------------------
+    def join_cluster(self, cluster: Cluster) -> None:
+        """Share the database with other processes: follow their moves, take leases."""
+        self.cluster = cluster
+        loop = asyncio.get_running_loop()
+
+        def moved_elsewhere(table_id: str) -> None:
+            loop.call_soon_threadsafe(self.moved, table_id)
+
+        cluster.listen(moved_elsewhere)
+
+        async def leases() -> None:
+            while True:
+                try:
+                    await self.take_free_leases()
+                except Exception:
+                    log.exception("taking leases failed")
+                await asyncio.sleep(1.0)
+
+        task = loop.create_task(leases())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def holds(self, table: LiveTable) -> bool:
+        """Whether this process runs the table's bots and clock."""
+        return self.cluster is None or table.id in self.cluster.held
+
+    async def take_free_leases(self) -> None:
+        """Take the lease of every table in play that no process holds, and run it."""
+        assert self.cluster is not None
+        loop = asyncio.get_running_loop()
+        ids = await loop.run_in_executor(self.store_executor, self.store.unfinished_ids)
+        for table_id in ids:
+            if table_id in self.cluster.held:
+                continue
+            if await loop.run_in_executor(None, self.cluster.try_lease, table_id):
+                log.info("took the lease of table %s", table_id)
+                table = await self.obtain(table_id)
+                await self.resync(table)
+                self.advance_soon(table)
+
+    def moved(self, table_id: str) -> None:
+        """Another process (or this one) committed at ``table_id``: catch up and tell."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.resync(table))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def resync(self, table: LiveTable) -> None:
+        """Bring ``table`` up to its stored actions; tell its connections when it moved."""
+        loop = asyncio.get_running_loop()
+        async with table.lock:
+            stored = await loop.run_in_executor(self.store_executor, self.store.load, table.id)
+            if stored is None:
+                return
+            changed = stored.expired != table.expired
+            if len(stored.actions) > table.version or (
+                table.live is not None and len(stored.actions) != len(table.live.driver.actions)
+            ):
+                fresh = self.rebuild(stored)
+                for name in ("state", "version", "actions", "decision_since", "logs", "live"):
+                    setattr(table, name, getattr(fresh, name))
+                changed = True
+            table.expired = stored.expired
+        if changed:
+            await self.broadcast(table)
+            self.advance_soon(table)
 
     async def obtain(self, table_id: str) -> LiveTable:
         """The table ``table_id``: from memory, else rebuilt from the store on this first
@@ -459,7 +539,17 @@ class TableManager:
                 await self._commit(table, seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
+            except StaleWrite:
+                stale = True
+            else:
+                stale = False
             table.last_active = self.clock()
+        if stale:  # another process committed this version first
+            await self.resync(table)
+            raise refuse(
+                "stale",
+                f"another move was made at version {version} first; here is the current state",
+            )
         if table.game.to_move(table.state) != CHANCE:  # else the chance step tells everyone
             await self.broadcast(table)
         self.advance_soon(table)
@@ -485,7 +575,15 @@ class TableManager:
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
             table.last_active = self.clock()
-            await self._persist_live(table)
+            try:
+                await self._persist_live(table)
+            except StaleWrite:
+                stale = True
+            else:
+                stale = False
+        if stale:  # another process committed first: this driver is behind
+            await self.resync(table)
+            raise refuse("stale", "another move was committed first; here is the current state")
         await self.broadcast(table)
 
     async def _persist_live(self, table: LiveTable) -> None:
@@ -542,7 +640,7 @@ class TableManager:
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
-        if table.advancing or table.expired:
+        if table.advancing or table.expired or not self.holds(table):
             return
         table.advancing = True
         runner = self._run_live(table) if table.live is not None else self._advance(table)

@@ -203,6 +203,11 @@ class Store:
                     connection.execute(
                         update(TableRow).where(TableRow.id.in_(done)).values(finished=True)
                     )
+                if self.engine.dialect.name == "postgresql":  # told at commit, to every process
+                    connection.execute(
+                        text("SELECT pg_notify('wonderland_moves', :t)"),
+                        [{"t": t} for t in dict.fromkeys(row[0] for row in rows)],
+                    )
         except IntegrityError:
             raise StaleWrite("an action index was already written") from None
 

@@ -1,0 +1,88 @@
+"""Several server processes on one PostgreSQL database.
+
+The database is the serialisation point: an action is a unique (table, index) row, so of two
+processes appending the same index only one commits (the other gets ``StaleWrite``). Each
+commit notifies ``wonderland_moves`` with the table's id (delivered at commit); every process
+listens and refreshes its own connections. The bots and the clock of a table run in exactly
+one process: the one holding the table's lease, a session advisory lock that PostgreSQL
+releases the moment the holder's connection dies, so another process takes it within a poll.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+import psycopg
+from sqlalchemy import Engine
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "wonderland_moves"
+
+
+def conninfo(engine: Engine) -> str:
+    """The libpq connection string of a SQLAlchemy PostgreSQL engine."""
+    url = engine.url.set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
+
+
+class Cluster:
+    """This process's leases and its listener of moves made anywhere."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.info = conninfo(engine)
+        self._lease = psycopg.connect(self.info, autocommit=True)
+        self._lease_lock = threading.Lock()
+        self.held: set[str] = set()
+        """The tables whose bots and clock this process runs."""
+        self._listener: threading.Thread | None = None
+        self._closed = threading.Event()
+
+    def try_lease(self, table_id: str) -> bool:
+        """Take the lease of ``table_id`` if nobody holds it; whether this process holds it."""
+        if table_id in self.held:
+            return True
+        with self._lease_lock:
+            row = self._lease.execute(
+                "SELECT pg_try_advisory_lock(hashtext(%s))", (table_id,)
+            ).fetchone()
+        if row is not None and row[0]:
+            self.held.add(table_id)
+            return True
+        return False
+
+    def release(self, table_id: str) -> None:
+        """Give up a lease (the table is over)."""
+        if table_id in self.held:
+            self.held.discard(table_id)
+            with self._lease_lock:
+                self._lease.execute("SELECT pg_advisory_unlock(hashtext(%s))", (table_id,))
+
+    def listen(self, moved: Callable[[str], None]) -> None:
+        """Call ``moved(table_id)`` (in a thread of its own) for each table that moved on."""
+
+        def run() -> None:
+            while not self._closed.is_set():
+                try:
+                    with psycopg.connect(self.info, autocommit=True) as connection:
+                        connection.execute(f"LISTEN {CHANNEL}")
+                        while not self._closed.is_set():
+                            for note in connection.notifies(timeout=0.5):
+                                moved(note.payload)
+                except Exception:
+                    if not self._closed.is_set():
+                        log.exception("listening for moves failed; listening again")
+                        self._closed.wait(1.0)
+
+        self._listener = threading.Thread(target=run, name="listen-moves", daemon=True)
+        self._listener.start()
+
+    def close(self) -> None:
+        """Stop listening; release every lease."""
+        self._closed.set()
+        if self._listener is not None:
+            self._listener.join(timeout=2)
+        with self._lease_lock:
+            self._lease.close()

@@ -8,6 +8,7 @@ Each client thinks ``--think-ms`` (default 1000, quicker than people play a card
 it acts; ``--think-ms 0`` measures the server saturated by clients that never pause.
 
     .venv/bin/python bench/web_load.py [--clients 500] [--seconds 20] [--think-ms 1000]
+        [--processes N --db postgresql+psycopg://...]  (seats spread round the N servers)
 """
 
 from __future__ import annotations
@@ -92,9 +93,11 @@ async def player(
 
 
 async def run(
-    base: str, clients: int, seconds: float, think: float
+    bases: list[str], clients: int, seconds: float, think: float
 ) -> tuple[list[float], list[str]]:
-    """Create the tables, run every client, return round trips and errors."""
+    """Create the tables, run every client (seat by seat round the servers ``bases``),
+    return round trips and errors."""
+    base = bases[0]
     seats: list[tuple[str, str]] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         for _ in range(clients // 2):
@@ -104,11 +107,16 @@ async def run(
             )
             body = response.json()
             seats += [(body["table"], link["token"]) for link in body["seats"]]
-    url = base.replace("http", "ws") + "/ws"
+    urls = [b.replace("http", "ws") + "/ws" for b in bases]
     times: list[float] = []
     errors: list[str] = []
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(player(url, t, tok, stop, think, times, errors) for t, tok in seats))
+    await asyncio.gather(
+        *(
+            player(urls[n % len(urls)], t, tok, stop, think, times, errors)
+            for n, (t, tok) in enumerate(seats)
+        )
+    )
     return times, errors
 
 
@@ -118,49 +126,63 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think-ms", type=float, default=1000.0)
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1: --db postgresql)"
+    )
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     args = parser.parse_args()
-    port = free_port()
+    if args.processes > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("--processes above 1 needs --db postgresql+psycopg://...")
     data = Path(tempfile.mkdtemp(prefix="wonderland-load-"))
     env = {k: v for k, v in os.environ.items() if k != "WONDERLAND_DB"}
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "wonderland.cli.main",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data),
-            "--bot-delay",
-            "0",
-            # every client comes from this machine's one address, and may play at machine
-            # speed: lift the limits a public server holds each address and socket to
-            "--sockets-per-address",
-            str(args.clients + 10),
-            "--tables-per-minute",
-            str(args.clients),
-            "--messages-per-second",
-            "1000",
-            "--message-burst",
-            "1000",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(args.processes)]
+    db = ["--db", args.db] if args.db else []
+    servers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "wonderland.cli.main",
+                "serve",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(data),
+                "--bot-delay",
+                "0",
+                # every client comes from this machine's one address, and may play at machine
+                # speed: lift the limits a public server holds each address and socket to
+                "--sockets-per-address",
+                str(args.clients + 10),
+                "--tables-per-minute",
+                str(args.clients),
+                "--messages-per-second",
+                "1000",
+                "--message-burst",
+                "1000",
+                *db,
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        for port in ports
+    ]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        times, errors = asyncio.run(run(base, args.clients, args.seconds, args.think_ms / 1000))
+        for base in bases:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+        times, errors = asyncio.run(run(bases, args.clients, args.seconds, args.think_ms / 1000))
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            server.wait(timeout=30)
     if not times:
         print(f"no action completed; {len(errors)} errors: {errors[:3]}")
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import warnings
 
 import gymnasium
@@ -98,6 +99,32 @@ def test_illegal_action_changes_nothing() -> None:
     strict.reset(seed=1)
     with pytest.raises(IllegalAction, match="P11"):
         strict.step(illegal)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_illegal_action_terminate_mode_ends_the_episode(env_id: str) -> None:
+    """``illegal_action="terminate"``: the action is not played and the episode ends with
+    reward -1, the same observation and the refusal (with its clause) in ``info``; the next
+    step needs a reset, and after one the game plays as usual (``check_env`` passes too)."""
+    env = gymnasium.make(env_id, num_players=3, illegal_action="terminate")
+    obs, _ = env.reset(seed=1)
+    state = pickle.dumps(env.unwrapped.state)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    after, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"].startswith("IllegalAction ")
+    assert set(info) == {"illegal_action"}
+    assert np.array_equal(after["observation"], obs["observation"])
+    assert np.array_equal(after["action_mask"], obs["action_mask"])
+    assert pickle.dumps(env.unwrapped.state) == state
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    obs, _ = env.reset(seed=1)
+    _, _, _, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "illegal_action" not in info
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
 
 
 def test_action_masks_method() -> None:

@@ -1,16 +1,19 @@
-"""PettingZoo AEC environments: PettingZoo's own API and seed tests, plus our contract."""
+"""PettingZoo environments: PettingZoo's API, seed and parallel API tests, plus our contract."""
 
 from __future__ import annotations
 
+import pickle
 import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from wonderland.core import ConfigError, IllegalAction, get_game
-from wonderland.rl import pettingzoo_env, raw_env
+from wonderland.rl import WonderlandAECEnv, pettingzoo_env, raw_env
 from wonderland.rl.encoders import encoding_module
+from wonderland.rl.pettingzoo_env import ObsDict
 from wonderland.rl.versions import game_ids
 
 pytestmark = pytest.mark.rl
@@ -97,22 +100,119 @@ def test_observation_is_the_encoded_view(game_id: str) -> None:
         )
 
 
-def test_illegal_action_raises_and_changes_nothing() -> None:
-    """An action outside the mask raises IllegalAction with the clause; nothing changes."""
-    env = pettingzoo_env("parade", num_players=4)
+def midgame(game_id: str, illegal_action: str = "terminate", moves: int = 7) -> WonderlandAECEnv:
+    """A 3-seat game after ``moves`` random legal moves, an agent to act."""
+    env = pettingzoo_env(game_id, num_players=3, illegal_action=illegal_action)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(moves):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    assert not any(env.terminations.values())
+    return env
+
+
+def illegal_action_of(env: WonderlandAECEnv) -> int:
+    """An action outside the selected agent's mask."""
+    return int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+
+
+def observations(env: WonderlandAECEnv) -> list[bytes]:
+    """Every agent's observation and mask, as bytes."""
+    return [
+        env.observe(a)["observation"].tobytes() + env.observe(a)["action_mask"].tobytes()
+        for a in env.possible_agents
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_action_ends_the_game_with_a_penalty(game_id: str) -> None:
+    """By default an action outside the mask is not played and ends the game for everyone:
+    reward -1 for the offender, 0 for the others, all terminated (none truncated), every info
+    naming the refusal; the game state and the observations stay as they were."""
+    env = midgame(game_id)
+    offender = env.agent_selection
+    state, seen = pickle.dumps(env.state_), observations(env)
+    env.step(illegal_action_of(env))
+    assert pickle.dumps(env.state_) == state
+    assert observations(env) == seen
+    assert env.agent_selection == offender
+    assert env.terminations == dict.fromkeys(env.possible_agents, True)
+    assert env.truncations == dict.fromkeys(env.possible_agents, False)
+    rule = env.infos[offender]["illegal_action"].split()[1].rstrip(":")
+    assert rule and env.infos[offender]["illegal_action"].startswith(f"IllegalAction {rule}: ")
+    assert all(
+        info == {"illegal_action": env.infos[offender]["illegal_action"], "offender": offender}
+        for info in env.infos.values()
+    )
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        assert terminated and not truncated
+        final[agent] = reward
+        env.step(None)
+    assert final == {a: (-1.0 if a == offender else 0.0) for a in env.possible_agents}
+    assert env.agents == []
+    env.reset(seed=1)  # a new game as usual
+    assert not any(env.terminations.values()) and env.infos[env.agent_selection] == {}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_action_raise_mode_changes_nothing(game_id: str) -> None:
+    """``illegal_action="raise"``: an action outside the mask raises IllegalAction with its
+    rule clause; state, selection, observations and flags stay, and play goes on."""
+    env = midgame(game_id, illegal_action="raise")
+    agent = env.agent_selection
+    state, seen = pickle.dumps(env.state_), observations(env)
+    flags = (dict(env.terminations), dict(env.truncations), dict(env._cumulative_rewards))
+    with pytest.raises(IllegalAction) as refused:
+        env.step(illegal_action_of(env))
+    assert refused.value.rule and str(refused.value).startswith(
+        f"IllegalAction {refused.value.rule}"
+    )
+    assert pickle.dumps(env.state_) == state
+    assert observations(env) == seen
+    assert env.agent_selection == agent
+    assert (env.terminations, env.truncations, env._cumulative_rewards) == flags
+    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+
+
+def test_illegal_action_raise_mode_names_the_parade_clause() -> None:
+    """Parade's refusal is clause P11 (the card is not in the hand); a missing or non-integer
+    action is refused in both modes without ending the game."""
+    env = pettingzoo_env("parade", num_players=4, illegal_action="raise")
     env.reset(seed=0)
     agent = env.agent_selection
-    before = env.observe(agent)["observation"].copy()
-    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction, match="P11"):
-        env.step(illegal)
-    assert env.agent_selection == agent
-    assert np.array_equal(env.observe(agent)["observation"], before)
-    with pytest.raises(ValueError, match="still playing"):
-        env.step(None)
-    with pytest.raises(TypeError, match="integer id"):
-        env.step("R3")  # type: ignore[arg-type]
-    assert env.agent_selection == agent
+        env.step(illegal_action_of(env))
+    for mode in ("raise", "terminate"):
+        env = pettingzoo_env("parade", num_players=4, illegal_action=mode)
+        env.reset(seed=0)
+        with pytest.raises(ValueError, match="still playing"):
+            env.step(None)
+        with pytest.raises(TypeError, match="integer id"):
+            env.step("R3")  # type: ignore[arg-type]
+        assert env.agent_selection == agent and not any(env.terminations.values())
+
+
+def test_illegal_action_out_of_range_ends_the_game() -> None:
+    """Ids outside the action space are illegal actions like any other."""
+    for action in (-1, 10**6, np.int64(10**6)):
+        env = pettingzoo_env("wonderdice")
+        env.reset(seed=0)
+        env.step(action)  # type: ignore[arg-type]
+        assert all(env.terminations.values())
+        assert "E1" in env.infos[env.agent_selection]["illegal_action"]
+
+
+def test_illegal_action_after_the_end_of_the_cycles_is_a_dead_step() -> None:
+    """Once truncated by ``max_cycles``, agents step with ``None`` only, in either mode."""
+    env = pettingzoo_env("parade", num_players=2, max_cycles=1)
+    env.reset(seed=0)
+    for _ in range(2):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert all(env.truncations.values())
+    with pytest.raises(ValueError, match="only valid action is None"):
+        env.step(0)
 
 
 def test_bad_configuration_is_refused() -> None:
@@ -127,6 +227,8 @@ def test_bad_configuration_is_refused() -> None:
         pettingzoo_env("parade", variants={"no_such_rule": True})
     with pytest.raises(ConfigError, match="render_mode"):
         pettingzoo_env("parade", render_mode="rgb_array")
+    with pytest.raises(ConfigError, match="illegal_action must be 'terminate' or 'raise'"):
+        pettingzoo_env("parade", illegal_action="ignore")
 
 
 @pytest.mark.parametrize(
@@ -164,22 +266,116 @@ def test_render_ansi_is_the_game_text() -> None:
     assert text.startswith("phase play")
 
 
+@pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("max_cycles", [1, 4])
-def test_max_cycles_truncates(max_cycles: int) -> None:
-    """``max_cycles``: every agent acts that many times, then all are truncated (the AEC half
-    of ``pettingzoo.test.max_cycles_test``, which needs a parallel environment)."""
-    env = pettingzoo_env("parade", num_players=4, max_cycles=max_cycles)
-    env.reset(seed=1)
-    counts = dict.fromkeys(env.possible_agents, 0)
-    for agent in env.agent_iter():
-        counts[agent] += 1
-        obs, _, terminated, truncated, _ = env.last()
+def test_max_cycles_truncates(game_id: str, max_cycles: int) -> None:
+    """``max_cycles``: once an agent that has acted that often is to act again, every agent
+    is truncated (not terminated) and steps once more with ``None``; no agent acts more often.
+
+    This is what ``pettingzoo.test.max_cycles_test`` checks of the AEC environment, except its
+    median: the test samples unmasked actions (almost all illegal here) and expects every
+    agent to act once per cycle, which Wonderdice's races and Wonderland's War's battles do not
+    do (see docs/rl.md)."""
+    for seed in range(3):
+        env = pettingzoo_env(game_id, num_players=3, max_cycles=max_cycles)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        counts = dict.fromkeys(env.possible_agents, 0)
+        for agent in env.agent_iter():
+            counts[agent] += 1
+            _, _, terminated, truncated, _ = env.last(observe=False)
+            if terminated or truncated:
+                assert truncated and not terminated
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+        assert max(counts.values()) == max_cycles + 1
+        assert min(counts.values()) >= 1
+
+
+def test_max_cycles_in_turn_order_is_every_agent_acting_that_often() -> None:
+    """In a game where seats take turns (Parade, two seats), each agent acts exactly
+    ``max_cycles`` times: ``max_cycles_test``'s AEC assertions hold."""
+    for seed in range(5):
+        env = pettingzoo_env("parade", num_players=2, max_cycles=4)
+        env.reset(seed=seed)
+        counts = dict.fromkeys(env.possible_agents, 0)
+        for agent in env.agent_iter():
+            counts[agent] += 1
+            obs, _, terminated, truncated, _ = env.last()
+            env.step(None if terminated or truncated else first_legal(obs))
+        assert counts == dict.fromkeys(env.possible_agents, 5)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_parallel_conversion_passes_parallel_api_test(game_id: str, players: int) -> None:
+    """``turn_based_aec_to_parallel`` of the environment passes ``parallel_api_test``
+    (masked random actions; one parallel step is one move), without a warning."""
+    env = turn_based_aec_to_parallel(pettingzoo_env(game_id, num_players=players))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        parallel_api_test(env, num_cycles=1000)
+
+
+def first_legal(obs: ObsDict | None) -> int:
+    """The lowest legal action (0 for an agent with none: the parallel step ignores it)."""
+    assert obs is not None
+    legal = np.flatnonzero(obs["action_mask"])
+    return int(legal[0]) if len(legal) else 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_parallel_conversion_plays_the_same_game(game_id: str) -> None:
+    """The converted environment plays the AEC environment's game: with the same seed and
+    the same choices, the same moves and the same final rewards (the returns, summing to 1)."""
+    aec = pettingzoo_env(game_id, num_players=3)
+    aec.reset(seed=2)
+    moves, aec_rewards = 0, {}
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
         if terminated or truncated:
-            assert truncated and not terminated
-            env.step(None)
+            aec_rewards[agent] = reward
+            aec.step(None)
         else:
-            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    assert set(counts.values()) == {max_cycles + 1}
+            moves += 1
+            aec.step(first_legal(obs))
+    par = turn_based_aec_to_parallel(pettingzoo_env(game_id, num_players=3))
+    observations, _ = par.reset(seed=2)
+    steps, rewards = 0, {}
+    while par.agents:
+        actions = {agent: first_legal(observations[agent]) for agent in par.agents}
+        observations, rewards, terminations, truncations, _ = par.step(actions)
+        steps += 1
+    assert steps == moves
+    assert rewards == aec_rewards
+    assert all(terminations.values()) and not any(truncations.values())
+    assert sum(rewards.values()) == pytest.approx(1.0)
+
+
+def test_parallel_conversion_truncates_after_max_cycles() -> None:
+    """Converted, ``max_cycles`` still counts each agent's moves: two seats taking turns with
+    ``max_cycles=3`` are truncated after six parallel steps."""
+    par = turn_based_aec_to_parallel(pettingzoo_env("parade", num_players=2, max_cycles=3))
+    observations, _ = par.reset(seed=0)
+    steps = 0
+    while par.agents:
+        actions = {agent: first_legal(observations[agent]) for agent in par.agents}
+        observations, _, terminations, truncations, _ = par.step(actions)
+        steps += 1
+    assert steps == 6
+    assert all(truncations.values()) and not any(terminations.values())
+
+
+def test_parallel_conversion_ends_on_an_illegal_action() -> None:
+    """Converted, an illegal move ends the game in that parallel step with the penalty."""
+    par = turn_based_aec_to_parallel(pettingzoo_env("parade", num_players=2))
+    observations, _ = par.reset(seed=0)
+    mover = par.unwrapped.agent_selection
+    actions = {a: int(np.flatnonzero(observations[a]["action_mask"] == 0)[0]) for a in par.agents}
+    _, rewards, terminations, _, infos = par.step(actions)
+    assert rewards == {a: (-1.0 if a == mover else 0.0) for a in par.possible_agents}
+    assert all(terminations.values()) and par.agents == []
+    assert infos[mover]["offender"] == mover
 
 
 def test_reset_without_seed_continues_the_sequence() -> None:

@@ -6,10 +6,12 @@ PettingZoo environments' (``observation`` and ``action_mask``); the environment 
 ``action_masks()`` for maskable learners.  The reward is the learner's return at the end of the
 game (1 shared among the winners), 0 before.
 
-An action outside the mask changes nothing: by default the step returns reward 0 and names the
-refusal in ``info["illegal_action"]`` (``illegal_action="raise"`` raises ``IllegalAction``
-instead).  An episode is truncated after ``spec.max_steps`` steps, which no game reaches with
-legal actions only.
+An action outside the mask is not played.  By default (``illegal_action="ignore"``) the step
+returns reward 0, the same observation, and names the refusal in ``info["illegal_action"]``;
+``illegal_action="terminate"`` ends the episode there with reward -1 (PettingZoo's convention,
+and the PettingZoo environments' default); ``illegal_action="raise"`` raises ``IllegalAction``.
+An episode is truncated after ``spec.max_steps`` steps, which no game reaches with legal
+actions only.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ from wonderland.rl.stepping import as_action, resolve_chance
 from wonderland.rl.versions import env_versions
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
-ILLEGAL_ACTION_MODES = ("ignore", "raise")
+ILLEGAL_ACTION_MODES = ("ignore", "terminate", "raise")
+ILLEGAL_ACTION_REWARD = -1.0
+"""The learner's reward when ``illegal_action="terminate"`` ends the episode."""
 
 
 class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
@@ -71,7 +75,9 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode {render_mode!r} is not one of ansi, human")
         if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise ConfigError(f"illegal_action must be 'ignore' or 'raise', not {illegal_action!r}")
+            raise ConfigError(
+                f"illegal_action must be 'ignore', 'terminate' or 'raise', not {illegal_action!r}"
+            )
         self.game_id = game_id
         self.seat = seat
         self.opponent_names = tuple(names)
@@ -88,6 +94,7 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self._rng = random.Random(0)
         self._bots: dict[int, Bot] = {}
         self._steps = 0
+        self._ended = False  # by an illegal action, with the game unfinished
 
     # -- episodes ---------------------------------------------------------------------------
     def reset(
@@ -104,6 +111,7 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
         }
         self.state = self.game.initial_state(self.config)
         self._steps = 0
+        self._ended = False
         self._play_others()
         if self.render_mode == "human":
             self.render()
@@ -113,7 +121,7 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
         """The learner's action, then the others' until the learner must act again."""
         if self.state is None:
             raise RuntimeError("call reset() before step()")
-        if self.game.is_terminal(self.state):
+        if self._ended or self.game.is_terminal(self.state):
             raise RuntimeError("the game is over: call reset() for a new one")
         self._steps += 1
         info: dict[str, Any] = {}
@@ -123,6 +131,11 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
             if self.illegal_action == "raise":
                 raise
             info["illegal_action"] = str(err)
+            if self.illegal_action == "terminate":
+                self._ended = True
+                if self.render_mode == "human":
+                    self.render()
+                return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info
         else:
             self._play_others()
         terminated = self.game.is_terminal(self.state)

@@ -4,8 +4,13 @@ Agents are ``player_0 .. player_{n-1}`` (seat numbers).  An observation is a dic
 encoded view (``observation``, float32) and an ``action_mask`` (int8) over the game's fixed
 action space, 1 for the seat's legal actions.  Chance is drawn inside the environment with its
 own seeded RNG.  A simultaneous decision is asked of one agent at a time, lowest seat first.
-Rewards are the game's returns (1 shared among the winners) at the end, 0 before.  An action
-outside the mask raises ``IllegalAction`` and changes nothing.
+Rewards are the game's returns (1 shared among the winners) at the end, 0 before.
+
+An action outside the mask is not played.  By default (``illegal_action="terminate"``, the way
+PettingZoo's classic games treat one) it ends the game for everyone: the offender's reward is
+-1, everyone else's 0, every agent is terminated and every agent's info names the refusal
+(``illegal_action``: the rule clause and message; ``offender``: the agent).
+``illegal_action="raise"`` raises ``IllegalAction`` instead and changes nothing.
 
 The environment enforces PettingZoo's call order itself (``reset`` before anything else), so
 it needs no ``OrderEnforcingWrapper`` and its steps stay cheap.
@@ -21,12 +26,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from wonderland.core import CHANCE, TERMINAL, ConfigError, VariantValue, get_game
+from wonderland.core import CHANCE, TERMINAL, ConfigError, IllegalAction, VariantValue, get_game
 from wonderland.rl.encoders import GameEncoder, action_mask
 from wonderland.rl.stepping import as_action
 from wonderland.rl.versions import current_version
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
+ILLEGAL_ACTION_MODES = ("terminate", "raise")
+ILLEGAL_ACTION_REWARD = -1.0
+"""The offender's reward when an illegal action ends the game (everyone else gets 0)."""
 
 
 class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
@@ -45,6 +53,7 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         variants: Mapping[str, VariantValue] | None = None,
         render_mode: str | None = None,
         max_cycles: int | None = None,
+        illegal_action: str = "terminate",
     ) -> None:
         super().__init__()
         game = get_game(game_id)
@@ -52,6 +61,10 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             raise ConfigError(f"render_mode {render_mode!r} is not one of ansi, human")
         if max_cycles is not None and max_cycles < 1:
             raise ConfigError(f"max_cycles must be at least 1, not {max_cycles}")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ConfigError(
+                f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}"
+            )
         self.game = game
         players = game.spec.min_players if num_players is None else num_players
         self.config = game.make_config(players, variants)
@@ -59,6 +72,7 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.metadata = {**self.metadata, "name": current_version(game_id).pettingzoo_name}
         self.render_mode = render_mode
         self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
         self.possible_agents = [f"player_{s}" for s in range(self.config.num_players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
         self._observation_spaces = {
@@ -146,16 +160,34 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
-        self._apply(state, self._seat[agent], as_action(action))
-        if self.max_cycles is not None:
-            self._acted[agent] += 1
-        # Rewards are 0 until the game ends, and after the end only finished agents step:
-        # nothing to clear or accumulate before the final step.
-        if self._advance():
-            self._cumulative_rewards[agent] = 0.0
-            self._accumulate_rewards()
+        try:
+            self._apply(state, self._seat[agent], as_action(action))
+        except IllegalAction as err:
+            if self.illegal_action == "raise":
+                raise
+            self._end_for_illegal_action(agent, err)
+        else:
+            if self.max_cycles is not None:
+                self._acted[agent] += 1
+            # Rewards are 0 until the game ends, and after the end only finished agents step:
+            # nothing to clear or accumulate before the final step.
+            if self._advance():
+                self._cumulative_rewards[agent] = 0.0
+                self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end_for_illegal_action(self, agent: str, err: IllegalAction) -> None:
+        """The game ends unplayed: -1 for the offender, 0 for the others, all terminated."""
+        refusal = {"illegal_action": str(err), "offender": agent}
+        for other in self.agents:
+            self.rewards[other] = 0.0
+            self.terminations[other] = True
+            self.infos[other] = dict(refusal)
+        self.rewards[agent] = ILLEGAL_ACTION_REWARD
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+        self._finished = True
 
     def _advance(self) -> bool:
         """Resolve chance, then select the next agent, or finish the game (True)."""
@@ -211,10 +243,13 @@ def pettingzoo_env(
     variants: Mapping[str, VariantValue] | None = None,
     render_mode: str | None = None,
     max_cycles: int | None = None,
+    illegal_action: str = "terminate",
 ) -> WonderlandAECEnv:
     """The AEC environment of ``game_id`` (``num_players``: the game's smallest table unless
-    given; ``max_cycles``: truncate once every agent has acted that often)."""
-    return WonderlandAECEnv(game_id, num_players, variants, render_mode, max_cycles)
+    given; ``max_cycles``: truncate once an agent that has acted that often is to act again;
+    ``illegal_action``: ``"terminate"`` ends the game with -1 for the offender, ``"raise"``
+    raises ``IllegalAction``)."""
+    return WonderlandAECEnv(game_id, num_players, variants, render_mode, max_cycles, illegal_action)
 
 
 raw_env = pettingzoo_env

@@ -29,22 +29,26 @@ def faction_name(st: WonderlandsWarState, seat: int) -> str:
     return st.content.factions[f].name if f >= 0 else f"seat {seat}"
 
 
+def half_text(content: Content, card: int, half: int) -> str:
+    """One half of a tea party card: supporters, the shard die icon, then its effects."""
+    h = content.cards[card].halves[half]
+    bits = []
+    if h.supporters:
+        bits.append(f"{h.supporters} supporter{'s' if h.supporters > 1 else ''}")
+    if h.shard_die:
+        bits.append("shard die")
+    for fx in h.effects:
+        word = fx.effect.replace("_", " ")
+        if fx.chip >= 0:
+            word += f" {content.chips[fx.chip].name}"
+        bits.append(word + (f" x{fx.n}" if fx.n != 1 else ""))
+    return ", ".join(bits) or "nothing"
+
+
 def card_text(content: Content, card: int) -> str:
     """One line for a tea party card: supporters, shard die icon and effects per half."""
     c = content.cards[card]
-    halves = []
-    for h in c.halves:
-        bits = []
-        if h.supporters:
-            bits.append(f"{h.supporters} supporter{'s' if h.supporters > 1 else ''}")
-        if h.shard_die:
-            bits.append("shard die")
-        for fx in h.effects:
-            word = fx.effect.replace("_", " ")
-            if fx.chip >= 0:
-                word += f" {content.chips[fx.chip].name}"
-            bits.append(word + (f" x{fx.n}" if fx.n != 1 else ""))
-        halves.append(", ".join(bits) or "nothing")
+    halves = [half_text(content, card, h) for h in range(len(c.halves))]
     return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
 
 
@@ -206,6 +210,193 @@ def render(st: WonderlandsWarState, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def short_names(st: WonderlandsWarState, seat: int | None = None) -> list[str]:
+    """A short name per seat for narrow columns (``Queen`` for the Queen of Hearts, ``Hatter``
+    for the Mad Hatter, ``you`` for ``seat``); full names where two short ones would clash."""
+    names = []
+    for s in range(st.n):
+        full = faction_name(st, s)
+        short = full.split(" of ")[0].split()[-1] if " of " in full else full.split()[-1]
+        names.append(short[:10] if st.players[s].faction >= 0 else full)
+    if len(set(names)) < len(names):
+        names = [faction_name(st, s) for s in range(st.n)]
+    if seat is not None:
+        names[seat] = "you"
+    return names
+
+
+def unit_cell(st: WonderlandsWarState, seat: int, region: int) -> str:
+    """``seat``'s pieces in ``region``: supporters, L (leader), F (figures), C (castles)."""
+    p = st.players[seat]
+    bits = [str(st.supporters[region][seat])] if st.supporters[region][seat] else []
+    if p.region == region:
+        bits.append("L")
+    figures = sum(1 for _, r in p.figures if r == region)
+    if figures:
+        bits.append(f"F{figures}" if figures > 1 else "F")
+    if st.castles[region][seat]:
+        bits.append(f"C{st.castles[region][seat]}")
+    return " ".join(bits)
+
+
+def region_award(st: WonderlandsWarState, region: int) -> str:
+    """The region's first-place award this round (``?`` before its tile is dealt)."""
+    tile = st.tiles[region]
+    return str(st.content.tiles[tile][st.round - 1]) if tile >= 0 else "?"
+
+
+def region_summary(st: WonderlandsWarState, region: int, seat: int | None) -> str:
+    """``4 VP, battle marker: you 3 L, Jabberwock 5 C1`` (``seat`` is ``you``)."""
+    names = short_names(st, seat)
+    units = [f"{names[s]} {cell}" for s in range(st.n) if (cell := unit_cell(st, s, region))]
+    marker = ", battle marker" if region == st.marker else ""
+    return f"{region_award(st, region)} VP{marker}: {', '.join(units) or 'nobody'}"
+
+
+_FEATS = {
+    "win_region": "win a battle in {region}",
+    "reach_strength": "reach strength {n} in a battle without busting",
+    "win_uncontested": "win an uncontested battle",
+}
+_OBJECTIVES = {
+    "castles": "{n} castles on the board at the end",
+    "castles_in_region": "a castle in {region} at the end",
+    "retinue": "{n} Wonderlandians in your retinue at the end",
+    "max_shards": "at most {n} shards at the end",
+}
+
+
+def condition_text(content: Content, kind: str, n: int, region: int) -> str:
+    """A quest feat or objective in words."""
+    template = _FEATS.get(kind) or _OBJECTIVES.get(kind) or kind.replace("_", " ") + " {n}"
+    if kind == "castles_in_region" and n > 1:
+        template = "{n} castles in {region} at the end"
+    name = content.regions[region] if 0 <= region < len(content.regions) else "?"
+    return template.format(n=n, region=name)
+
+
+def quest_parts(st: WonderlandsWarState, quest: int) -> str:
+    """The quest's feat and objective with their points, and both together (W50, W51, G1)."""
+    c = st.content
+    q = c.quests[quest]
+    three = st.opts.quest_3_3_9
+    feat_points, objective_points = (3, 3) if three else (q.feat_points, q.objective_points)
+    both = 9 if three else 2 * (q.feat_points + q.objective_points)
+    feat = condition_text(c, q.feat.type, q.feat.n, q.feat.region)
+    objective = condition_text(c, q.objective.type, q.objective.n, q.objective.region)
+    return f"feat {feat_points}: {feat}; objective {objective_points}: {objective}; both {both}"
+
+
+def faction_text(content: Content, faction: int) -> str:
+    """What sets a faction apart, in one line (numbers all factions share are left out)."""
+    f = content.factions[faction]
+    bits = []
+    if any(g.leader_strength != f.leader_strength for g in content.factions):
+        bits.append(f"leader strength {'/'.join(str(x) for x in f.leader_strength)}")
+    if any(g.madness_slots != f.madness_slots for g in content.factions):
+        bits.append(f"madness track {f.madness_slots}")
+    bits.append(f"artifact {content.chips[f.artifact_chip].name}")
+    if f.abilities:
+        bits.append(f"ability {f.abilities[0].name}")
+    if f.counterclockwise:
+        bits.append("moves counter-clockwise")
+    if f.split_supporters:
+        bits.append("may split supporters")
+    return ", ".join(bits)
+
+
+def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
+    """``seat``'s option ``action`` as the menu words it (what it does, and the detail that
+    goes in brackets after it: the card, the region, the quest's parts...)."""
+    c = st.content
+    a = act.decode(action)
+    k = a.kind
+    p = st.players[seat]
+    regions = c.regions
+    region = regions[a.target] if a.target < len(regions) else str(a.target)
+    if k == "move":
+        card = st.table[a.target]
+        if card < 0:
+            return f"move to plate {a.target}", ""
+        if len(c.cards[card].halves) > 1:
+            name = f"{c.cards[card].name}{_p(c, c.cards[card].id)}"
+            half = f"{name}, half {'AB'[a.option]}: {half_text(c, card, a.option)}"
+            return f"move to plate {a.target}", half
+        return f"move to plate {a.target}", card_text(c, card)
+    if k == "head":
+        return "move to the Head of the Table", "roll the shard die, refill the plates, go on"
+    if k in ("leader", "support_all", "support_one", "castle", "place_wl"):
+        where = region_summary(st, a.target, seat) if a.target < len(regions) else ""
+        task = st.tasks[-1] if st.tasks else None
+        if k == "leader":
+            return f"place the leader in {region}", where
+        if k == "support_all":
+            left = min(task.value, p.reserve) if task else 0
+            many = {0: "no supporter", 1: "the supporter", 2: "both supporters"}.get(
+                left, f"all {left} supporters"
+            )
+            return f"place {many} in {region}", where
+        if k == "support_one":
+            return f"place one supporter in {region}", where
+        if k == "castle":
+            return f"build a castle in {region}", where
+        w = task.value if task else -1
+        name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
+        return f"place {name} in {region}", where
+    if k == "pick_wl":
+        w = st.market[a.target]
+        if w < 0:
+            return "take a Wonderlandian from the market", ""
+        wl = c.wonderlandians[w]
+        what = (
+            f"a figure of strength {wl.strength}"
+            if wl.figure
+            else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
+        )
+        return f"take {wl.name}{_p(c, wl.id)} from the market", what
+    if k == "ally":
+        ally = c.chips[a.target]
+        return f"gain the ally chip {ally.name}", f"strength {ally.strength}"
+    if k == "keep":
+        quest = p.pair[a.target] if a.target < len(p.pair) else -1
+        if quest < 0:
+            return f"keep quest {a.target + 1}", ""
+        q = c.quests[quest]
+        return f"keep {q.name}{_p(c, q.id)}", quest_parts(st, quest)
+    if k == "faction":
+        return f"play {c.factions[a.target].name}", faction_text(c, a.target)
+    if k == "forge":
+        track = c.factions[p.faction].forge_tracks[a.target]
+        slot = len(p.forged[a.target])
+        gives = ", ".join(fx.effect.replace("_", " ") for fx in track.slots[slot]) or "nothing"
+        return f"forge {c.chips[a.option].name} onto {track.name}", f"slot {slot + 1}: {gives}"
+    if k == "stop":
+        return f"stop at strength {st.b_strength[seat]}", "keep it for this battle"
+    if k == "accept":
+        chip = st.b_drawn[seat]
+        lost = c.chips[chip].supporters_lost if chip >= 0 else 1
+        home = "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
+        return "keep the madness chip", home
+    if k == "award_vp":
+        return f"take the {region_award(st, st.b_region)} VP", ""
+    if k == "award_castle":
+        return f"place a castle in {regions[st.b_region]}", ""
+    if k == "wager":
+        names = {DRAWING: "drawing", HALTED: "stopped", BUST: "bust"}
+        status = names.get(st.b_status[a.target], "")
+        return (
+            f"bet on {faction_name(st, a.target)}",
+            f"strength {st.b_strength[a.target]}, {status}",
+        )
+    return describe(st, action), ""
+
+
+def option_text(st: WonderlandsWarState, seat: int, action: int) -> str:
+    """The option's menu words with its detail in brackets."""
+    words, detail = option(st, seat, action)
+    return f"{words} ({detail})" if detail else words
+
+
 MenuEntry = tuple[int, str, str]
 """(action id or -1, text, reason it is unavailable or "")."""
 
@@ -215,7 +406,7 @@ def menu(st: WonderlandsWarState, seat: int) -> list[MenuEntry]:
     the reason (clause) they cannot be taken."""
     c = st.content
     legal = rules.legal(st, seat)
-    out: list[MenuEntry] = [(a, describe(st, a), "") for a in legal]
+    out: list[MenuEntry] = [(a, option_text(st, seat, a), "") for a in legal]
     if not st.tasks:
         return out
     phase = st.tasks[-1].phase
@@ -238,7 +429,10 @@ def menu(st: WonderlandsWarState, seat: int) -> list[MenuEntry]:
                 why = "you hold the card limit: place your leader (W26)"
             else:
                 why = "beyond the Head of the Table: stop there first (W24, W25)"
-            out.append((-1, f"space {pos}", why))
+            card = st.table[pos] if need <= st.n else -1
+            out.append(
+                (-1, f"plate {pos}" + (f" ({card_text(c, card)})" if card >= 0 else ""), why)
+            )
         if act.HEAD not in taken:
             why = (
                 "already passed this turn (W25)"

@@ -10,8 +10,10 @@ drawn from a generator seeded by the record's seed and the step it is drawn at
 from __future__ import annotations
 
 import random
+import secrets
 import signal
 import time
+from argparse import Namespace
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,6 +35,7 @@ from wonderland.core import (
     get_game,
 )
 from wonderland.terminal.messages import say
+from wonderland.terminal.options import game_and_config, parse_bots
 
 HUMAN = "you"
 """The player name of the person's seat in a terminal game's record."""
@@ -115,6 +118,39 @@ def resume_record(path: Path) -> Resumed:
     seat = record.players.index(HUMAN)
     bots = {s: name for s, name in enumerate(record.players) if s != seat}
     return Resumed(record, seat, bots)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """Who sits where in a terminal game, new or resumed, and the moves already made."""
+
+    config: GameConfig
+    seat: int
+    bots: dict[int, str]
+    seed: int
+    done: list[tuple[int, int]]
+
+
+def table_setup(args: Namespace, game: AnyGame, players: int, bot: str) -> TableSetup:
+    """A new game from the options (``players`` and ``bot`` by default), or the resumed one."""
+    resumed: Resumed | None = getattr(args, "resumed", None)
+    if resumed is not None:
+        record = resumed.record
+        config = game.make_config(
+            record.config.num_players, record.config.variants, record.config.content
+        )
+        seed = record.seed if record.seed is not None else 0
+        return TableSetup(config, resumed.seat, resumed.bots, seed, list(record.actions))
+    if args.players is None:
+        args.players = players
+    _, config = game_and_config(args)
+    n, seat = config.num_players, args.seat
+    if not 0 <= seat < n:
+        raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
+    others = [s for s in range(n) if s != seat]
+    names = dict(zip(others, parse_bots(args.bots, bot, n - 1), strict=True))
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    return TableSetup(config, seat, names, seed, [])
 
 
 def make_bots(game_id: str, names: dict[int, str], seeds: StepSeeds) -> dict[int, Bot]:

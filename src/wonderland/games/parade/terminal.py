@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 from pathlib import Path
 
 from rich import box
@@ -15,7 +14,6 @@ from wonderland.bots import Bot
 from wonderland.core import (
     CHANCE,
     TERMINAL,
-    ConfigError,
     IllegalAction,
     NotationError,
     next_actor,
@@ -29,15 +27,14 @@ from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, ParadeState
 from wonderland.games.parade.view import ParadeView
 from wonderland.terminal.hints import Hinter
 from wonderland.terminal.messages import refuse
-from wonderland.terminal.options import game_and_config, parse_bots
 from wonderland.terminal.records import (
     HUMAN,
-    Resumed,
     StepSeeds,
     default_record_path,
     hangup_interrupts,
     make_bots,
     save_record,
+    table_setup,
     terminal_record,
 )
 
@@ -300,25 +297,9 @@ class ParadeTable:
 def play(args: argparse.Namespace) -> int:
     """``wonderland play parade`` (or ``--resume FILE``); always saves the game's record."""
     game = GAME
-    resumed: Resumed | None = getattr(args, "resumed", None)
-    if resumed is None:
-        if args.players is None:
-            args.players = 4
-        _, config = game_and_config(args)
-        n, seat = config.num_players, args.seat
-        if not 0 <= seat < n:
-            raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
-        others = [s for s in range(n) if s != seat]
-        names = dict(zip(others, parse_bots(args.bots, "greedy", n - 1), strict=True))
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        done: list[tuple[int, int]] = []
-    else:
-        record = resumed.record
-        config = game.make_config(
-            record.config.num_players, record.config.variants, record.config.content
-        )
-        n, seat, names, done = config.num_players, resumed.seat, resumed.bots, list(record.actions)
-        seed = record.seed if record.seed is not None else 0
+    setup = table_setup(args, game, 4, "greedy")
+    config, seat, names, seed, done = setup.config, setup.seat, setup.bots, setup.seed, setup.done
+    n = config.num_players
     seeds = StepSeeds(seed)
     bots = make_bots(game.spec.id, names, seeds)
     state = game.initial_state(config)

@@ -14,7 +14,6 @@ import argparse
 import contextlib
 import dataclasses
 import re
-import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,7 +57,6 @@ from wonderland.games.wonderlands_war.tea import card_limit
 from wonderland.games.wonderlands_war.view import redact
 from wonderland.games.wonderlands_war.war import cannot_draw
 from wonderland.terminal.hints import Hinter
-from wonderland.terminal.options import game_and_config, parse_bots
 from wonderland.terminal.records import (
     HUMAN,
     Resumed,
@@ -67,6 +65,7 @@ from wonderland.terminal.records import (
     hangup_interrupts,
     make_bots,
     save_record,
+    table_setup,
     terminal_record,
 )
 
@@ -803,24 +802,9 @@ def play(args: argparse.Namespace) -> int:
     """``wonderland play wonderlands_war`` (or ``--resume FILE``); always saves the record."""
     game = GAME
     resumed: Resumed | None = getattr(args, "resumed", None)
-    if resumed is None:
-        if args.players is None:
-            args.players = 3
-        _, config = game_and_config(args)
-        n, seat = config.num_players, args.seat
-        if not 0 <= seat < n:
-            raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
-        others = [s for s in range(n) if s != seat]
-        names = dict(zip(others, parse_bots(args.bots, "heuristic", n - 1), strict=True))
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        done: list[tuple[int, int]] = []
-    else:
-        record = resumed.record
-        config = game.make_config(
-            record.config.num_players, record.config.variants, record.config.content
-        )
-        n, seat, names, done = config.num_players, resumed.seat, resumed.bots, list(record.actions)
-        seed = record.seed if record.seed is not None else 0
+    setup = table_setup(args, game, 3, "heuristic")
+    config, seat, names, seed, done = setup.config, setup.seat, setup.bots, setup.seed, setup.done
+    n = config.num_players
     state = game.initial_state(config)
     digest = state.content.digest
     if resumed is not None and resumed.record.content_hash not in (None, digest):

@@ -1,12 +1,25 @@
-// A tiny element builder shared by the pages.
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+// Small element builders shared by the pages: HTML elements and SVG elements.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children, html) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
+    if (html && key === "class") node.className = value;
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== "") node.append(child);
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== "" && child !== false) node.append(child);
+  }
   return node;
+}
+
+/** An HTML element: el("button", { class: "x", onclick: f }, "text", child). */
+export function el(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children, true);
+}
+
+/** An SVG element, built like el(): svg("circle", { cx: 5, cy: 5, r: 4 }). */
+export function svg(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children, false);
 }

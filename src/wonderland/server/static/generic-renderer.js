@@ -1,10 +1,26 @@
 // The table of a game whose plugin declares no renderer of its own: the seat's view as text
 // and every legal action as a button.
+//
+// The renderer contract (every game's web/renderer.js follows it):
+//   export function render(board, ctx)   draws the whole table into `board`, from ctx alone
+//   export function result(view, ctx)    optional: { headline, reason } for the game-over panel
+// ctx holds:
+//   view       the seat's view (from the state message, or a replay step)
+//   previous   the view drawn just before (null on the first draw): animate the difference
+//   state      the state message (null in a replay)
+//   seat       this browser's seat, or null for a spectator or a replay
+//   legal      [{ id, label, info }]: the actions this seat may take now
+//   act(id)    take a legal action;   send(message)   send any client message (e.g. roll)
+//   seats      [{ seat, kind, name, connected }];   name(seat)  "you" or the seat's name
+//   content    the game's public facts for this table (welcome.content)
+//   replay     true while a replay step is shown;   offline   true while disconnected
+// Controls are <button>s; a button with data-shortcut="1" is pressed by that key. The page
+// disables every control in the board while offline, whatever the renderer drew.
 import { el } from "/static/dom.js";
 
 export function render(board, ctx) {
   const view = el("pre", { class: "generic-view", "aria-label": "the table" }, JSON.stringify(ctx.view, null, 2));
   const moves = el("p", { class: "generic-moves" }, ...(ctx.legal || []).map((action) =>
-    el("button", { type: "button", onclick: () => ctx.act(action.id) }, action.label)));
+    el("button", { type: "button", disabled: ctx.offline || undefined, onclick: () => ctx.act(action.id) }, action.label)));
   board.replaceChildren(view, moves);
 }

@@ -1,0 +1,28 @@
+// Text as a person reads it: seat numbers become names and bracketed rule clauses such as
+// "(P8)" become small references that cannot be mistaken for cards.
+import { el } from "/static/dom.js";
+
+// Only clauses in brackets are references: a bare "P8" may be a card (Parade's purple 8).
+const CLAUSE = /\(((?:[A-Z]{1,2}\d{1,3}[a-z]?)(?:(?:,\s?|\/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*)\)/g;
+const SEAT = /\b[Ss]eat (\d)\b/g;
+
+/** A small reference to a rule clause, e.g. ruleRef("P8"). */
+export function ruleRef(clause) {
+  return el("abbr", { class: "rule-ref", title: `rule ${clause} (see the game's rules)` }, clause);
+}
+
+/** Text with rule clauses as references and "seat N" as the seat's name; a fragment.
+ *  `name(seat)` gives a seat's name ("you" for the reader's own seat). */
+export function prose(text, name = null) {
+  const fragment = document.createDocumentFragment();
+  let rest = String(text);
+  if (name) rest = rest.replace(SEAT, (whole, seat) => name(Number(seat)) ?? whole);
+  let last = 0;
+  for (const match of rest.matchAll(CLAUSE)) {
+    fragment.append(rest.slice(last, match.index));
+    fragment.append(ruleRef(match[1]));
+    last = match.index + match[0].length;
+  }
+  fragment.append(rest.slice(last));
+  return fragment;
+}

@@ -25,6 +25,7 @@ def bots_for(env_id: str) -> list[str]:
     return bot_names(GAME_OF[env_id])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("env_id", IDS)
 def test_check_env(env_id: str) -> None:
     """``gymnasium.utils.env_checker.check_env`` passes, without a warning, for every bot as

@@ -52,6 +52,7 @@ def latest(ws: ClientConnection, seconds: float = 0.3) -> dict[str, Any] | None:
             state = message
 
 
+@pytest.mark.slow
 def test_two_processes_play_one_game_through_a_kill(
     pair: tuple[ServerProcess, ServerProcess],
     postgres_url: str,  # noqa: F811
@@ -93,6 +94,7 @@ def test_two_processes_play_one_game_through_a_kill(
     assert len(stored.actions) == states[1]["version"]  # every move once, none lost
 
 
+@pytest.mark.slow
 def test_a_lease_moves_to_the_survivor_and_its_bots_go_on(
     pair: tuple[ServerProcess, ServerProcess],
 ) -> None:

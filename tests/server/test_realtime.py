@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from wonderland.core import get_game
@@ -75,6 +76,7 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
         assert resumed["live"]["open_in_ms"] > 0  # a new countdown for the round in play
 
 
+@pytest.mark.slow
 def test_bots_play_in_real_time(tmp_path: Path) -> None:
     """With only bots at the table, the round goes on by itself until someone wins it."""
     with TestClient(make_app(tmp_path, allow_bot_tables=True)) as client:

@@ -85,6 +85,7 @@ def check_mixed(games: int, seed: int) -> None:
     assert seen["jabberwocky"] > 0
 
 
+@pytest.mark.slow
 def test_default_rules_replay_identically() -> None:
     """100 games of the default rules, 2-6 players, random and greedy bots, mixed speeds."""
     check_default(100, seed=5)

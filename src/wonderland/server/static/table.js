@@ -1,134 +1,406 @@
 // A game table: one websocket to the server, which owns the game; this page only shows the
-// seat's own view and sends the actions the server lists as legal.
+// seat's own view and sends the actions the server lists as legal. The game's renderer draws
+// the board (see the contract at the top of generic-renderer.js); this page draws the rest:
+// players, log, errors, the game-over panel, the replay and the connection banner.
 import { el } from "/static/dom.js";
+import { icon } from "/static/icons.js";
+import { prose, ruleRef } from "/static/words.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
 const token = params.get("token");
-const statusBox = document.getElementById("status");
-const errorBox = document.getElementById("error");
-const logBox = document.getElementById("log");
-const board = document.getElementById("board");
+const $ = (id) => document.getElementById(id);
+const board = $("board");
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 15000;
 
 let socket = null;
 let renderer = null;
 let welcome = null;
 let state = null;
-let log = [];
-let retry = 0;
+let drawn = null;         // the view drawn last (ctx.previous of the next draw)
+let offline = false;
+let retryMs = RETRY_FIRST_MS;
+let retryAt = 0;
+let retryTimer = null;
+let countdown = null;
 let replay = null;
+let lastError = null;
 
-function showError(text) {
-  errorBox.hidden = !text;
-  errorBox.textContent = text || "";
+// What the render benchmark (bench/web_render.py) reads: the time of every state applied,
+// the last state messages, apply() to apply one again, and hold to ignore the socket.
+const probe = { timings: [], history: [], hold: false, apply: (message) => applyState(message) };
+window.__table = probe;
+
+// -- names and words -----------------------------------------------------------------------
+function seatList() {
+  return (state && state.seats) || (welcome && welcome.seats) || [];
 }
 
+function seatName(seat) {
+  const found = seatList().find((s) => s.seat === seat);
+  return found ? found.name : `seat ${seat}`;
+}
+
+/** The contract's name(seat): "you" for this browser's seat, else the seat's name. */
+function name(seat) {
+  return welcome && seat === welcome.seat ? "you" : seatName(seat);
+}
+
+/** Names inside sentences ("player 0 (you) plays R5"), where a bare "you" would not agree. */
+function sentenceName(seat) {
+  return welcome && seat === welcome.seat ? `${seatName(seat)} (you)` : seatName(seat);
+}
+
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function listed(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+// -- sending -------------------------------------------------------------------------------
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!offline && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-export function act(actionId) {
-  if (!state) return;
-  showError("");
+function act(actionId) {
+  if (!state || offline || replay) return;
+  showError(null);
   send({ type: "act", version: state.version, action: actionId });
 }
 
+// -- errors --------------------------------------------------------------------------------
+const REWORDED = {
+  stale: "The table moved on before your move arrived: here it is as it is now. Choose again.",
+  not_your_turn: "It is not your turn yet.",
+};
+
+function showError(message) {
+  lastError = message;
+  const box = $("error");
+  box.hidden = !message;
+  if (!message) { box.replaceChildren(); return; }
+  const words = REWORDED[message.code] || capitalised(message.message);
+  box.replaceChildren(
+    icon("warning"), " ",
+    message.rule ? el("span", { class: "error-rule" }, ruleRef(message.rule), " ") : null,
+    el("span", { class: "error-words" }, prose(words, sentenceName)),
+    el("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", title: "Dismiss", onclick: () => showError(null) }, icon("close")),
+  );
+}
+
+// -- players, log, title -------------------------------------------------------------------
 function renderSeats() {
-  const list = document.getElementById("seats");
-  list.replaceChildren(...state.seats.map((seat) => {
-    const moving = state && state.to_move.includes(seat.seat);
-    const you = seat.seat === welcome.seat ? " (you)" : "";
-    const item = el("li", { class: moving ? "moving" : "" },
-      `${moving ? "▶ " : ""}Seat ${seat.seat}: ${seat.name}${you}`,
-      seat.kind === "human" ? el("span", { class: "presence" }, seat.connected ? " · online" : " · offline") : "");
-    return item;
+  const moving = new Set(state && !state.finished && !state.expired ? state.to_move : []);
+  $("seats").replaceChildren(...seatList().map((seat) => {
+    const you = welcome && seat.seat === welcome.seat;
+    const present = seat.kind === "bot" || seat.connected;
+    const presence = offline
+      ? el("span", { class: "presence unknown" }, icon("offline"), " presence unknown")
+      : el("span", { class: `presence ${present ? "online" : "offline"}` },
+        icon(present ? "online" : "offline"), present ? " online" : " offline");
+    return el("li", { class: `seat${moving.has(seat.seat) ? " to-move" : ""}${you ? " you" : ""}`, "data-seat": seat.seat },
+      el("span", { class: "seat-kind" }, icon(seat.kind === "bot" ? "bot" : "person", seat.kind === "bot" ? "bot" : "person")),
+      el("span", { class: "seat-name" }, seat.name, you ? el("strong", { class: "you-tag" }, " (you)") : null),
+      presence,
+      moving.has(seat.seat) ? el("span", { class: "turn-tag" }, icon("turn"), you ? " your turn" : " to move") : null);
   }));
 }
 
 function renderLog() {
-  logBox.replaceChildren(...log.map((line) => el("li", {}, line)));
-  logBox.scrollTop = logBox.scrollHeight;
+  const box = $("log");
+  const lines = (state && state.log) || [];
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
+  box.replaceChildren(...lines.map((line) => el("li", {}, prose(capitalised(line), sentenceName))));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+function myTurn() {
+  return Boolean(state && welcome && welcome.seat !== null && !state.finished && !state.expired
+    && state.to_move.includes(welcome.seat) && state.legal.length);
+}
+
+function renderTitle() {
+  if (!welcome) return;
+  const base = `${welcome.game_name} · Wonderland Table`;
+  document.title = offline ? `Offline · ${base}` : myTurn() ? `Your turn · ${base}` : base;
+}
+
+// -- game over -----------------------------------------------------------------------------
+function resultOf(ctx) {
+  if (renderer && typeof renderer.result === "function") {
+    try {
+      const given = renderer.result(ctx.view, ctx);
+      if (given && given.headline) return given;
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  const winners = state.winners || [];
+  const mine = welcome.seat !== null && winners.includes(welcome.seat);
+  let headline = "The game is over";
+  if (winners.length === 1) headline = mine ? "You win" : `${capitalised(seatName(winners[0]))} wins`;
+  else if (winners.length > 1) headline = `${capitalised(listed(winners.map(name)))} share the win`;
+  const scores = state.scores || [];
+  const reason = scores.length
+    ? `Scores: ${seatList().map((s) => `${name(s.seat)} ${formatScore(scores[s.seat])}`).join(", ")}.`
+    : "";
+  return { headline, reason };
+}
+
+function formatScore(score) {
+  return score === undefined ? "–" : Number.isInteger(score) ? String(score) : score.toFixed(1);
+}
+
+function renderGameOver(ctx) {
+  const panel = $("game-over");
+  const over = state.finished || state.expired;
+  panel.hidden = !over;
+  if (!over) return;
+  const { headline, reason } = state.expired
+    ? { headline: "Closed unfinished", reason: "This table was closed after a long time without a move: it takes no more moves." }
+    : resultOf(ctx);
+  $("over-icon").replaceChildren(icon(state.expired ? "clock" : "trophy"));
+  $("over-headline").textContent = headline;
+  $("over-reason").replaceChildren(prose(reason || "", sentenceName));
+}
+
+// -- drawing -------------------------------------------------------------------------------
+function context(view, extra) {
+  return {
+    view, previous: drawn, state, seat: welcome.seat, legal: (state && state.legal) || [],
+    act, send, seats: seatList(), name, content: welcome.content, replay: false, offline, ...extra,
+  };
+}
+
+function draw(ctx) {
+  renderer.render(board, ctx);
+  drawn = ctx.view;
+  if (offline) disableBoard();
 }
 
 function render() {
-  if (!renderer || !state || replay) return;
+  if (!renderer || !state || !welcome) return;
   renderSeats();
-  renderer.render(board, { state, view: state.view, seat: welcome.seat, act, send, legal: state.legal, seats: state.seats, content: welcome.content });
-  const over = state.finished || state.expired;
-  document.getElementById("replay").hidden = !over;
-  if (state.expired && !document.getElementById("expired-note")) {
-    board.prepend(el("p", { id: "expired-note", class: "error" }, "This table was closed unfinished after a long time without a move: it takes no more moves."));
-  }
-  if (over && !document.getElementById("replay-open")) {
-    board.append(el("p", {}, el("button", { type: "button", id: "replay-open", onclick: openReplay }, "Replay this game step by step")));
-  }
+  renderTitle();
+  if (replay) return;
+  const ctx = context(state.view, {});
+  draw(ctx);
+  renderGameOver(ctx);
 }
 
+function applyState(message) {
+  const start = performance.now();
+  state = message;
+  probe.history = [...probe.history.slice(-1), message];
+  renderLog();
+  render();
+  probe.timings.push(performance.now() - start);
+  if (probe.timings.length > 5000) probe.timings.splice(0, 1000);
+}
+
+// -- replay --------------------------------------------------------------------------------
 async function openReplay() {
+  if (offline) return;
   const response = await fetch(`/api/tables/${tableId}/replay`);
-  if (!response.ok) { showError((await response.json()).detail); return; }
-  replay = { steps: (await response.json()).steps, index: 0 };
-  document.getElementById("replay").hidden = false;
+  const body = await response.json();
+  if (!response.ok) { showError({ message: body.detail }); return; }
+  replay = { steps: body.steps, index: 0 };
+  drawn = null;
+  $("replay").hidden = false;
+  $("game-over").hidden = true;
   showReplayStep();
+  $("replay-next").focus();
+}
+
+function stepLabel(index) {
+  if (index === 0) return "Start: the table as it was dealt.";
+  return `Move ${index}: ${replay.steps[index].label}`;
 }
 
 function showReplayStep() {
-  const step = replay.steps[replay.index];
-  document.getElementById("replay-pos").textContent = `step ${replay.index} of ${replay.steps.length - 1}`;
-  document.getElementById("replay-label").textContent = step.label;
-  renderer.render(board, { state: null, view: step.view, seat: null, act: () => {}, legal: [], seats: welcome.seats, content: welcome.content, replay: true });
+  const last = replay.steps.length - 1;
+  $("replay-pos").textContent = `step ${replay.index} of ${last}`;
+  $("replay-label").replaceChildren(prose(stepLabel(replay.index), seatName));
+  $("replay-first").disabled = $("replay-prev").disabled = offline || replay.index === 0;
+  $("replay-next").disabled = $("replay-last").disabled = offline || replay.index === last;
+  $("replay-live").disabled = offline;
+  const noop = () => {};
+  draw(context(replay.steps[replay.index].view, {
+    state: null, seat: null, legal: [], act: noop, send: noop, replay: true,
+    name: seatName,
+  }));
 }
 
-function moveReplay(delta) {
-  if (!replay) return;
-  replay.index = Math.max(0, Math.min(replay.steps.length - 1, replay.index + delta));
+function moveReplay(to) {
+  if (!replay || offline) return;
+  const index = Math.max(0, Math.min(replay.steps.length - 1, to));
+  if (index === replay.index) return;
+  replay.index = index;
   showReplayStep();
 }
-document.getElementById("replay-first").addEventListener("click", () => moveReplay(-1e9));
-document.getElementById("replay-prev").addEventListener("click", () => moveReplay(-1));
-document.getElementById("replay-next").addEventListener("click", () => moveReplay(1));
-document.getElementById("replay-live").addEventListener("click", () => { replay = null; render(); });
+
+function closeReplay() {
+  replay = null;
+  drawn = null;
+  $("replay").hidden = true;
+  render();
+  $("replay-open").focus();
+}
+
+$("replay-first").append(icon("first"), el("span", { class: "label" }, "First"));
+$("replay-prev").append(icon("prev"), el("span", { class: "label" }, "Back"));
+$("replay-next").append(el("span", { class: "label" }, "Next"), icon("next"));
+$("replay-last").append(el("span", { class: "label" }, "Last"), icon("last"));
+$("replay-first").addEventListener("click", () => moveReplay(0));
+$("replay-prev").addEventListener("click", () => moveReplay(replay.index - 1));
+$("replay-next").addEventListener("click", () => moveReplay(replay.index + 1));
+$("replay-last").addEventListener("click", () => moveReplay(Infinity));
+$("replay-live").addEventListener("click", closeReplay);
+$("replay-open").addEventListener("click", openReplay);
+
+// -- keyboard ------------------------------------------------------------------------------
+function typing(target) {
+  return target instanceof HTMLElement
+    && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+  if (offline) return;
+  if (replay) {
+    const moves = { ArrowLeft: replay.index - 1, ArrowRight: replay.index + 1, Home: 0, End: Infinity };
+    if (event.key in moves) { event.preventDefault(); moveReplay(moves[event.key]); }
+    return;
+  }
+  if (["Enter", " ", "Tab", "Escape"].includes(event.key)) return;  // the focused control's own keys
+  const button = board.querySelector(`[data-shortcut="${CSS.escape(event.key)}"]`)
+    || board.querySelector(`[data-shortcut="${CSS.escape(event.key.toLowerCase())}"]`);
+  if (!button || button.disabled || button.closest("[inert]")) return;
+  event.preventDefault();
+  button.click();
+});
+
+// -- connection ----------------------------------------------------------------------------
+const disabledHere = new Set();
+
+function disableBoard() {
+  board.inert = true;
+  for (const control of document.querySelectorAll("button, input, select, textarea")) {
+    if (control.id === "retry" || control.disabled) continue;
+    control.disabled = true;
+    disabledHere.add(control);
+  }
+}
+
+function goOffline() {
+  offline = true;
+  $("status").textContent = "offline";
+  disableBoard();
+  if (state) {
+    renderSeats();
+    renderTitle();
+    if (replay) showReplayStep();
+    else draw(context(state.view, {}));
+  }
+}
+
+function goOnline() {
+  offline = false;
+  board.inert = false;
+  for (const control of disabledHere) if (control.isConnected) control.disabled = false;
+  disabledHere.clear();
+  hideBanner();
+  $("status").textContent = "connected";
+  if (replay) showReplayStep();
+}
+
+function showBanner(text, withRetry = true) {
+  const banner = $("connection");
+  $("connection-icon").replaceChildren(icon("warning"));
+  $("connection-text").textContent = text;
+  $("retry").hidden = !withRetry;
+  banner.hidden = false;
+}
+
+function hideBanner() {
+  $("connection").hidden = true;
+  clearInterval(countdown);
+  countdown = null;
+}
+
+function tick() {
+  const seconds = Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
+  showBanner(`Connection lost — reconnecting in ${seconds} s…`);
+}
+
+function scheduleReconnect() {
+  clearTimeout(retryTimer);
+  clearInterval(countdown);
+  retryAt = Date.now() + retryMs;
+  retryTimer = setTimeout(connect, retryMs);
+  retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  tick();
+  countdown = setInterval(tick, 250);
+}
+
+$("retry").addEventListener("click", () => {
+  clearTimeout(retryTimer);
+  clearInterval(countdown);
+  connect();
+});
+
+async function onMessage(message) {
+  if (message.type === "welcome") {
+    const first = !welcome;
+    welcome = message;
+    goOnline();
+    retryMs = RETRY_FIRST_MS;
+    if (first) {
+      $("game-name").textContent = message.game_name;
+      $("who").textContent = message.seat === null ? "watching" : `you are seat ${message.seat}`;
+      loadStyles(`/games/${message.game}/renderer.css`);
+      renderer = await import(`/games/${message.game}/renderer.js`);
+    }
+    renderTitle();
+  } else if (message.type === "state") {
+    if (!probe.hold) applyState(message);
+  } else if (message.type === "error") {
+    showError(message);
+  }
+}
 
 function loadStyles(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;
   document.head.append(el("link", { rel: "stylesheet", href }));
 }
 
-async function onMessage(message) {
-  if (message.type === "welcome") {
-    welcome = message;
-    document.getElementById("game-name").textContent = message.game_name;
-    document.title = `${message.game_name} · Wonderland Table`;
-    document.getElementById("who").textContent = message.seat === null ? "watching" : `you are seat ${message.seat}`;
-    renderer = await import(`/games/${message.game}/renderer.js`);
-    loadStyles(`/games/${message.game}/renderer.css`);
-  } else if (message.type === "state") {
-    state = message;
-    log = log.slice(0, message.log_start).concat(message.log);
-    renderLog();
-    render();
-  } else if (message.type === "error") {
-    showError(message.rule ? `${message.rule}: ${message.message}` : message.message);
-  }
-}
-
 function connect() {
+  clearTimeout(retryTimer);
+  if (socket && socket.readyState <= WebSocket.OPEN) return;
+  if (offline) showBanner("Connection lost — reconnecting now…");
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => {
-    retry = 0;
-    statusBox.textContent = "connected";
-    socket.send(JSON.stringify({ type: "hello", table: tableId, token }));
+  const current = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = current;
+  current.addEventListener("open", () => {
+    current.send(JSON.stringify({ type: "hello", table: tableId, token }));
   });
   let queue = Promise.resolve();
-  socket.addEventListener("message", (event) => {
+  current.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    queue = queue.then(() => onMessage(message));
+    queue = queue.then(() => onMessage(message)).catch((error) => console.error(error));
   });
-  socket.addEventListener("close", () => {
-    statusBox.textContent = "connection lost — reconnecting…";
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 250 * 2 ** retry);
+  current.addEventListener("close", (event) => {
+    if (socket !== current) return;
+    goOffline();
+    if (event.code === 1008) {  // the server closed it for breaking its limits: no retry loop
+      showBanner(`Disconnected by the server${lastError ? `: ${lastError.message}` : ""}.`);
+      return;
+    }
+    scheduleReconnect();
   });
 }
 

@@ -33,7 +33,7 @@ def test_lesson_step_and_practice_task(browser: Browser, site: ServerProcess) ->
         expect(page.locator("#lesson-feedback")).to_contain_text("not in their hand")
         page.locator("#lesson-move").fill(step.expect)
         page.locator("#lesson-go").click()
-        expect(page.locator("#lesson-feedback")).to_contain_text("✓")
+        expect(page.locator("#lesson-feedback.ok")).to_contain_text(step.expect)
         break
 
     seed = 21
@@ -51,7 +51,8 @@ def test_lesson_step_and_practice_task(browser: Browser, site: ServerProcess) ->
     for i, question in enumerate(task.questions):
         answers.nth(i).fill(question.answer.split(" or ")[0])
     page.locator("#check").click()
-    expect(page.locator("#verdict")).to_contain_text("✓ Right.")
+    expect(page.locator("#verdict .ok")).to_contain_text("Right.")
+    expect(page.locator("#verdict .ok svg[role=img]")).to_have_attribute("aria-label", "right")
     expect(page.locator("#verdict")).to_contain_text(task.explanation[:40])
     local.answer([q.answer.split(" or ")[0] for q in task.questions])
     page.locator("#next-task").click()

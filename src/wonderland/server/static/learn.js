@@ -1,6 +1,7 @@
 // The Learn page: a teaching script step by step, then practice tasks; the server's hosting
 // aids (the same code as `wonderland teach` and `wonderland practice`) do all the judging.
 import { el } from "/static/dom.js";
+import { icon } from "/static/icons.js";
 
 const gameId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -15,6 +16,11 @@ async function post(url, body) {
   return data;
 }
 
+/** A tick for a right answer, a cross for a wrong one (announced as words). */
+function verdictIcon(right) {
+  return icon(right ? "check" : "close", right ? "right" : "wrong");
+}
+
 // -- teaching script -------------------------------------------------------------------------
 let lessonId = null;
 let asks = false;
@@ -23,10 +29,10 @@ function showLesson(data) {
   lessonId = data.lesson;
   const feedback = $("lesson-feedback");
   if (data.feedback && data.feedback.message) {
-    feedback.textContent = (data.feedback.accepted ? "✓ " : "✗ ") + data.feedback.message;
+    feedback.replaceChildren(verdictIcon(data.feedback.accepted), " ", data.feedback.message);
     feedback.className = data.feedback.accepted ? "ok" : "error";
   } else {
-    feedback.textContent = "";
+    feedback.replaceChildren();
     feedback.className = "";
   }
   if (data.feedback && !data.feedback.accepted) return;  // same step: try again
@@ -119,7 +125,8 @@ $("task-form").addEventListener("submit", async (event) => {
   const verdict = data.verdict;
   const box = $("verdict");
   box.replaceChildren(
-    el("p", { class: verdict.correct ? "ok" : "error" }, verdict.correct ? "✓ Right." : `✗ Not quite. The answer: ${verdict.expected.join(" / ")}`),
+    el("p", { class: verdict.correct ? "ok" : "error" }, verdictIcon(verdict.correct), " ",
+      verdict.correct ? "Right." : `Not quite. The answer: ${verdict.expected.join(" / ")}`),
     el("p", {}, verdict.explanation));
   box.hidden = false;
   pending = data;

@@ -1,5 +1,6 @@
 // The lobby: the games, a form to create a table, the links of a new table.
 import { el } from "/static/dom.js";
+import { icon } from "/static/icons.js";
 
 const gamesBox = document.getElementById("games");
 
@@ -36,7 +37,8 @@ function variantRow(game, variant) {
 }
 
 function gameCard(game) {
-  const form = el("form", { class: "create", "aria-label": `Create a ${game.name} table` });
+  const article = /^[AEIOU]/.test(game.name) ? "an" : "a";
+  const form = el("form", { class: "create", "aria-label": `Create ${article} ${game.name} table` });
   const players = el("select", { id: `${game.id}-players`, name: "players" });
   for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, String(n)));
   players.value = String(Math.min(Math.max(3, game.min_players), game.max_players));
@@ -53,7 +55,7 @@ function gameCard(game) {
     el("p", { class: "private" }, privateBox, " ",
       el("label", { for: `${game.id}-private` }, "Private table (not listed on this server; its links still work)")),
     message,
-    el("button", { type: "submit" }, `Create a ${game.name} table`),
+    el("button", { type: "submit", class: "primary" }, `Create ${article} ${game.name} table`),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -78,7 +80,7 @@ function gameCard(game) {
   });
   const aids = [];
   if (game.learn) aids.push(el("a", { href: `/learn/${game.id}`, class: "learn-link" }, `Learn ${game.name}`));
-  if (game.score) aids.push(" · ", el("a", { href: `/score/${game.id}`, class: "score-link" }, "Score calculator"));
+  if (game.score) aids.push(el("a", { href: `/score/${game.id}`, class: "score-link" }, "Score calculator"));
   return el("article", { class: "game", id: `game-${game.id}` },
     el("h3", {}, game.name), el("p", {}, game.description),
     aids.length ? el("p", { class: "aids" }, ...aids) : null,
@@ -86,12 +88,25 @@ function gameCard(game) {
     form);
 }
 
+function copyButton(url, label) {
+  const button = el("button", { type: "button", class: "copy", "aria-label": label }, "Copy");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      button.replaceChildren(icon("check"), " Copied");
+    } catch {
+      button.textContent = "Select the link to copy it";
+    }
+  });
+  return button;
+}
+
 function showLinks(game, created) {
   const box = document.getElementById("links");
   const items = created.seats.map((link, i) => el("li", {},
     i === 0 ? "Your seat: " : `Invitation for seat ${link.seat}: `,
     el("a", { href: link.url, class: "seat-link", "data-seat": link.seat }, link.url), " ",
-    el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link.url) }, "Copy")));
+    copyButton(link.url, i === 0 ? "Copy your seat's link" : `Copy the invitation for seat ${link.seat}`)));
   items.push(el("li", {}, "Spectators: ", el("a", { href: created.spectator_url, class: "spectator-link" }, created.spectator_url)));
   box.replaceChildren(el("p", {}, `${game.name} table ${created.table}. Each link holds a secret seat token: send it only to that player.`), el("ul", {}, ...items));
   document.getElementById("created").hidden = false;
@@ -101,10 +116,14 @@ function showLinks(game, created) {
 async function main() {
   const games = await (await fetch("/api/games")).json();
   gamesBox.replaceChildren(...games.map(gameCard));
+  const names = Object.fromEntries(games.map((game) => [game.id, game.name]));
   const page = await (await fetch("/api/tables?limit=20")).json();
-  document.getElementById("recent").replaceChildren(...page.tables.map((t) =>
-    el("li", {}, el("a", { href: `/t/${t.table}` }, `${t.game} ${t.table}`),
-      t.finished ? " — finished (replay)" : t.expired ? " — closed unfinished (replay)" : ` — in play, step ${t.version}`)));
+  const recent = document.getElementById("recent");
+  recent.replaceChildren(...page.tables.map((t) =>
+    el("li", {}, el("a", { href: `/t/${t.table}` }, `${names[t.game] || t.game} · table ${t.table}`),
+      t.finished ? " — finished (replay)" : t.expired ? " — closed unfinished (replay)"
+        : ` — in play, ${t.version === 1 ? "1 move" : `${t.version} moves`} made`)));
+  if (!page.tables.length) recent.replaceChildren(el("li", { class: "meta" }, "No tables yet: create one above."));
 }
 
 main();

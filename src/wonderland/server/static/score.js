@@ -1,5 +1,6 @@
 // The score calculator page: the same calculator as `wonderland score`, on the server.
 import { el } from "/static/dom.js";
+import { icon } from "/static/icons.js";
 
 const gameId = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
@@ -12,20 +13,21 @@ function drawEntries() {
   $("entries").replaceChildren(...Array.from({ length: count }, (_, p) => {
     const values = old[p] || [];
     const name = el("input", { id: `name-${p}`, class: "name", value: values[0] || `Player ${p + 1}`, size: "14" });
-    const fields = form.fields.map((field, i) => el("span", {}, " ",
-      el("label", { for: `${field.key}-${p}` }, field.prompt), " ",
-      el("input", { id: `${field.key}-${p}`, "data-key": field.key, class: "field", size: field.example.length > 12 ? "40" : "8", placeholder: field.blank ?? field.example, title: `e.g. ${field.example}`, value: values[i + 1] || "" })));
-    return el("p", { class: "entry" }, el("label", { for: `name-${p}` }, `Seat ${p}`), " ", name, ...fields);
+    const fields = form.fields.map((field, i) => el("span", { class: "field-box" },
+      el("label", { for: `${field.key}-${p}` }, field.prompt),
+      el("input", { id: `${field.key}-${p}`, "data-key": field.key, class: field.example.length > 12 ? "field wide" : "field", placeholder: field.blank ?? field.example, title: `e.g. ${field.example}`, value: values[i + 1] || "" })));
+    return el("p", { class: "entry" }, el("label", { for: `name-${p}` }, `Seat ${p}`), name, ...fields);
   }));
 }
 
 function showReport(report) {
   const head = el("tr", {}, el("th", {}, "player"), ...report.columns.map((c) => el("th", {}, c)), el("th", {}, "total"));
   const rows = report.players.map((p) => el("tr", { class: p.winner ? "winner" : null },
-    el("td", {}, p.name + (p.winner ? " ★" : "")), ...p.cells.map((c) => el("td", {}, c)), el("td", { class: "total" }, String(p.total))));
+    el("td", {}, p.name, p.winner ? el("span", { class: "win-mark" }, " ", icon("star", "winner")) : null), ...p.cells.map((c) => el("td", {}, c)), el("td", { class: "total" }, String(p.total))));
   $("result").replaceChildren(
     el("h2", {}, `Scores (${report.lowest_wins ? "lowest" : "highest"} total wins)`),
-    el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    el("div", { class: "scores-wrap", tabindex: "0", role: "region", "aria-label": "the scores" },
+      el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows))),
     el("ul", { class: "notes" }, ...report.notes.map((n) => el("li", {}, n))),
     el("p", { class: "explanation" }, report.explanation));
   $("result").hidden = false;

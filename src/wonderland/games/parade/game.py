@@ -26,7 +26,17 @@ from wonderland.games.parade.actions import (
     keep_id,
     parse_cards,
 )
-from wonderland.games.parade.cards import COLOUR_OF, DECK_SIZE, NUM_COLOURS, card_str, cards_str
+from wonderland.games.parade.cards import (
+    CHARACTERS,
+    COLOUR_NAMES,
+    COLOUR_OF,
+    COLOURS,
+    DECK_SIZE,
+    NUM_COLOURS,
+    RULEBOOK_NAMES,
+    card_str,
+    cards_str,
+)
 from wonderland.games.parade.render import render_view
 from wonderland.games.parade.rules import (
     explain_take,
@@ -415,6 +425,28 @@ class ParadeGame(Game[ParadeState, ParadeView]):
             sheet = self.score_sheet(after)
             text += "; all choices revealed. " + explain_winners(sheet)
         return text
+
+    def table_content(self, config: GameConfig) -> dict[str, Any]:
+        """The colours as this table names them, each with its character (P38, A9), and the
+        majority rule in force (P32, P36, A1, A7), for a table to mark majorities."""
+        rules = ParadeRules.from_variants(config.variants)
+        names = {
+            "standard": COLOUR_NAMES,
+            "rulebook": RULEBOOK_NAMES,
+            "characters": CHARACTERS,
+        }.get(rules.colour_names, COLOUR_NAMES)
+        two_player_lead = config.num_players == 2 and not rules.two_player_plain_majority
+        return {
+            "colours": [
+                {"letter": letter, "name": name, "character": character}
+                for letter, name, character in zip(COLOURS, names, CHARACTERS, strict=True)
+            ],
+            "majority": {
+                "lead": 2 if two_player_lead else 0,
+                "rule": "P36" if two_player_lead else "P32",
+                "all_equal_no_majority": rules.all_equal_no_majority,
+            },
+        }
 
     def action_info(self, view: ParadeView, action: int) -> dict[str, Any]:
         """For a card to play: the safe cards and the cards it would collect."""

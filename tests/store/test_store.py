@@ -2,57 +2,26 @@
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support import free_port
+from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
 from wonderland.store.repository import StaleWrite
-
-
-def _as_postgres(command: list[str]) -> list[str]:
-    """Run PostgreSQL tools as the postgres user when we are root (initdb refuses root)."""
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
 
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
     """A throwaway PostgreSQL cluster on a Unix socket (PostgreSQL is installed by make test)."""
-    installed = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    initdb = shutil.which("initdb") or (installed[-1] if installed else "")
-    assert initdb, "PostgreSQL's initdb is needed: `make test` installs it"
-    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
-    base = Path(tempfile.mkdtemp(prefix="wonderland-pg-"))
-    os.chmod(base, 0o777)
-    data, port = base / "data", free_port()
-    subprocess.run(
-        _as_postgres([initdb, "-D", str(data), "-U", "postgres", "--auth=trust"]),
-        check=True,
-        capture_output=True,
-    )
-    options = f"-p {port} -k {base} -c listen_addresses=''"
-    subprocess.run(
-        _as_postgres(
-            [pg_ctl, "-D", str(data), "-o", options, "-w", "start", "-l", str(base / "log")]
-        ),
-        check=True,
-        capture_output=True,
-    )
+    cluster = PostgresCluster()
+    cluster.start()
     try:
-        yield f"postgresql+psycopg://postgres@/postgres?host={base}&port={port}"
+        yield cluster.url
     finally:
-        subprocess.run(
-            _as_postgres([pg_ctl, "-D", str(data), "-m", "immediate", "stop"]), capture_output=True
-        )
-        shutil.rmtree(base, ignore_errors=True)
+        cluster.remove()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -34,7 +34,7 @@ from wonderland.server.wire import (
     TableList,
     TableSummary,
 )
-from wonderland.store import Store
+from wonderland.store import Store, StoreUnavailable
 from wonderland.store.cluster import Cluster
 
 log = logging.getLogger(__name__)
@@ -152,6 +152,13 @@ def create_app(
             table, tokens = manager.create(body)
         except WonderlandError as err:
             raise HTTPException(status_code=400, detail=str(err)) from None
+        except StoreUnavailable:
+            raise HTTPException(
+                status_code=503,
+                detail="the database cannot be reached just now, so no table was created: "
+                "try again in a moment",
+                headers={"Retry-After": "5"},
+            ) from None
         base = str(request.base_url).rstrip("/")
         manager.advance_soon(table)
         return TableCreated(
@@ -201,7 +208,8 @@ def create_app(
         try:
             table = await manager.obtain(table_id)
         except Refused as refusal:
-            raise HTTPException(status_code=404, detail=refusal.error.message) from None
+            code = 503 if refusal.error.code == "unavailable" else 404
+            raise HTTPException(status_code=code, detail=refusal.error.message) from None
         if not (table.finished or table.expired):
             raise HTTPException(status_code=409, detail="the replay opens when the game is over")
         return replay_steps(table)

@@ -29,8 +29,11 @@ log = logging.getLogger(__name__)
 POLICY_VIOLATION = 1008
 """The websocket close code of a socket closed for breaking the server's limits."""
 
-GAME_REFUSALS = frozenset({"stale", "illegal", "not_your_turn", "finished", "expired"})
-"""Refusals that honest play meets (a race with another seat, a misclick): no strike."""
+GAME_REFUSALS = frozenset(
+    {"stale", "illegal", "not_your_turn", "finished", "expired", "unavailable"}
+)
+"""Refusals that honest play meets (a race with another seat, a misclick, a database
+restarting): no strike."""
 
 
 class Close(Exception):  # noqa: N818 - an instruction to the loop, not a failure

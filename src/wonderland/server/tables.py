@@ -32,7 +32,7 @@ from wonderland.server.wire import (
     SeatPublic,
 )
 from wonderland.server.writer import ActionWriter
-from wonderland.store import SeatInfo, Store, StoredTable
+from wonderland.store import SeatInfo, Store, StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
 from wonderland.store.repository import StaleWrite, TableHeader, UnknownCursor, secret_hash
 
@@ -54,6 +54,12 @@ class Refused(Exception):  # noqa: N818 - an answer, not a crash
 def refuse(code: Any, message: str, rule: str | None = None) -> Refused:
     """A Refused with an ErrorMessage."""
     return Refused(ErrorMessage(code=code, message=message, rule=rule))
+
+
+UNAVAILABLE = (
+    "the game's database cannot be reached just now, so your move was not made; "
+    "the table waits for it to come back, then try again"
+)
 
 
 def live_module(game_id: str) -> LiveModule | None:
@@ -362,6 +368,7 @@ class TableManager:
         """Take the lease of every table in play that no process holds, and run it."""
         assert self.cluster is not None
         loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, self.cluster.check)
         ids = await loop.run_in_executor(self.store_executor, self.store.unfinished_ids)
         for table_id in ids:
             if table_id in self.cluster.held:
@@ -430,7 +437,12 @@ class TableManager:
 
     async def _load(self, table_id: str) -> LiveTable | None:
         loop = asyncio.get_running_loop()
-        stored = await loop.run_in_executor(self.store_executor, self.store.load, table_id)
+        try:
+            stored = await loop.run_in_executor(self.store_executor, self.store.load, table_id)
+        except StoreUnavailable:
+            raise refuse(
+                "unavailable", "the game's database cannot be reached just now: try again soon"
+            ) from None
         if stored is None:
             return None
         if table_id in self.tables:  # created here meanwhile
@@ -539,6 +551,8 @@ class TableManager:
                 await self._commit(table, seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
+            except StoreUnavailable:
+                raise refuse("unavailable", UNAVAILABLE) from None
             except StaleWrite:
                 stale = True
             else:
@@ -577,6 +591,9 @@ class TableManager:
             table.last_active = self.clock()
             try:
                 await self._persist_live(table)
+            except StoreUnavailable:
+                self._rewind_live(table)
+                raise refuse("unavailable", UNAVAILABLE) from None
             except StaleWrite:
                 stale = True
             else:
@@ -598,9 +615,23 @@ class TableManager:
             last = finished and index == len(actions) - 1
             await self.writer.write((table.id, index, actor, action, at_ms, last))
             table.version = index + 1
+        if finished and added:
+            await self.release_lease(table)
         for line in table.live.new_lines(added):
             for viewer in table.viewers():
                 table.logs.setdefault(viewer, []).append(line)
+
+    def _rewind_live(self, table: LiveTable) -> None:
+        """Drop a real-time table's moves that could not be committed: its driver goes back
+        to exactly the committed actions (nothing half-applied)."""
+        assert table.live is not None
+        module = live_module(table.game.spec.id)
+        assert module is not None
+        committed = list(table.live.driver.actions[: table.version])
+        logs = table.logs
+        table.logs = {}
+        self._go_live(table, module.resume(table.config, table.seed, committed, table.bot_seats()))
+        table.logs = logs
 
     async def _run_live(self, table: LiveTable) -> None:
         """The bots of a real-time table, each at its own speed, until the game ends."""
@@ -637,6 +668,17 @@ class TableManager:
         at_ms = int(time.time() * 1000)
         await self.writer.write((table.id, table.version, actor, action, at_ms, finished))
         table.accept_step(before, after, actor, action)
+        if finished:
+            await self.release_lease(table)
+
+    async def release_lease(self, table: LiveTable) -> None:
+        """A finished table needs no runner: give its lease back."""
+        if self.cluster is not None and table.id in self.cluster.held:
+            loop = asyncio.get_running_loop()
+            try:
+                await loop.run_in_executor(None, self.cluster.release, table.id)
+            except Exception:  # the lease dies with its connection anyway
+                log.warning("could not release the lease of table %s", table.id)
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
@@ -648,14 +690,23 @@ class TableManager:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    @staticmethod
-    async def _guarded(table: LiveTable, runner: Awaitable[None]) -> None:
+    async def _guarded(self, table: LiveTable, runner: Awaitable[None]) -> None:
+        """Run a table's bots and clock; while the database is away, try again each second."""
+        retry = False
         try:
             await runner
+        except StoreUnavailable:
+            log.warning("table %s waits for the database", table.id)
+            if table.live is not None:
+                async with table.lock:
+                    self._rewind_live(table)
+            retry = True
         except Exception:
             log.exception("table %s stopped advancing", table.id)
         finally:
             table.advancing = False
+        if retry:
+            asyncio.get_running_loop().call_later(1.0, self.advance_soon, table)
 
     async def _advance(self, table: LiveTable) -> None:
         """Chance and bot steps of a turn game, one at a time, each told to everyone."""

@@ -127,6 +127,7 @@ class ErrorMessage(_Message):
         "expired",
         "rate_limited",
         "limit_reached",
+        "unavailable",
     ]
     message: str
     rule: str | None = None

@@ -41,24 +41,49 @@ class Cluster:
         self._closed = threading.Event()
 
     def try_lease(self, table_id: str) -> bool:
-        """Take the lease of ``table_id`` if nobody holds it; whether this process holds it."""
-        if table_id in self.held:
+        """Take the lease of ``table_id`` if nobody holds it; whether this process holds it.
+
+        When the lease connection was lost (the database restarted), every lease went with
+        it: this process holds none until it takes them again on a new connection."""
+        if table_id in self.held and not self._lease.closed and not self._lease.broken:
             return True
         with self._lease_lock:
-            row = self._lease.execute(
-                "SELECT pg_try_advisory_lock(hashtext(%s))", (table_id,)
-            ).fetchone()
+            try:
+                if self._lease.closed or self._lease.broken:
+                    self.held.clear()
+                    self._lease = psycopg.connect(self.info, autocommit=True)
+                row = self._lease.execute(
+                    "SELECT pg_try_advisory_lock(hashtext(%s))", (table_id,)
+                ).fetchone()
+            except psycopg.OperationalError:
+                self.held.clear()
+                raise
         if row is not None and row[0]:
             self.held.add(table_id)
             return True
         return False
+
+    def check(self) -> None:
+        """Make sure the lease connection is alive; if it died (the database restarted),
+        every lease died with it: forget them and connect again (raises while unreachable)."""
+        with self._lease_lock:
+            try:
+                if not self._lease.closed and not self._lease.broken:
+                    self._lease.execute("SELECT 1")
+                    return
+            except psycopg.Error:
+                log.warning("the lease connection was lost; its leases are gone")
+            self.held.clear()
+            self._lease.close()
+            self._lease = psycopg.connect(self.info, autocommit=True)
 
     def release(self, table_id: str) -> None:
         """Give up a lease (the table is over)."""
         if table_id in self.held:
             self.held.discard(table_id)
             with self._lease_lock:
-                self._lease.execute("SELECT pg_advisory_unlock(hashtext(%s))", (table_id,))
+                if not self._lease.broken:
+                    self._lease.execute("SELECT pg_advisory_unlock(hashtext(%s))", (table_id,))
 
     def listen(self, moved: Callable[[str], None]) -> None:
         """Call ``moved(table_id)`` (in a thread of its own) for each table that moved on."""

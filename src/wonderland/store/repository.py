@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import (
     Engine,
@@ -23,7 +24,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from wonderland.store.schema import ActionRow, Base, TableRow
@@ -98,13 +99,57 @@ class StaleWrite(Exception):  # noqa: N818 - a condition, not a failure of the s
     """The action index is already taken: another writer got there first."""
 
 
+class StoreUnavailable(Exception):  # noqa: N818 - a condition, not a bug
+    """The database cannot be reached (e.g. PostgreSQL is restarting); nothing was written."""
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _reachable(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn a lost or refused database connection into StoreUnavailable."""
+
+    @wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except IntegrityError:
+            raise
+        except DBAPIError as err:
+            if err.connection_invalidated or isinstance(err.orig, _DISCONNECTS):
+                raise StoreUnavailable(f"the database cannot be reached: {err.orig}") from err
+            raise
+
+    return call
+
+
+def _disconnect_errors() -> tuple[type[BaseException], ...]:
+    """The driver errors that mean the connection is gone, not that a query is wrong."""
+    found: list[type[BaseException]] = []
+    try:
+        import psycopg
+
+        found += [psycopg.OperationalError, psycopg.InterfaceError]
+    except ImportError:  # SQLite only
+        pass
+    return tuple(found)
+
+
+_DISCONNECTS = _disconnect_errors()
+
+
 class Store:
-    """All database access. Every method is synchronous and short; call it off the event loop."""
+    """All database access. Every method is synchronous and short; call it off the event loop.
+
+    A database that cannot be reached raises StoreUnavailable and changes nothing; the
+    connection pool checks each connection before use, so the store reconnects by itself
+    when the database is back."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
-        self.engine: Engine = create_engine(url, connect_args=connect_args)
+        self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
@@ -118,6 +163,7 @@ class Store:
         self._last_created = max(now, self._last_created + timedelta(microseconds=1))
         return self._last_created
 
+    @_reachable
     def create_table(
         self,
         table_id: str,
@@ -172,6 +218,7 @@ class Store:
             if action_rows:
                 connection.execute(insert(ActionRow), action_rows)
 
+    @_reachable
     def expire_table(self, table_id: str) -> None:
         """Mark an unfinished table as expired: it keeps its actions, and refuses new ones."""
         with self.engine.begin() as connection:
@@ -183,6 +230,7 @@ class Store:
         """Commit one action at ``index``; raise StaleWrite if that index exists already."""
         self.append_many([(table_id, index, actor, action, at_ms, finished)])
 
+    @_reachable
     def append_many(self, rows: list[tuple[str, int, int, int, int, bool]]) -> None:
         """Commit several actions ``(table, index, actor, action, at_ms, finished)`` in one
         transaction (a group commit); StaleWrite if any index exists already, and then none
@@ -211,6 +259,7 @@ class Store:
         except IntegrityError:
             raise StaleWrite("an action index was already written") from None
 
+    @_reachable
     def load(self, table_id: str) -> StoredTable | None:
         """One table with its actions, or None."""
         with self._session() as session:
@@ -225,6 +274,7 @@ class Store:
                 query = query.where(TableRow.finished.is_(False))
             return [self._stored(session, row) for row in session.scalars(query)]
 
+    @_reachable
     def unfinished_ids(self) -> list[str]:
         """The tables still in play (not finished, not expired), oldest first."""
         with self.engine.connect() as connection:
@@ -235,6 +285,7 @@ class Store:
             )
             return list(connection.scalars(query))
 
+    @_reachable
     def public_page(self, limit: int, cursor: str | None = None) -> tuple[list[TableHeader], bool]:
         """Up to ``limit`` public tables, newest first, older than the table ``cursor``; and
         whether there are more. UnknownCursor when ``cursor`` is no public table."""

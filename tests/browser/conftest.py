@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.support import ServerProcess
@@ -33,6 +34,15 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+@pytest.fixture(scope="module")
+def shared_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real server with instant bots for a whole test module (tables of bots allowed)."""
+    process = ServerProcess(tmp_path_factory.mktemp("site") / "data", flags=("--allow-bot-tables",))
+    process.start()
+    yield process
+    process.stop()
+
+
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[ServerProcess]:
     """A real server with instant bots."""
@@ -50,3 +60,21 @@ def new_page(browser: Browser, width: int = 1280, height: int = 800) -> Page:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
     return page
+
+
+def overflow(page: Page) -> int:
+    """How many CSS pixels the page is wider than its window (0: no horizontal scroll)."""
+    width: int = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    return max(0, width)
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each (rule, impact,
+    the first elements)."""
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{item['id']} ({item['impact']}): {item['help']} at "
+        + "; ".join(" ".join(node["target"]) for node in item["nodes"][:3])
+        for item in found
+        if item["impact"] in ("serious", "critical")
+    ]

@@ -1,16 +1,22 @@
-"""Parade in real Chromium: two friends and a bot to the score table; a reload mid-game."""
+"""Parade in real Chromium: two friends and a bot to the score table; a reload mid-game; the
+drawn table against the server's own state messages; no sideways scroll on a desktop or a
+phone; a turn played with the keyboard only."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
 from tests.support import ServerProcess
+from wonderland.games.parade.cards import COLOURS
+from wonderland.games.parade.rules import colour_counts, majority_holders
 
 from .conftest import new_page
 
-ENABLED_CARD = ".hand .play-card:not([disabled])"
+ENABLED_CARD = ".hand .play-card:not([disabled]):not([aria-disabled='true'])"
+PARADE_CARDS = ".parade .pd-slot .pcard"
 
 
 def create_table(page: Page, site: ServerProcess, seats: list[str]) -> list[str]:
@@ -85,12 +91,12 @@ def test_reload_keeps_the_game(browser: Browser, site: ServerProcess) -> None:
         page.wait_for_timeout(200)
     expect(page.locator(ENABLED_CARD).first).to_be_visible()
     hand = page.locator(".hand .play-card").all_inner_texts()
-    parade = page.locator(".parade").inner_text()
+    parade = drawn_parade(page)
     log_size = page.locator("#log li").count()
     page.reload()
     expect(page.locator(ENABLED_CARD).first).to_be_visible()
     assert page.locator(".hand .play-card").all_inner_texts() == hand
-    assert page.locator(".parade").inner_text() == parade
+    assert drawn_parade(page) == parade
     assert page.locator("#log li").count() == log_size
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -135,3 +141,178 @@ def test_refused_actions_are_explained_on_screen(browser: Browser, site: ServerP
 
 def card_name(card: int) -> str:
     return "RBPGKY"[card // 11] + str(card % 11)
+
+
+def drawn_parade(page: Page) -> list[str]:
+    """The parade as drawn, front to end."""
+    return [card.get_attribute("data-card") or "" for card in page.locator(PARADE_CARDS).all()]
+
+
+def overflow(page: Page) -> int:
+    """How many CSS px the page is wider than the window (0: no sideways scroll)."""
+    width: int = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    return width
+
+
+class Wire:
+    """The state messages the server sent this page and the actions the page sent, read from
+    the websocket itself, independently of what the renderer draws."""
+
+    def __init__(self, page: Page) -> None:
+        self.states: list[dict[str, Any]] = []
+        self.acts: list[dict[str, Any]] = []
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: WebSocket) -> None:
+        socket.on("framereceived", lambda frame: self._keep(frame, self.states, "state"))
+        socket.on("framesent", lambda frame: self._keep(frame, self.acts, "act"))
+
+    @staticmethod
+    def _keep(frame: str | bytes, into: list[dict[str, Any]], kind: str) -> None:
+        message = json.loads(frame)
+        if message.get("type") == kind:
+            into.append(message)
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.states[-1]
+
+
+def my_turn(page: Page, wire: Wire) -> dict[str, Any]:
+    """Wait until this page may play a card; the state message that says so."""
+    expect(page.locator(ENABLED_CARD).first).to_be_visible()
+    state = wire.last
+    assert state["legal"] and state["view"]["phase"] == "play"
+    return state
+
+
+def card_id(name: str) -> int:
+    return COLOURS.index(name[0]) * 11 + int(name[1:])
+
+
+def expected_majorities(collections: list[list[str]]) -> list[int]:
+    """Per seat: how many colours' majorities it holds now, by the engine's own rule."""
+    counts = [
+        colour_counts([COLOURS.index(c[0]) * 11 + int(c[1:]) for c in cards])
+        for cards in collections
+    ]
+    held = [0] * len(collections)
+    for colour in range(len(COLOURS)):
+        for seat, holds in enumerate(majority_holders([row[colour] for row in counts])):
+            held[seat] += holds
+    return held
+
+
+def test_the_drawn_table_matches_the_servers_state(browser: Browser, site: ServerProcess) -> None:
+    """Turn after turn, the parade drawn is the parade the server sent (same cards, in order,
+    as many), and so are every collection, hand size, majority crown and the pile's count."""
+    page = new_page(browser)
+    wire = Wire(page)
+    links = create_table(page, site, ["human", "bot:greedy", "bot:greedy", "bot:random"])
+    page.goto(links[0])
+    for turn in range(6):
+        view = my_turn(page, wire)["view"]
+        expect(page.locator(PARADE_CARDS)).to_have_count(len(view["parade"]))
+        assert drawn_parade(page) == view["parade"]
+        label = page.locator(".parade").get_attribute("aria-label") or ""
+        assert f"{len(view['parade'])} cards" in label
+        held = expected_majorities(view["collections"])
+        for seat, cards in enumerate(view["collections"]):
+            shown = page.locator(f"[data-collection-seat='{seat}'] .pcard")
+            assert sorted(c.get_attribute("data-card") or "" for c in shown.all()) == sorted(cards)
+            crowns = page.locator(f"[data-collection-seat='{seat}'] .pd-count.major")
+            assert crowns.count() == held[seat], (turn, seat, cards)
+            if seat != view["seat"]:
+                backs = page.locator(f"[data-hand-seat='{seat}'] .pd-back")
+                assert backs.count() == view["hand_sizes"][seat]
+        assert page.locator(".hand .play-card").count() == len(view["hand"])
+        pile = page.locator(".pd-pile").get_attribute("aria-label") or ""
+        assert f"{view['pile_size']} cards" in pile
+        page.locator(ENABLED_CARD).nth(turn % len(view["hand"])).click()
+        expect(page.locator(".parade .pd-slot.end .pcard")).not_to_have_attribute(
+            "data-card", view["parade"][-1]
+        )
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_no_sideways_scroll_on_a_desktop_or_a_phone(browser: Browser, site: ServerProcess) -> None:
+    """At 1280x800 and at 390x844 the table never scrolls sideways: mid-game with a card
+    hovered (bracket and lifted cards drawn), during the end choice and at the score sheet."""
+    desktop = new_page(browser, width=1280, height=800)
+    links = create_table(
+        desktop, site, ["human", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy"]
+    )
+    desktop.goto(links[0])
+    for _ in range(5):
+        expect(desktop.locator(ENABLED_CARD).first).to_be_visible()
+        desktop.locator(ENABLED_CARD).last.click()
+        desktop.wait_for_timeout(100)
+    expect(desktop.locator(ENABLED_CARD).first).to_be_visible()
+    desktop.locator(ENABLED_CARD).first.hover()
+    expect(desktop.locator("#preview")).to_contain_text("collect")
+    assert overflow(desktop) <= 0
+    phone = new_page(browser, width=390, height=844)
+    phone.goto(links[0])
+    expect(phone.locator(ENABLED_CARD).first).to_be_visible()
+    phone.locator(ENABLED_CARD).first.hover()
+    expect(phone.locator("#preview")).to_contain_text("collect")
+    assert overflow(phone) <= 0
+    touch = phone.locator(".hand .play-card").first.bounding_box()
+    assert touch and touch["width"] >= 44 and touch["height"] >= 44
+    desktop.close()
+    seen_choice = False
+    for _ in range(400):
+        if phone.locator(".scores").count():
+            break
+        if phone.locator("#keep").count():
+            seen_choice = True
+            assert overflow(phone) <= 0
+            take_turn(phone)
+        elif phone.locator(ENABLED_CARD).count():
+            phone.locator(ENABLED_CARD).first.click()
+            phone.wait_for_timeout(50)
+        else:
+            phone.wait_for_timeout(50)
+    expect(phone.locator(".scores")).to_be_visible()
+    assert seen_choice
+    assert overflow(phone) <= 0
+    assert not phone.errors  # type: ignore[attr-defined]
+
+
+def test_a_turn_played_with_the_keyboard_only(browser: Browser, site: ServerProcess) -> None:
+    """Once the table is open, no mouse: Tab reaches a card of the hand, focusing it shows its
+    safe zone and takes, Enter plays it; on the next turn the key 1 plays the first card."""
+    page = new_page(browser)
+    wire = Wire(page)
+    links = create_table(page, site, ["human", "bot:greedy", "bot:random"])
+    page.goto(links[0])
+    state = my_turn(page, wire)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "(() => { const e = document.activeElement;"
+            " return e && e.matches('.play-card:not([aria-disabled])')"
+            " ? e.dataset.card : null; })()"
+        )
+        if focused:
+            break
+    assert focused, "Tab never reached a card of the hand"
+    action = next(a for a in state["legal"] if a["label"] == focused)
+    expect(page.locator("#preview")).to_contain_text(focused)
+    expect(page.locator(".parade .pd-slot.safe")).to_have_count(len(action["info"]["safe"]))
+    expect(page.locator(".parade .pd-slot.takes")).to_have_count(len(action["info"]["takes"]))
+    taken = [s.get_attribute("data-card") for s in page.locator(".parade .pd-slot.takes").all()]
+    assert sorted(t or "" for t in taken) == sorted(action["info"]["takes"])
+    page.keyboard.press("Enter")
+    expect(page.locator(f".hand .play-card[data-card='{focused}']")).to_have_count(0)
+    assert [a["action"] for a in wire.acts] == [action["id"]]
+    assert all(
+        focused not in s["view"]["hand"] for s in wire.states if s["version"] > state["version"]
+    )
+    state = my_turn(page, wire)
+    first = state["view"]["hand"][0]
+    page.keyboard.press("1")
+    expect(page.locator(f".hand .play-card[data-card='{first}']")).to_have_count(0)
+    played = next(a["id"] for a in state["legal"] if a["label"] == first)
+    assert [a["action"] for a in wire.acts] == [action["id"], played]
+    assert not page.errors  # type: ignore[attr-defined]

@@ -102,7 +102,7 @@ function cardFace(ctx, code, { size = "", label = true } = {}) {
 }
 
 function backs(count, seat, extra = "") {
-  const row = el("div", { class: `pd-backs ${extra}`, "data-hand-seat": seat, role: "img", "aria-label": `${count} ${count === 1 ? "card" : "cards"} in hand` });
+  const row = el("div", { class: `pd-backs ${extra} ${count ? "" : "none"}`, "data-hand-seat": seat, role: "img", "aria-label": `${count} ${count === 1 ? "card" : "cards"} in hand` });
   for (let i = 0; i < count; i += 1) row.append(el("span", { class: "pd-back", "data-key": `back-${seat}-${i}` }));
   return row;
 }
@@ -166,17 +166,18 @@ function pile(view) {
   return el("div", { class: "pd-pile", "data-pile": "", role: "img", "aria-label": label },
     el("span", { class: "pd-pile-stack" },
       ...[0, 1, 2].filter((i) => i < Math.min(3, n)).map((i) => el("span", { class: `pd-back pile-card i${i}` })),
-      el("span", { class: "pd-pile-count", "aria-hidden": "true" }, String(n))),
+      n ? el("span", { class: "pd-pile-count", "aria-hidden": "true" }, String(n)) : null),
     el("span", { class: "pd-pile-label", "aria-hidden": "true" }, n ? "draw pile" : "pile empty"));
 }
 
 function paradeRow(ctx, view) {
   const last = view.last_play && view.last_play.card;
   const row = el("ol", { class: "parade", "aria-label": `the parade: ${view.parade.length} cards from the box at the front to the end` });
-  for (const code of view.parade) {
-    row.append(el("li", { class: `pd-slot ${code === last && view.parade[view.parade.length - 1] === code ? "last" : ""}`, "data-card": code }, cardFace(ctx, code)));
-  }
-  row.append(el("li", { class: "pd-slot pd-next", "aria-hidden": "true" }, el("span", { class: "pd-ghost" }, "end")));
+  view.parade.forEach((code, i) => {
+    const end = i === view.parade.length - 1;
+    row.append(el("li", { class: `pd-slot ${end ? "end" : ""} ${end && code === last ? "last" : ""}`, "data-card": code }, cardFace(ctx, code)));
+  });
+  if (view.phase === "play") row.append(el("li", { class: "pd-slot pd-next", "aria-hidden": "true" }, el("span", { class: "pd-ghost", "data-label": "end" })));
   return row;
 }
 
@@ -226,8 +227,10 @@ function applyPreview(board, ctx, view, code) {
     end.setAttribute("data-label", `safe: ${safeSlots.length}`);
   }
   const ghost = row.querySelector(".pd-ghost");
-  ghost.textContent = action ? `+${code}` : "end";
-  ghost.className = `pd-ghost ${action ? `c-${code[0]} showing` : ""}`;
+  if (ghost) {
+    ghost.dataset.label = action ? `+${code}` : "end";
+    ghost.className = `pd-ghost ${action ? `c-${code[0]} showing` : ""}`;
+  }
   row.classList.toggle("previewing", !!action);
   if (code && action) line.replaceChildren(prose(previewText(ctx, view, code, action)));
   else if (code) line.replaceChildren(prose(unavailable(ctx, view)));
@@ -243,6 +246,9 @@ function unavailable(ctx, view) {
 
 function idleHint(ctx, view) {
   if (ctx.offline || ctx.replay) return "";
+  if (view.phase === "choose" && (ctx.legal || []).length) {
+    return picked.length === 2 ? "Press Keep (or K) to confirm." : `Pick ${2 - picked.length} more ${picked.length === 1 ? "card" : "cards"} to keep; keys 1–4 pick too.`;
+  }
   if (view.phase === "play" && view.current === ctx.seat && (ctx.legal || []).length) {
     return "Hover or focus a card to see what it would collect; keys 1–5 play a card.";
   }
@@ -327,15 +333,20 @@ function yourPlace(ctx, view, board, holds) {
   const seat = ctx.seat;
   const heading = view.phase === "choose"
     ? (view.chosen[seat] ? "Your choice is made" : "Keep 2 of your 4 cards; the other 2 are discarded (P28)")
-    : view.phase === "play" && view.current === seat ? "Your turn: play a card to the end of the parade (P10)" : "Your hand";
+    : view.phase === "play" && view.current === seat ? "Your turn: play a card to the end of the parade (P10)"
+      : view.phase === "over" ? "Your collection" : "Your hand";
   const area = el("section", { class: `hand pd-you ${isActive(view, seat) ? "to-move" : ""} ${view.last_play && view.last_play.seat === seat ? "last" : ""}`, "aria-label": "your hand and collection", "data-seat": seat });
   area.append(el("div", { class: "pd-seat-head" }, icon("person"), el("h2", {}, prose(heading)), view.phase === "play" ? null : seatTag(view, seat)));
   if (view.phase !== "over") {
     const hand = view.phase === "choose" ? chooseHand(ctx, view, board) : [playHand(ctx, view, board)];
     area.append(el("div", { class: "pd-hand-wrap", "data-hand-seat": seat }, ...hand));
-    if (view.phase === "play") area.append(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
+    area.append(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
   }
-  area.append(el("h3", { class: "pd-sub" }, "Your collection"), collection(ctx, view.collections[seat], holds[seat], seat, false));
+  if (view.phase !== "over") area.append(el("h3", { class: "pd-sub" }, "Your collection"));
+  area.append(collection(ctx, view.collections[seat], holds[seat], seat, false));
+  if (view.discards && view.discards.length) {
+    area.append(el("p", { class: "pd-note pd-discards" }, prose(`Discarded, scoring nothing (P30): ${view.discards.join(" ")}`)));
+  }
   return area;
 }
 
@@ -387,7 +398,7 @@ function scoreSheet(ctx, view) {
       const major = final.majority[seat][colour];
       row.append(el("td", { class: major ? "pd-major" : "" }, count === 0 ? "–" : [
         el("span", { class: "pd-cell-count" }, major ? icon("crown", "majority") : null, `${count}`),
-        el("span", { class: "pd-cell-points" }, `${final.points[seat][colour]} pt`),
+        el("span", { class: "pd-cell-points" }, `${final.points[seat][colour]}`, el("span", { class: "pd-unit" }, " pt")),
       ]));
     });
     row.append(el("td", {}, String(final.cards[seat])), el("td", { class: "total" }, String(total)));
@@ -423,17 +434,20 @@ function ringOrder(view, seat) {
 }
 
 function originRect(board, view, key) {
+  // Cards new to the picture come from a card-sized spot: the pile's top card or the back of
+  // the hand they were played (or kept) from.
   const rectOf = (selector) => {
     const node = board.querySelector(selector);
     return node ? node.getBoundingClientRect() : null;
   };
-  if (key.startsWith("back-")) return rectOf(".pd-pile");
+  const pileTop = () => rectOf(".pd-pile .pile-card.i2") || rectOf(".pd-pile .pile-card") || rectOf(".pd-pile");
+  if (key.startsWith("back-")) return pileTop();
   const code = key.slice(5);
-  if (view.hand.includes(code)) return rectOf(".pd-pile");
+  if (view.hand.includes(code)) return pileTop();
   const owner = view.collections.findIndex((c) => c.includes(code));
-  if (owner >= 0) return rectOf(`[data-hand-seat="${owner}"]`);
-  if (view.parade.includes(code) && view.last_play) return rectOf(`[data-hand-seat="${view.last_play.seat}"]`);
-  return null;
+  const seat = owner >= 0 ? owner : view.parade.includes(code) && view.last_play ? view.last_play.seat : -1;
+  if (seat < 0) return null;
+  return rectOf(`[data-hand-seat="${seat}"] .pd-back:last-child`) || rectOf(`[data-hand-seat="${seat}"]`);
 }
 
 function renderInto(board, ctx, animate) {
@@ -470,8 +484,7 @@ function renderInto(board, ctx, animate) {
 }
 
 export function render(board, ctx) {
-  const version = ctx.state ? ctx.state.version : null;
-  if (version !== pendingVersion) pendingVersion = null;
+  pendingVersion = null; // a new state (or the same one again after a refusal) may be acted on
   if (ctx.view.phase !== "choose" || !(ctx.legal || []).length) picked = [];
   picked = picked.filter((c) => ctx.view.hand.includes(c));
   const animate = currentBoard === board;

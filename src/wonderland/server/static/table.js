@@ -102,7 +102,7 @@ function renderSeats() {
       ? el("span", { class: "presence unknown" }, icon("offline"), " presence unknown")
       : el("span", { class: `presence ${present ? "online" : "offline"}` },
         icon(present ? "online" : "offline"), present ? " online" : " offline");
-    return el("li", { class: `seat${moving.has(seat.seat) ? " to-move" : ""}${you ? " you" : ""}`, "data-seat": seat.seat },
+    return el("li", { class: `seat${moving.has(seat.seat) ? " seat-moving" : ""}${you ? " seat-you" : ""}`, "data-seat": seat.seat },
       el("span", { class: "seat-kind" }, icon(seat.kind === "bot" ? "bot" : "person", seat.kind === "bot" ? "bot" : "person")),
       el("span", { class: "seat-name" }, seat.name, you ? el("strong", { class: "you-tag" }, " (you)") : null),
       presence,
@@ -320,8 +320,7 @@ function goOnline() {
 
 function showBanner(text, withRetry = true) {
   const banner = $("connection");
-  $("connection-icon").replaceChildren(icon("warning"));
-  $("connection-text").textContent = text;
+  $("connection-text").replaceChildren(icon("warning"), " ", text);
   $("retry").hidden = !withRetry;
   banner.hidden = false;
 }

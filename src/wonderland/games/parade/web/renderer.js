@@ -359,8 +359,12 @@ function statusLine(ctx, view) {
     parts.push(el("strong", {}, "End of the game: "), prose("everyone keeps 2 of their 4 cards, in secret, all revealed together (P28, P29)."));
   } else if (view.phase === "over") {
     parts.push(el("strong", {}, "The game is over."));
+  } else if (view.phase === "draw") {
+    parts.push(el("strong", {}, view.current === ctx.seat ? "You draw a card." : `${title(nameOf(ctx, view.current))} draws a card.`));
+  } else if (view.phase === "tie-break") {
+    parts.push(el("strong", {}, "Still tied: "), prose("a random draw picks the winner (A6)."));
   } else {
-    parts.push("Dealing…");
+    parts.push(prose(view.phase === "start" ? "Choosing who starts (P8)…" : "Dealing (P3)…"));
   }
   const last = view.last_play;
   if (last && view.phase !== "over") {

@@ -240,6 +240,9 @@ function applyPreview(board, ctx, view, code) {
 function unavailable(ctx, view) {
   if (ctx.offline) return "The connection is lost: your cards come back when it returns.";
   if (ctx.replay) return "This is a replay: nothing can be played.";
+  if (view.phase === "draw") {
+    return view.current === ctx.seat ? "You are drawing a card (P20); then the turn passes on." : `${title(nameOf(ctx, view.current))} is drawing a card: you play on your turn (P8, P20).`;
+  }
   if (view.phase === "play") return `${title(nameOf(ctx, view.current))} ${view.current === ctx.seat ? "are" : "is"} playing now: you play on your turn (P8, P10).`;
   return "You cannot play a card now.";
 }

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wonderland.core import get_game
+from wonderland.store import StoreUnavailable
 
 from .conftest import make_app
 from .test_websocket import create, next_state
@@ -92,3 +93,47 @@ def test_bots_play_in_real_time(tmp_path: Path) -> None:
                 state = next_state(ws)
             assert sum(wins) >= 1
             assert state["legal"] == []  # a spectator has nothing to do
+
+
+def test_a_move_the_database_cannot_take_is_undone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the database is away a move is answered 'unavailable' and the table goes back to
+    exactly its committed actions (its pending roll too); when it is back, play goes on."""
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+        created = create(client, "wonderdice", [{"kind": "human"}, {"kind": "human"}], **FAST)
+        table, token = created["table"], created["seats"][0]["token"]
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        with client.websocket_connect("/ws") as ws:
+            state = hello(ws, table, token)
+            time.sleep(0.5)  # "Play Me!"
+            ws.send_text(json.dumps({"type": "roll"}))
+            rolled = next_state(ws)
+            live = manager.tables[table]
+            committed = list(live.actions[: live.version])
+
+            def away(rows: Any) -> None:
+                raise StoreUnavailable("the database cannot be reached: restarting")
+
+            with monkeypatch.context() as patch:
+                patch.setattr(manager.store, "append_many", away)
+                action = rolled["legal"][-1]["id"]
+                ws.send_text(
+                    json.dumps({"type": "act", "version": rolled["version"], "action": action})
+                )
+                refused = reply(ws)
+                assert refused["code"] == "unavailable" and "not made" in refused["message"]
+                assert live.version == len(committed)
+                assert live.live.driver.actions == committed  # nothing half-applied
+            time.sleep(0.6)  # the table's fresh countdown to "Play Me!"
+            ws.send_text(json.dumps({"type": "roll"}))
+            rolled = next_state(ws)
+            assert rolled["live"]["pending"][0] is not None
+            action = rolled["legal"][-1]["id"]
+            ws.send_text(
+                json.dumps({"type": "act", "version": rolled["version"], "action": action})
+            )
+            after = next_state(ws)
+            assert after["version"] > state["version"]
+            stored = manager.store.load(table)
+            assert [(a, x) for a, x, _ in stored.actions] == live.live.driver.actions

@@ -24,10 +24,15 @@ export function snapshot(root) {
  *  elements new to the picture fade in, or fly from `origins(key)` when that gives a rect. */
 export function glide(root, before, { origins = () => null, duration = DURATION } = {}) {
   if (reducedMotion() || !before) return [];
-  const animations = [];
+  // All positions are read first, then every animation starts: one layout, not one per node.
+  const moves = [];
   for (const node of root.querySelectorAll("[data-key]")) {
     const now = node.getBoundingClientRect();
     const was = before.get(node.dataset.key) || origins(node.dataset.key);
+    moves.push([node, now, was]);
+  }
+  const animations = [];
+  for (const [node, now, was] of moves) {
     if (!was) {
       if (before.size) animations.push(node.animate([{ opacity: 0 }, { opacity: 1 }], { duration, easing: "ease-out" }));
       continue;

@@ -392,18 +392,28 @@ class TableManager:
         """Bring ``table`` up to its stored actions; tell its connections when it moved."""
         loop = asyncio.get_running_loop()
         async with table.lock:
-            stored = await loop.run_in_executor(self.store_executor, self.store.load, table.id)
-            if stored is None:
-                return
-            changed = stored.expired != table.expired
-            if len(stored.actions) > table.version or (
-                table.live is not None and len(stored.actions) != len(table.live.driver.actions)
-            ):
-                fresh = self.rebuild(stored)
-                for name in ("state", "version", "actions", "decision_since", "logs", "live"):
-                    setattr(table, name, getattr(fresh, name))
-                changed = True
-            table.expired = stored.expired
+            if table.live is None:  # a turn game: read and apply only the new actions
+                new, expired = await loop.run_in_executor(
+                    self.store_executor, self.store.actions_since, table.id, table.version
+                )
+                changed = bool(new) or expired != table.expired
+                for actor, action, at_ms in new:
+                    after = table.game.apply(table.state, actor, action)
+                    table.accept_step(table.state, after, actor, action)
+                    if table.is_person(actor):
+                        table.last_active = max(table.last_active, at_ms / 1000)
+                table.expired = expired
+            else:  # a real-time table: its driver is rebuilt from every stored action
+                stored = await loop.run_in_executor(self.store_executor, self.store.load, table.id)
+                if stored is None:
+                    return
+                changed = stored.expired != table.expired
+                if len(stored.actions) != len(table.live.driver.actions):
+                    fresh = self.rebuild(stored)
+                    for name in ("state", "version", "actions", "decision_since", "logs", "live"):
+                        setattr(table, name, getattr(fresh, name))
+                    changed = True
+                table.expired = stored.expired
         if changed:
             await self.broadcast(table)
             self.advance_soon(table)

@@ -275,6 +275,21 @@ class Store:
             return [self._stored(session, row) for row in session.scalars(query)]
 
     @_reachable
+    def actions_since(
+        self, table_id: str, index: int
+    ) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+        """The actions of ``table_id`` from ``index`` on, and whether it expired: what a
+        process that has the first ``index`` actions needs to catch up."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ActionRow.actor, ActionRow.action, ActionRow.at_ms)
+                .where(ActionRow.table_id == table_id, ActionRow.index >= index)
+                .order_by(ActionRow.index)
+            ).all()
+            expired = connection.scalar(select(TableRow.expired).where(TableRow.id == table_id))
+        return tuple((int(a), int(x), int(ms)) for a, x, ms in rows), bool(expired)
+
+    @_reachable
     def unfinished_ids(self) -> list[str]:
         """The tables still in play (not finished, not expired), oldest first."""
         with self.engine.connect() as connection:

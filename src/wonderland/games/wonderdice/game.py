@@ -36,6 +36,7 @@ from wonderland.games.wonderdice.state import (
 )
 from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
 from wonderland.games.wonderdice.view import WonderdiceView, determinize, make_view, to_json
+from wonderland.games.wonderdice.words import step_words
 
 GAPS = ((50, 0.25), (400, 0.75))
 """The turn-based view's timing model: the next roll resolves 50 ms (inside the default
@@ -277,6 +278,19 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
         """Text picture of the table."""
         return render_state(state, seat)
 
+    def describe_step(
+        self,
+        before: WonderdiceState,
+        actor: int,
+        action: int,
+        after: WonderdiceState,
+        viewer: int | None,
+    ) -> str | None:
+        """One line about a step in words ("Alice blocks the Walrus's 3"): nothing is hidden
+        in this game, so every viewer reads the same; None for a silent turn."""
+        del viewer
+        return step_words(before, actor, action, after) or None
+
     # -- self-checks and figures -----------------------------------------------------------
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """The character cards in play (both sides, provisional ones marked) and the help
@@ -293,8 +307,12 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
                 }
                 for ch in content.characters
             },
-            "jabberwocky": {"text": content.jabberwocky.text},
+            "jabberwocky": {
+                "text": content.jabberwocky.text,
+                "provisional": content.jabberwocky.provisional,
+            },
             "help": content.help_text,
+            "help_provisional": True,
         }
 
     def invariants(self, state: WonderdiceState) -> list[str]:

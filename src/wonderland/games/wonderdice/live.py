@@ -20,8 +20,13 @@ from wonderland.games.wonderdice import rules as wd_rules
 from wonderland.games.wonderdice.game import GAME as WONDERDICE
 from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.realtime import Driver
-from wonderland.games.wonderdice.render import event_text
 from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY, TOUCH
+from wonderland.games.wonderdice.words import (
+    action_words,
+    event_words,
+    history_words,
+    round_why,
+)
 
 REACTION_SHIFT_S = 0.15
 REACTION_MEDIAN_S = 0.35
@@ -62,12 +67,18 @@ class LiveDice:
     planned: dict[int, tuple[int, float]] = field(default_factory=dict)
     round_seen: tuple[int, int | None] = (-1, None)
     history_seen: int = 0
+    asked: int = 0
+    """The seat whose legal actions were listed last (the server describes them next)."""
+    rounds_seen: int = 0
+    sides_seen: list[int] = field(default_factory=list)
+    wins_seen: list[tuple[int, int]] = field(default_factory=list)
 
     # -- what a client may do ---------------------------------------------------------------
     def legal(self, seat: int) -> list[int]:
         """The actions ``seat`` may take now: on its pending roll, without a roll, or a
         decision between rounds."""
         drv, state = self.driver, self.driver.state
+        self.asked = seat
         if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
             return WONDERDICE.legal_actions(state, seat) if state.decider == seat else []
         if state.phase == TOUCH:
@@ -82,28 +93,19 @@ class LiveDice:
             actions += [a for a in wd_rules.free_turn_actions(state, seat) if a not in actions]
         return actions
 
-    def describe(self, action: int) -> dict[str, Any]:
-        """What an action does, for the table's buttons: kind, target seat, die value, words."""
+    def describe(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        """What an action does, for the table's buttons: kind, target seat, die value and
+        the words of a button ("block Alice's 3", "advance to 4")."""
         a = wd_actions.decode(action)
         state = self.driver.state
-        who = (
-            f"seat {a.target} ({wd_rules.character_name(state, a.target)})" if a.target >= 0 else ""
-        )
-        words = {
-            "pass": "take no action",
-            "claim": "touch the White Rabbit",
-            "touch": "touch the token",
-            "betray": "betray the team",
-            "loyal": "stay loyal",
-            "advance": f"advance with the {a.value}",
-            "advance_two": f"advance with {a.value} and {a.value + 1}",
-            "unblock": f"unblock yourself with the {a.value}",
-            "block": f"block {who} with the {a.value}",
-            "reclaim": f"take back your block die from {who}",
-            "take_back": f"make {who} take back the die placed last",
-            "madden": f"turn {who} Mad",
-        }[a.kind]
-        return {"kind": a.kind, "target": a.target, "value": a.value, "text": words}
+        if seat is None:  # the seat whose legal actions were asked for last
+            seat = self.asked
+        return {
+            "kind": a.kind,
+            "target": a.target,
+            "value": a.value,
+            "text": action_words(state, seat, action),
+        }
 
     def live_info(self, seat: int | None) -> dict[str, Any]:
         """Clock facts for a client: the countdown, the roll cooldown, the pending roll."""
@@ -141,15 +143,25 @@ class LiveDice:
             raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
 
     def new_lines(self, new_actions: bool = True) -> list[str]:
-        """Log lines: the last seat action when actions were added (passes are not worth a
-        line), then any round results since the last call."""
+        """Log lines in words: the last seat action when actions were added (passes are not
+        worth a line), then any round results since the last call and why the winner's card
+        turns."""
         state = self.driver.state
         lines = []
         seat, action, _ = state.last_event
         if new_actions and seat >= 0 and action != wd_actions.PASS:
-            lines.append(event_text(state))
-        lines += list(state.history[self.history_seen :])
+            lines.append(event_words(state))
+        lines += [history_words(state, line) for line in state.history[self.history_seen :]]
         self.history_seen = len(state.history)
+        rounds = state.stats["rounds"]
+        if self.sides_seen and rounds != self.rounds_seen and 0 <= seat < state.n:
+            wins = self.wins_seen[seat]
+            why = round_why(state, seat, self.sides_seen[seat], (wins[0], wins[1]))
+            if why:
+                lines.append(why)
+        self.rounds_seen = rounds
+        self.sides_seen = list(state.side)
+        self.wins_seen = [(w[0], w[1]) for w in state.wins]
         return lines
 
     # -- bots -------------------------------------------------------------------------------

@@ -1,0 +1,167 @@
+"""Words for the web table: each action and event as a person would write it ("Alice blocks
+the Walrus's 3", "advance to 4"), the players named by their characters.
+
+The terminal keeps its own compact lines (``render.event_text``) and the notation of
+``actions.action_to_string`` / ``actions.parse`` (``block@1:3``) stays the typed language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.rules import character_name, side_name
+from wonderland.games.wonderdice.state import ADMIRING, DEAL, MAD, WonderdiceState
+
+
+def name(s: WonderdiceState, seat: int, start: bool = False) -> str:
+    """The character ``seat`` plays, as it reads inside a sentence ("the Walrus") or at its
+    start ("The Walrus")."""
+    text = character_name(s, seat)
+    if start:
+        return text[:1].upper() + text[1:]
+    return "the" + text[3:] if text.startswith("The ") else text
+
+
+def possessive(s: WonderdiceState, seat: int) -> str:
+    """``Alice's``, ``the Walrus's``."""
+    return name(s, seat) + "'s"
+
+
+def action_words(s: WonderdiceState, seat: int, action: int) -> str:
+    """What ``action`` would do for ``seat``, as a button says it ("block Alice's 3")."""
+    a = A.decode(action)
+    if a.kind in ("pass", "claim", "touch", "betray", "loyal"):
+        return {
+            "pass": "let this roll go",
+            "claim": "touch the White Rabbit",
+            "touch": "touch the token",
+            "betray": "betray the team",
+            "loyal": "stay loyal to the team",
+        }[a.kind]
+    if a.kind == "advance":
+        return f"advance to {a.value}"
+    if a.kind == "advance_two":
+        return f"advance to {a.value} and {a.value + 1}"
+    if a.kind == "unblock":
+        b = s.block_on[seat]
+        whose = f" ({possessive(s, b[0])} {b[1]} goes back)" if b is not None else ""
+        return f"unblock yourself{whose}"
+    target = name(s, a.target)
+    return {
+        "block": f"block {possessive(s, a.target)} {a.value}",
+        "reclaim": f"take your block die back from {target}",
+        "take_back": f"make {target} take back the die placed last",
+        "madden": f"turn {target} Mad",
+    }[a.kind]
+
+
+def event_words(s: WonderdiceState) -> str:
+    """The last seat action of ``s`` as a log line ("Alice advances to 3"); ``""`` when
+    there is none."""
+    seat, action, note = s.last_event
+    if seat < 0:
+        return ""
+    a = A.decode(action)
+    who = name(s, seat, start=True)
+    if a.kind == "advance" or a.kind == "advance_two":
+        to = f"{a.value}" if a.kind == "advance" else f"{a.value} and {a.value + 1}"
+        if note == "D24":
+            return (
+                f"{who} advances to {to} at the same moment as the block lands: both dice go "
+                "back to their owners (D24)"
+            )
+        return f"{who} advances to {to}"
+    if a.kind == "block":
+        if note == "D24":
+            return (
+                f"{who} blocks {possessive(s, a.target)} {a.value} at the same moment as it "
+                "was placed: both dice go back to their owners (D24)"
+            )
+        return f"{who} blocks {possessive(s, a.target)} {a.value}"
+    target = name(s, a.target) if a.target >= 0 else ""
+    return (
+        f"{who} "
+        + {
+            "pass": "lets the roll go",
+            "claim": "touches the White Rabbit",
+            "touch": "touches the token",
+            "betray": "betrays the team",
+            "loyal": "stays loyal to the team",
+            "unblock": f"unblocks with a {a.value}",
+            "reclaim": f"takes the block die back from {target}",
+            "take_back": f"makes {target} take back the die placed last",
+            "madden": f"turns {target} Mad",
+        }[a.kind]
+    )
+
+
+def roll_words(s: WonderdiceState, seat: int, counts: tuple[int, ...]) -> str:
+    """``Alice rolls 1, 3 and 5``."""
+    faces = [str(v) for v in A.faces_list(counts)]
+    shown = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + f" and {faces[-1]}"
+    return f"{name(s, seat, start=True)} rolls {shown}"
+
+
+_SEAT_SIDE = re.compile(r"\bseat (\d) \(([^,()]+), ")
+_SEAT_NAME = re.compile(r"\bseat (\d) \(([^,()]+)\)")
+_SEAT_IN = re.compile(r"\(seat (\d), ([^()]+)\)")
+_WON_BY = re.compile(r"won by seat\(s\) (\d(?:, \d)*|none)")
+
+
+def history_words(s: WonderdiceState, line: str) -> str:
+    """A round or game result of the rules (``round 2: seat 0 (Alice, Mad) completed ...``)
+    with the players named by their characters."""
+    line = _SEAT_SIDE.sub(lambda m: f"{m[2]} (", line)
+    line = _SEAT_NAME.sub(lambda m: m[2], line)
+    line = _SEAT_IN.sub(lambda m: f"({m[2]})", line)
+
+    def won_by(m: re.Match[str]) -> str:
+        seats = [int(x) for x in m[1].replace(" ", "").split(",") if x.isdigit()]
+        return "won by " + (and_list([name(s, i) for i in seats]) if seats else "nobody")
+
+    line = _WON_BY.sub(won_by, line)
+    return line[:1].upper() + line[1:]
+
+
+def and_list(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+def round_why(s: WonderdiceState, seat: int, side_won: int, wins_before: tuple[int, int]) -> str:
+    """Why the round winner's card flips (D26) and what it still needs (D27), named by its
+    character; ``""`` in the Jabberwocky phase (whose own lines say what happened)."""
+    card = f"{possessive(s, seat)} card"
+    card = card[:1].upper() + card[1:]
+    adm, mad = side_name(s, ADMIRING), side_name(s, MAD)
+    other = MAD if side_won == ADMIRING else ADMIRING
+    if wins_before[other]:
+        return f"{card} has won a round on each side, {adm} and {mad}: that wins the game (D27)"
+    if s.jabber == seat:
+        return f"{card} turns {mad} and every card is now {mad}: the token turns (D31, D32)"
+    if s.jabber >= 0:
+        return ""
+    if side_won == ADMIRING:
+        return f"{card} turns {mad} (D26): one more round win on the {mad} side wins the game (D27)"
+    return f"{card} stays {mad} (D26): a round won on the {adm} side is still missing (D27)"
+
+
+def step_words(before: WonderdiceState, actor: int, action: int, after: WonderdiceState) -> str:
+    """One line about a protocol step (a replay's label): the deal, a roll, an action, and
+    the results it brought; ``""`` for a silent step (a turn without a roll)."""
+    if actor < 0:
+        if before.phase == DEAL:
+            return "The characters are dealt: " + and_list([name(after, i) for i in range(after.n)])
+        seat, _, counts = A.decode_roll(action)
+        return roll_words(after, seat, counts) if sum(counts) else ""
+    parts = [event_words(after)]
+    parts += [history_words(after, line) for line in after.history[len(before.history) :]]
+    if after.stats["rounds"] != before.stats["rounds"] and 0 <= actor < after.n:
+        side = before.side[actor]
+        why = round_why(after, actor, side, (before.wins[actor][0], before.wins[actor][1]))
+        if why:
+            parts.append(why)
+    return ". ".join(p for p in parts if p)

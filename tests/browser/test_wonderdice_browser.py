@@ -1,11 +1,15 @@
-"""Wonderdice in real Chromium: a real-time round against a bot, to the round's result."""
+"""Wonderdice in real Chromium: a real-time round against a bot, to the round's result; the
+table fits a laptop and a phone; the drawn rows are the rows of the state the server sent;
+a die is used by clicking it."""
 
 from __future__ import annotations
 
+import json
 import time
+from typing import Any
 
 import httpx2 as httpx
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, Locator, Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support import ServerProcess
@@ -23,37 +27,212 @@ def clicked(button: Locator) -> bool:
     return True
 
 
+def create(site: ServerProcess, seats: list[dict[str, str]], **variants: str) -> dict[str, Any]:
+    """A Wonderdice table with quick rounds (short countdown and cooldown)."""
+    chosen = {"roll_cooldown_ms": "300", "countdown_ms": "600", **variants}
+    response = httpx.post(
+        f"{site.url}/api/tables",
+        json={"game": "wonderdice", "seats": seats, "variants": chosen},
+        timeout=10,
+    )
+    assert response.status_code == 200, response.text
+    table: dict[str, Any] = response.json()
+    return table
+
+
+def against_a_bot(site: ServerProcess) -> dict[str, Any]:
+    return create(site, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+
+
+class Frames:
+    """The state messages the page received, read from its websocket (not from the page)."""
+
+    def __init__(self, page: Page) -> None:
+        self.states: list[dict[str, Any]] = []
+        page.on("websocket", self.watch)
+
+    def watch(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self.received)
+
+    def received(self, payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "state":
+            self.states.append(message)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.states, "no state message came"
+        view: dict[str, Any] = self.states[-1]["view"]
+        return view
+
+
+def drawn_rows(page: Page) -> list[tuple[int, int | None]]:
+    """Per seat as drawn: the dice placed on its row, the value of the die blocking it."""
+    rows: list[tuple[int, int | None]] = page.evaluate(
+        """() => [...document.querySelectorAll('.dice-seat')]
+            .sort((a, b) => a.dataset.seat - b.dataset.seat)
+            .map((seat) => {
+              const block = seat.querySelector('.row .block-die');
+              return [seat.querySelectorAll('.row .slot-die.placed').length,
+                      block ? Number(block.dataset.value) : null];
+            })"""
+    )
+    return [(placed, block) for placed, block in rows]
+
+
+def state_rows(view: dict[str, Any]) -> list[tuple[int, int | None]]:
+    """Per seat in the view: its row and the value of the die blocking it."""
+    return [
+        (p["row"], p["blocked_by"]["value"] if p["blocked_by"] else None) for p in view["players"]
+    ]
+
+
+def play_a_little(page: Page) -> None:
+    """One step of a player: touch the Rabbit, use an advancing die, or roll."""
+    claim = page.locator('button[data-kind="claim"]')
+    die = page.locator('.rolled-die[data-kind="advance"], .rolled-die[data-kind="unblock"]')
+    if claim.count():
+        clicked(claim.first)
+    elif die.count():
+        clicked(die.first)
+    elif page.locator("#roll:not([disabled])").count():
+        clicked(page.locator("#roll"))
+
+
+def no_overflow(page: Page) -> None:
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways: {width}"
+
+
 def test_a_round_against_a_bot(browser: Browser, site: ServerProcess) -> None:
     """Roll, use dice as they come, until someone wins the round; the result is shown."""
-    created = httpx.post(
-        f"{site.url}/api/tables",
-        json={
-            "game": "wonderdice",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "variants": {"roll_cooldown_ms": "300", "countdown_ms": "600"},
-        },
-        timeout=10,
-    ).json()
+    created = against_a_bot(site)
     page = new_page(browser)
     page.goto(created["seats"][0]["url"])
     expect(page.locator("#roll")).to_be_visible()
-    expect(page.locator(".dice-players tbody tr")).to_have_count(2)
+    expect(page.locator(".dice-seat")).to_have_count(2)
     rolled = acted = False
     deadline = time.monotonic() + 90
-    wins = page.locator(".dice-players tbody td:nth-child(6)")
+    wins = page.locator(".dice-seat .wins")
+
+    def won() -> bool:
+        return any(wins.nth(i).get_attribute("data-wins") != "0/0" for i in range(wins.count()))
+
     while time.monotonic() < deadline:
-        if any(text != "0 / 0" for text in wins.all_inner_texts()):
+        if won():
             break
         claim = page.locator('button[data-kind="claim"]')
-        advance = page.locator('.die-action[data-kind="advance"], .die-action[data-kind="unblock"]')
+        advance = page.locator(
+            '.rolled-die[data-kind="advance"], .rolled-die[data-kind="unblock"],'
+            ' .die-action[data-kind="advance"]'
+        )
+        choose = page.locator('.rolled-die[data-kind="choose"][aria-expanded="false"]')
         if claim.count():
             clicked(claim.first)
         elif advance.count():
             acted = clicked(advance.first) or acted
+        elif choose.count():
+            clicked(choose.first)
         elif page.locator("#roll:not([disabled])").count():
             rolled = clicked(page.locator("#roll")) or rolled
         page.wait_for_timeout(60)
     assert rolled and acted, "the player never rolled and used a die"
-    assert any(text != "0 / 0" for text in wins.all_inner_texts()), "no round was won"
-    expect(page.locator("#log")).to_contain_text("round")
+    assert won(), "no round was won"
+    expect(page.locator("#log")).to_contain_text("caught the White Rabbit")
+    expect(page.locator(".result")).to_contain_text("caught the White Rabbit")
+    expect(page.locator(".result")).to_contain_text("wins the game")  # why the card turned
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_no_horizontal_overflow_on_a_laptop_and_a_phone(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """At 1280x800 and at 390x844 the table never scrolls sideways, dice rolled or not."""
+    for width, height in ((1280, 800), (390, 844)):
+        created = create(
+            site, [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3, countdown_ms="300"
+        )
+        page = new_page(browser, width, height)
+        page.goto(created["seats"][0]["url"])
+        expect(page.locator(".dice-seat")).to_have_count(4)
+        no_overflow(page)
+        seen_roll = False
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (
+            seen_roll and page.locator(".block-die").count()
+        ):
+            if page.locator(".rolled-die").count():
+                seen_roll = True
+                no_overflow(page)
+            play_a_little(page)
+            page.wait_for_timeout(50)
+        assert seen_roll, "no roll was drawn"
+        no_overflow(page)
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_drawn_rows_match_the_state(browser: Browser, site: ServerProcess) -> None:
+    """Each seat's placed dice and blocking die are those of the view the server sent."""
+    created = create(site, [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 2)
+    page = new_page(browser)
+    frames = Frames(page)
+    page.goto(created["seats"][0]["url"])
+    expect(page.locator(".dice-seat")).to_have_count(3)
+    checks = placed_seen = 0
+    blocks_seen = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (checks >= 5 and placed_seen >= 6 and blocks_seen):
+        for _ in range(4):
+            play_a_little(page)
+            page.wait_for_timeout(80)
+        for _ in range(50):  # the page draws each message soon after it came
+            expected = state_rows(frames.view)
+            if drawn_rows(page) == expected:
+                break
+            page.wait_for_timeout(40)
+        else:
+            raise AssertionError(f"drawn {drawn_rows(page)} but the state says {expected}")
+        if frames.view["phase"] == "play":
+            checks += 1
+            placed_seen = max(placed_seen, sum(row for row, _ in expected))
+            blocks_seen = blocks_seen or any(block is not None for _, block in expected)
+    assert checks >= 5 and placed_seen >= 6, (checks, placed_seen)
+    assert blocks_seen, "no block was ever drawn"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> None:
+    """Roll, click a 1 (it offers its choices next to it), advance: the row grows to 1."""
+    created = create(site, [{"kind": "human"}, {"kind": "human"}], deal="in_order")
+    page = new_page(browser)
+    frames = Frames(page)
+    page.goto(created["seats"][0]["url"])
+    expect(page.locator(".dice-seat")).to_have_count(2)
+    one = page.locator('.rolled-die[data-face="1"]')
+    for _ in range(30):  # roll until a 1 shows
+        expect(page.locator("#roll")).to_be_enabled(timeout=5_000)
+        page.locator("#roll").click()
+        expect(page.locator(".rolled-die").first).to_be_visible()
+        if one.count():
+            break
+    assert one.count(), "thirty rolls without a 1"
+    # the Mad Hatter's 1 may advance or block Absolem's 1: the die offers both
+    expect(one.first).to_have_attribute("data-kind", "choose")
+    expect(one.first.locator(".die-caption")).to_contain_text("choices")
+    one.first.click()
+    choices = page.locator(".die-choices")
+    advance = choices.get_by_role("button", name="advance to 1", exact=True)
+    expect(advance).to_have_count(1)
+    expect(choices.get_by_role("button", name="block Absolem the Caterpillar's 1")).to_have_count(1)
+    advance.click()
+    mine = page.locator('.dice-seat[data-seat="0"] .row .slot-die.placed')
+    expect(mine).to_have_count(1)
+    expect(page.locator("#log")).to_contain_text("Mad Hatter advances to 1")
+    deadline = time.monotonic() + 5
+    while frames.view["players"][0]["row"] != 1 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert frames.view["players"][0]["row"] == 1
+    assert frames.view["players"][0]["hand"] == 5
+    assert not page.locator(".rolled-die").count(), "the roll's one action is spent (D14)"
     assert not page.errors  # type: ignore[attr-defined]

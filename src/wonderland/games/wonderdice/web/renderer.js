@@ -116,16 +116,19 @@ function rowPicture(ctx, player) {
     const bc = colourOf(ctx, blocker);
     const mine = b.seat === ctx.seat;
     const reclaim = (ctx.legal || []).find((a) => a.info && a.info.kind === "reclaim" && a.info.target === seat);
+    const blockerName = inSentence(charName(ctx, b.seat));
     const lying = el(reclaim ? "button" : "span", {
       class: `block-die${mine ? " mine" : ""}${reclaim ? " choice" : ""}`, "data-key": `block-${seat}`,
       "data-blocker": b.seat, "data-value": b.value,
       type: reclaim ? "button" : null, "data-kind": reclaim ? "reclaim" : null, "data-action": reclaim ? reclaim.id : null,
-      disabled: reclaim && ctx.offline ? true : null,
-      title: reclaim ? reclaim.info.text : `${charName(ctx, b.seat)}'s ${b.value} blocks ${inSentence(name)}: no advance before it is gone (D21)`,
+      disabled: reclaim && ctx.offline ? true : null, "aria-label": reclaim ? reclaim.info.text : null,
+      title: reclaim ? reclaim.info.text : `${blockerName}'s ${b.value} blocks ${inSentence(name)}: no advance before it is gone (D21)`,
       onclick: reclaim ? () => ctx.act(reclaim.id) : null },
-    dieFace(b.value, bc),
-    el("span", { class: "block-label" }, reclaim ? "take it back" : `${inSentence(charName(ctx, b.seat))}'s block`));
-    row.append(styled(lying, { "--bd": bc.fill }));
+    dieFace(b.value, bc));
+    row.append(styled(lying, { "--bd": bc.fill, "grid-column": String(Math.min(6, player.row + 1)) }));
+    const note = el("p", { class: "block-note" }, styled(el("span", { class: "block-label" }, `blocked by ${blockerName}'s ${b.value}`), { "--bd": bc.fill, color: bc.pip }),
+      reclaim ? " — click it to take it back" : "");
+    return el("div", { class: "row-wrap" }, row, note);
   }
   return row;
 }
@@ -249,7 +252,7 @@ function tray(ctx, state, live, since) {
     disabled: canRoll && !ctx.offline ? null : true, title: canRoll ? "roll all the dice in your hand (Q7)" : why,
     "aria-describedby": "roll-why", onclick: () => ctx.send({ type: "roll" }) },
   !opening && waiting ? cooldownRing(1 - waitMs / cooldown) : null,
-  icon("dice"), el("span", {}, dice.length ? "Roll again" : "Roll"), el("small", {}, `${me.hand} ${me.hand === 1 ? "die" : "dice"}`));
+  icon("dice"), el("span", {}, "Roll"), el("small", {}, `${me.hand} ${me.hand === 1 ? "die" : "dice"}`));
   if (!opening && waiting) {
     const left = roll.querySelector(".ring-left");
     styled(left, { "--c": left.getAttribute("stroke-dasharray"), animation: `wd-ring ${waitMs}ms linear forwards` });

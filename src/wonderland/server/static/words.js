@@ -3,7 +3,8 @@
 import { el } from "/static/dom.js";
 
 // Only clauses in brackets are references: a bare "P8" may be a card (Parade's purple 8).
-const CLAUSE = /\(((?:[A-Z]{1,2}\d{1,3}[a-z]?)(?:(?:,\s?|\/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*)\)/g;
+// "(P14)" and "(P14, P15)" become references; "(P14: same colour)" keeps its words too.
+const CLAUSE = /\(((?:[A-Z]{1,2}\d{1,3}[a-z]?)(?:(?:,\s?|\/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*)(?::\s*([^()]*))?\)/g;
 const SEAT = /\b[Ss]eat (\d)\b/g;
 
 /** A small reference to a rule clause, e.g. ruleRef("P8"). */
@@ -20,7 +21,8 @@ export function prose(text, name = null) {
   let last = 0;
   for (const match of rest.matchAll(CLAUSE)) {
     fragment.append(rest.slice(last, match.index));
-    fragment.append(ruleRef(match[1]));
+    if (match[2]) fragment.append(`(${match[2]} `, ruleRef(match[1]), ")");
+    else fragment.append(ruleRef(match[1]));
     last = match.index + match[0].length;
   }
   fragment.append(rest.slice(last));

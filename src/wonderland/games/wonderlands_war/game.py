@@ -10,13 +10,21 @@ from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, T
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules, scoring, view
 from wonderland.games.wonderlands_war.content import load_content
-from wonderland.games.wonderlands_war.render import card_text, describe, faction_name
+from wonderland.games.wonderlands_war.render import (
+    card_text,
+    describe,
+    faction_name,
+    faction_text,
+    half_text,
+    quest_parts,
+)
 from wonderland.games.wonderlands_war.render import render as render_text
 from wonderland.games.wonderlands_war.state import (
     CHANCE_PHASES,
     SIMULTANEOUS_PHASES,
     WonderlandsWarState,
 )
+from wonderland.games.wonderlands_war.tea import card_limit
 from wonderland.games.wonderlands_war.variants import VARIANTS, Options
 from wonderland.games.wonderlands_war.view import WonderlandsWarView
 
@@ -164,7 +172,8 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """Names and numbers of the content pack in play (provisional entries marked)."""
-        c = load_content(config.content)
+        st = self.initial_state(config)
+        c = st.content
         return {
             "factions": [
                 {
@@ -193,10 +202,31 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
                 {"name": w.name, "strength": w.strength, "figure": w.figure}
                 for w in c.wonderlandians
             ],
+            "card_parts": [
+                {
+                    "name": card.name,
+                    "deck": card.deck,
+                    "provisional": card.provisional,
+                    "halves": [
+                        {
+                            "supporters": h.supporters,
+                            "shard_die": h.shard_die,
+                            "text": half_text(c, i, k),
+                        }
+                        for k, h in enumerate(card.halves)
+                    ],
+                }
+                for i, card in enumerate(c.cards)
+            ],
             "quests": [q.name for q in c.quests],
+            "quest_parts": [quest_parts(st, q) for q in range(len(c.quests))],
+            "faction_texts": [faction_text(c, f) for f in range(len(c.factions))],
             "head": c.head,
             "spaces": [need <= config.num_players for need in c.spaces],
             "auto_win": c.rules.auto_win_strength,
+            "forge_icons": list(c.rules.battle_track_forge_icons),
+            "rounds": c.rules.rounds,
+            "card_limit": card_limit(st),
         }
 
     def invariants(self, state: WonderlandsWarState) -> list[str]:

@@ -1,147 +1,136 @@
-// Wonderland's War at the web table: the tea table with its spaces and leaders, the regions
-// with units and castles, your bag, madness track, shield, shards and score, the battle draw
-// by draw with everyone's strength, and the final scoring by source.
+// Wonderland's War at the web table, drawn as the game is laid out: the round tea table with
+// its numbered plates (or, in the war, the battle track with everyone's cylinder), the map of
+// the five regions with every piece, and each faction's mat (bag, madness track, shield,
+// shards, score). Decisions are made on the picture: a plate, a region, a chip, a button by
+// the battle track. Every change glides from where it was (motion.js).
 import { el } from "/static/dom.js";
+import { icon } from "/static/icons.js";
+import { flash, glide, snapshot, tumble } from "/static/motion.js";
+import { PHASE, button, readLegal, take, topPhase, who, words } from "./common.js";
+import { teaTable } from "./tea.js";
+import { regionMap } from "./map.js";
+import { battlePanel } from "./battle.js";
+import { mat } from "./mats.js";
 
-const STATUS = ["out", "drawing", "stopped", "bust"];
+const drawn = new WeakMap(); // board -> the view drawn last (when the page gives no ctx.previous)
 
-function faction(view, content, seat) {
-  const f = view.players[seat].faction;
-  return f >= 0 ? content.factions[f].name : `Seat ${seat}`;
+function vp(p) {
+  return p.vp_battles + p.vp_other;
 }
 
-function who(view, content, seat, me) {
-  return `${faction(view, content, seat)}${seat === me ? " (you)" : ""}`;
+function phaseWords(ctx) {
+  const { view } = ctx;
+  if (view.final_scores) return "Game over";
+  const phase = topPhase(view);
+  if (phase === PHASE.CHOOSE_FACTION || phase === PHASE.KEEP_QUEST || view.players.some((p) => p.faction < 0)) return "Setting up";
+  return `Round ${view.round} of ${ctx.content.rounds || 3} · ${view.war ? "war" : "tea party"}`;
 }
 
-function teaTable(view, content, me) {
-  const list = el("ol", { class: "tea", start: "0", "aria-label": "the tea table, clockwise" });
-  view.table.forEach((card, space) => {
-    const leader = view.occupant[space];
-    const used = content.spaces[space];
-    const head = space === content.head;
-    const text = head ? "Head of the Table (shard die)" : !used ? "not used at this player count" : card >= 0 ? content.cards[card] : "empty";
-    list.append(el("li", { class: `space${head ? " head" : ""}${leader >= 0 ? " occupied" : ""}`, "data-space": space },
-      el("span", { class: "space-no" }, `${space}`), " ", text,
-      leader >= 0 ? el("strong", { class: "leader" }, ` ← ${who(view, content, leader, me)}`) : ""));
-  });
-  return el("section", { "aria-label": "tea party" }, el("h2", {}, `Round ${view.round}: tea party`), list);
+function banner(ctx, moves) {
+  const { view } = ctx;
+  const toMove = ctx.state && ctx.state.to_move ? ctx.state.to_move : [];
+  let line;
+  if (view.final_scores) line = resultLine(view, ctx).headline;
+  else if (moves.all.length) line = "Your decision: the highlighted places on the table are your choices.";
+  else if (toMove.length) line = `Waiting for ${toMove.map((s) => who(ctx, s)).join(", ")}.`;
+  else line = "The table moves on…";
+  return el("p", { class: `ww-status${moves.all.length ? " yours" : ""}`, role: "status" },
+    el("strong", {}, phaseWords(ctx)), ` · ${line}`,
+    el("span", { class: "legend" }, " · ", el("abbr", { class: "prov", title: "provisional: a design of our own, not the printed game" }, "*"), " provisional design"));
 }
 
-function regions(view, content, me) {
-  const table = el("table", { class: "regions" });
-  table.append(el("caption", {}, `Regions (award this round; ⚔ the battle marker)`));
-  const head = el("tr", {}, el("th", { scope: "col" }, "Region"), el("th", { scope: "col" }, "Award"));
-  for (let s = 0; s < view.n; s++) head.append(el("th", { scope: "col" }, who(view, content, s, me)));
-  table.append(el("thead", {}, head));
-  const body = el("tbody");
-  content.regions.forEach((name, r) => {
-    const tile = content.tiles[view.tiles[r]] || [];
-    const row = el("tr", { class: view.b_region === r ? "moving" : "" },
-      el("th", { scope: "row" }, `${view.marker === r ? "⚔ " : ""}${name}`),
-      el("td", {}, tile.length ? `${tile[Math.min(view.round, tile.length) - 1]} VP` : "–"));
-    for (let s = 0; s < view.n; s++) {
-      const parts = [];
-      if (view.supporters[r][s]) parts.push(`${view.supporters[r][s]} supporters`);
-      if (view.castles[r][s]) parts.push(`${view.castles[r][s]} castle${view.castles[r][s] > 1 ? "s" : ""}`);
-      if (view.players[s].region === r) parts.push("leader");
-      const figures = view.players[s].figures.filter(([, region]) => region === r).length;
-      if (figures) parts.push(`${figures} figure${figures > 1 ? "s" : ""}`);
-      row.append(el("td", {}, parts.join(", ") || "–"));
-    }
-    body.append(row);
-  });
-  table.append(body);
-  return table;
+/** Decisions not drawn on the picture elsewhere (factions at set-up, anything new). */
+function decisions(ctx, moves) {
+  const factions = take(moves, "faction");
+  const rest = moves.all.filter((a) => !moves.used.has(a.id));
+  if (!factions.length && !rest.length) return null;
+  const { content } = ctx;
+  return el("section", { class: "decide-box", "aria-label": "your decision" },
+    factions.length ? el("h2", {}, "Choose your faction (W11)") : null,
+    factions.length ? el("div", { class: "factions" }, ...factions.map((a) => {
+      const f = content.factions[a.target];
+      return button(ctx, a, [el("span", { class: `swatch f${a.target % 5}`, "aria-hidden": "true" }), el("strong", {}, f.name), f.provisional ? el("abbr", { class: "prov", title: "provisional" }, "*") : null,
+        content.faction_texts ? el("small", {}, content.faction_texts[a.target]) : null], { class: "faction-pick" });
+    })) : null,
+    rest.length ? el("div", { class: "choices-row" }, ...rest.map((a) => button(ctx, a, a.text))) : null);
 }
 
-function battle(view, content, me) {
-  if (!view.war || view.b_region < 0) return "";
-  const auto = content.auto_win;
-  const rows = [];
-  for (let s = 0; s < view.n; s++) {
-    const status = view.b_status[s];
-    if (status === 0) continue;
-    const strength = view.b_strength[s];
-    const drawn = view.b_drawn[s] >= 0 && content.chips[view.b_drawn[s]] ? content.chips[view.b_drawn[s]].name : "–";
-    rows.push(el("tr", { class: status === 3 ? "bust" : "" },
-      el("th", { scope: "row" }, who(view, content, s, me)),
-      el("td", {}, STATUS[status]),
-      el("td", {}, el("meter", { min: "0", max: String(auto), value: String(strength), "aria-label": `strength ${strength} of ${auto}` }), ` ${strength}`),
-      el("td", {}, drawn)));
-  }
-  return el("section", { class: "battle", "aria-label": "battle" },
-    el("h2", {}, `Battle in ${content.regions[view.b_region]} (round ${view.round})`),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Status"),
-      el("th", { scope: "col" }, `Strength (${auto} wins at once)`), el("th", { scope: "col" }, "Last chip"))), el("tbody", {}, ...rows)));
+function resultLine(view, ctx) {
+  const scores = view.final_scores;
+  const best = Math.max(...scores.map((f) => f.total));
+  const top = scores.map((f, s) => ({ ...f, s })).filter((f) => f.total === best);
+  const fewest = Math.min(...top.map((f) => view.players[f.s].shards));
+  const winners = top.filter((f) => view.players[f.s].shards === fewest);
+  const names = winners.map((f) => who(ctx, f.s)).join(" and ");
+  const headline = winners.length > 1 ? `${names} share the win with ${best} points` : `${names} win${winners[0].s === ctx.seat ? "" : "s"} with ${best} points`;
+  let reason = "the most points: victory points + castles + quests − 1 per shard (W53, W54)";
+  if (top.length > 1 && winners.length < top.length) reason = `tied on ${best} points; fewest shards breaks the tie (W54)`;
+  else if (top.length > 1) reason = `tied on ${best} points and shards; the most units on the board decide, else the win is shared (W54)`;
+  return { headline, reason };
 }
 
-function players(view, content, me) {
-  const table = el("table", { class: "players" });
-  table.append(el("caption", {}, "Players"));
-  table.append(el("thead", {}, el("tr", {}, ...["Player", "Score so far", "Shards", "Shield", "Madness track", "Cards this round", "Bag"].map((h) => el("th", { scope: "col" }, h)))));
-  const body = el("tbody");
-  view.players.forEach((p, s) => {
-    const slots = p.faction >= 0 ? content.factions[p.faction].madness_slots : 4;
-    const inBag = p.bag.reduce((a, b) => a + b, 0);
-    body.append(el("tr", {}, el("th", { scope: "row" }, who(view, content, s, me)),
-      el("td", {}, String(p.vp_battles + p.vp_other)), el("td", {}, String(p.shards)),
-      el("td", {}, p.shield ? "ready" : "used"), el("td", {}, `${p.track.length} / ${slots}`),
-      el("td", {}, String(p.cards.length)), el("td", {}, `${inBag} chips`)));
-  });
-  table.append(body);
-  return table;
+/** The game-over panel's words: { headline, reason }. */
+export function result(view, ctx) {
+  if (!view || !view.final_scores) return null;
+  return resultLine(view, { ...ctx, view, content: ctx.content });
 }
 
-function chipCounts(counts, content) {
-  const parts = [];
-  counts.forEach((n, chip) => { if (n) parts.push(`${content.chips[chip].name} ×${n}`); });
-  return parts.join(", ") || "none";
-}
-
-function myPanel(view, content, me) {
-  if (me === null || me === undefined) return "";
-  const p = view.players[me];
-  return el("section", { class: "mine", "aria-label": "your faction" },
-    el("h2", {}, `Your ${faction(view, content, me)}`),
-    el("p", { class: "bag" }, el("strong", {}, "Bag: "), chipCounts(p.bag, content)),
-    el("p", {}, el("strong", {}, "Drawn this battle: "), chipCounts(p.active, content)),
-    el("p", {}, el("strong", {}, "Exhausted: "), chipCounts(p.exhaust, content)),
-    el("p", {}, el("strong", {}, "Madness track: "), p.track.map((c) => content.chips[c].name).join(", ") || "empty"),
-    el("p", {}, el("strong", {}, "Quests: "), p.quests.filter((q) => q >= 0).map((q) => content.quests[q]).join("; ") || "none"),
-    el("p", {}, el("strong", {}, "Tea cards this round: "), p.cards.map((c) => content.cards[c]).join("; ") || "none"));
-}
-
-function actions(ctx) {
-  if (!ctx.legal.length) return "";
-  return el("section", { class: "actions", "aria-label": "your choices" },
-    el("h2", {}, "Your choice"),
-    el("div", { class: "choices" }, ...ctx.legal.map((a) =>
-      el("button", { type: "button", class: "choice", "data-action": a.id, onclick: () => ctx.act(a.id) }, a.info.text || a.label))));
-}
-
-function finalScores(view, content, me) {
-  if (!view.final_scores) return "";
-  const table = el("table", { class: "scores" });
-  table.append(el("caption", {}, "Final scoring: victory points + castles + quests − 1 per shard (W53)"));
-  table.append(el("thead", {}, el("tr", {}, ...["Player", "Battles", "Other VP", "Castles", "Quests", "Shards", "Total"].map((h) => el("th", { scope: "col" }, h)))));
-  const body = el("tbody");
+function finalScores(ctx) {
+  const { view } = ctx;
+  if (!view.final_scores) return null;
   const best = Math.max(...view.final_scores.map((f) => f.total));
-  view.final_scores.forEach((f, s) => {
-    body.append(el("tr", { class: f.total === best ? "winner" : "" }, el("th", { scope: "row" }, who(view, content, s, me)),
-      ...[f.battles, f.other, f.castles, f.quests, f.shards].map((x) => el("td", {}, String(x))), el("td", { class: "total" }, String(f.total))));
-  });
-  table.append(body);
-  return el("section", { class: "result", "aria-label": "final scores" }, table);
+  const { headline, reason } = resultLine(view, ctx);
+  const heads = ["Faction", "Battles", "Other VP", "Castles", "Quests", "Shards", "Total"];
+  return el("section", { class: "result", "aria-label": "final scores" },
+    el("h2", {}, icon("trophy"), ` ${headline}`), el("p", { class: "reason" }, words(ctx, reason)),
+    el("table", { class: "scores" },
+      el("caption", {}, words(ctx, "Final scoring by source (W53)")),
+      el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, ...view.final_scores.map((f, s) => el("tr", { class: f.total === best ? "winner" : "" },
+        el("th", { scope: "row" }, who(ctx, s)),
+        ...[f.battles, f.other, f.castles, f.quests, f.shards].map((x) => el("td", {}, String(x))),
+        el("td", { class: "total" }, String(f.total)))))));
+}
+
+function animate(board, before, shift) {
+  if (shift && (shift.x || shift.y)) {
+    for (const [key, r] of before) before.set(key, new DOMRect(r.x + shift.x, r.y + shift.y, r.width, r.height));
+  }
+  glide(board, before);
+  for (const node of board.querySelectorAll(".changed")) flash(node);
+  for (const node of board.querySelectorAll(".chip.fresh")) tumble(node);
+}
+
+function origin(board) {
+  const root = board.querySelector(".ww");
+  if (!root) return null;
+  const r = root.getBoundingClientRect();
+  return { x: r.left, y: r.top };
 }
 
 export function render(board, ctx) {
   const view = ctx.view;
-  const content = ctx.content;
-  const me = ctx.seat;
-  const phase = view.final_scores ? "game over" : view.war ? "war" : "tea party";
-  board.replaceChildren(
-    el("p", { class: "status" }, `Round ${view.round} · ${phase}${ctx.state && ctx.state.to_move.length ? ` · to move: ${ctx.state.to_move.map((s) => faction(view, content, s)).join(", ")}` : ""} · * marks provisional content`),
-    finalScores(view, content, me), actions(ctx), battle(view, content, me), myPanel(view, content, me),
-    view.war ? "" : teaTable(view, content, me), regions(view, content, me), players(view, content, me));
+  const previous = "previous" in ctx ? ctx.previous : drawn.get(board) || null;
+  const same = previous && previous.n === view.n && previous.players && previous.players.length === view.players.length;
+  const c = { ...ctx, previousView: same ? previous : null, legal: ctx.replay ? [] : ctx.legal || [] };
+  const before = snapshot(board);
+  const was = origin(board);
+  const moves = readLegal(c.legal);
+  const scores = view.players.map(vp);
+  const main = [];
+  const war = battlePanel(c, moves);
+  const tea = view.war || view.final_scores ? null : teaTable(c, moves);
+  const map = regionMap(c, moves);
+  const others = [];
+  const order = [];
+  for (let i = 0; i < view.n; i++) order.push(((c.seat ?? 0) + i) % view.n);
+  const own = c.seat !== null && c.seat !== undefined ? mat(c, c.seat, moves, scores[c.seat]) : null;
+  for (const s of order) if (s !== c.seat) others.push(mat(c, s, moves, scores[s]));
+  main.push(el("div", { class: "ww-play" }, war || tea, map));
+  board.replaceChildren(el("div", { class: `ww${c.offline ? " offline" : ""}` },
+    banner(c, moves), finalScores(c), decisions(c, moves), ...main,
+    el("div", { class: "ww-mats" }, own, el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }, ...others))));
+  drawn.set(board, view);
+  const now = origin(board);
+  animate(board, before, was && now ? { x: now.x - was.x, y: now.y - was.y } : null);
 }

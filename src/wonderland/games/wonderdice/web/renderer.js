@@ -199,7 +199,7 @@ function rolledDie(ctx, state, face, index, dice) {
   if (!actions.length) {
     caption = "no use";
     attrs = { "aria-disabled": "true", "aria-describedby": hintId, title: whyUnused(ctx, face),
-      onclick: () => { state.hint = key; redraw(state); } };
+      onclick: (event) => { state.hint = key; event.currentTarget.parentNode.classList.add("show-why"); } };
   } else if (actions.length === 1) {
     caption = shortWords(actions[0]);
     attrs = { "data-kind": actions[0].info.kind, "data-action": actions[0].id, title: actions[0].info.text,
@@ -207,20 +207,19 @@ function rolledDie(ctx, state, face, index, dice) {
   } else {
     caption = `${actions.length} choices`;
     attrs = { "data-kind": "choose", "aria-expanded": open ? "true" : "false", title: actions.map((a) => a.info.text).join("; "),
-      onclick: () => { state.open = open ? null : key; redraw(state); } };
+      onclick: () => { state.open = open ? null : key; state.focus = open ? `[data-key="${key}"]` : ".die-choices button"; redraw(state); } };
   }
   const button = el("button", { type: "button", class: `rolled-die${actions.length ? " usable" : " unusable"}`,
     "data-key": key, "data-face": face, disabled: ctx.offline ? true : null,
     "aria-label": `${face}: ${actions.length ? actions.map((a) => a.info.text).join(" or ") : "no use"}`, ...attrs },
   dieFace(face, colour), el("span", { class: "die-caption" }, caption));
-  const wrap = el("div", { class: `die-slot${open ? " open" : ""}` }, button);
+  const wrap = el("div", { class: `die-slot${open ? " open" : ""}${!actions.length && state.hint === key ? " show-why" : ""}` }, button);
   if (open) {
     wrap.append(el("div", { class: "die-choices", role: "group", "aria-label": `what your ${face} does` },
       ...actions.map((a) => el("button", { type: "button", class: "die-action", "data-kind": a.info.kind, "data-action": a.id,
         disabled: ctx.offline ? true : null, onclick: () => { state.open = null; ctx.act(a.id); } }, a.info.text))));
   }
-  if (!actions.length && state.hint === key) wrap.append(el("p", { class: "why", id: hintId }, prose(whyUnused(ctx, face))));
-  else if (!actions.length) wrap.append(el("span", { class: "sr-only", id: hintId }, whyUnused(ctx, face)));
+  if (!actions.length) wrap.append(el("p", { class: "why", id: hintId }, prose(whyUnused(ctx, face))));
   return wrap;
 }
 
@@ -336,6 +335,7 @@ export function result(view, ctx) {
   const c = { ...ctx, view };
   const names = view.winners.map((s) => (s === c.seat ? "you" : charName(c, s)));
   const list = names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  if (!names.length) return { headline: "No winner yet", reason: `round ${view.round} is being played` };
   const headline = view.end_rule === "E3" ? "A draw: the win is shared" : `${list[0].toUpperCase()}${list.slice(1)} ${names.length === 1 && names[0] !== "you" ? "wins" : "win"} the game`;
   const won = lastRound(view);
   let reason = END_WHY[view.end_rule] || `rule ${view.end_rule}`;
@@ -519,6 +519,15 @@ export function render(board, ctx) {
   board.replaceChildren(...parts.filter(Boolean));
   board.classList.add("wd-board");
   if (!sameState) animate(board, ctx, state, before);
+  for (const key of state.lastKeys || []) {
+    const node = board.querySelector(`[data-key="${key}"]`);
+    if (node) node.classList.add("last");
+  }
+  if (state.focus) {
+    const node = board.querySelector(state.focus);
+    state.focus = null;
+    if (node) node.focus();
+  }
   startTimer(state);
 }
 
@@ -553,14 +562,15 @@ function animate(board, ctx, state, before) {
   state.prevView = ctx.view;
   // the last action is highlighted on the seat that made it
   const prev = ctx.previous || state.prevView;
-  if (prev) {
+  if (prev && prev !== ctx.view) {
+    const last = [];
     ctx.view.players.forEach((p, seat) => {
       const q = prev.players[seat];
       if (!q) return;
-      if (q.row !== p.row || JSON.stringify(q.blocked_by) !== JSON.stringify(p.blocked_by) || q.side !== p.side) {
-        const node = board.querySelector(`.dice-seat[data-seat="${seat}"] .row`);
-        if (node) { node.classList.add("changed"); flash(node); }
-      }
+      if (p.row > q.row) last.push(`row-${seat}-${p.row}`);
+      if (p.blocked_by && JSON.stringify(q.blocked_by) !== JSON.stringify(p.blocked_by)) last.push(`block-${seat}`);
+      if (q.side !== p.side || q.row > p.row || (q.blocked_by && !p.blocked_by)) flash(board.querySelector(`.dice-seat[data-seat="${seat}"] .row`));
     });
+    if (last.length || ctx.view.round !== prev.round) state.lastKeys = last;
   }
 }

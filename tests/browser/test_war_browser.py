@@ -1,46 +1,221 @@
-"""Wonderland's War in real Chromium: a tea party turn and a battle, against two bots."""
+"""Wonderland's War in real Chromium: the drawn table against two bots.
+
+The view each test compares with the picture is read from the websocket's state messages,
+never from the page's own drawing.
+"""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
+import json
+import re
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from tests.support import ServerProcess
 
 from .conftest import new_page
 
 
+class Views:
+    """The latest state message the server sent this page."""
+
+    def __init__(self, page: Page) -> None:
+        self.latest: dict[str, Any] | None = None
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "state":
+            self.latest = message
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.latest is not None, "no state message arrived"
+        return self.latest["view"]  # type: ignore[no-any-return]
+
+
+def open_table(
+    browser: Browser, site: ServerProcess, width: int = 1280, height: int = 800
+) -> tuple[Page, Views]:
+    """A three-player table (you and two bots), opened at your seat."""
+    page = new_page(browser, width, height)
+    views = Views(page)
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "heuristic"},
+    ]
+    created = httpx.post(f"{site.url}/api/tables", json={"game": "wonderlands_war", "seats": seats})
+    page.goto(created.json()["seats"][0]["url"])
+    return page, views
+
+
+def through_setup(page: Page) -> None:
+    """Choose the first faction and keep the first quest drawn: the tea party begins."""
+    page.locator(".faction-pick").first.click()
+    page.locator(".quest-pick").first.click()
+    expect(page.locator(".plate.legal").first).to_be_visible(timeout=20000)
+
+
+def no_overflow(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert width <= 0, f"the page scrolls sideways by {width}px"
+
+
+def markers(page: Page) -> list[dict[int, int]]:
+    """The supporter markers drawn in each region: seat -> the count on the marker."""
+    drawn = page.evaluate(
+        """() => [...document.querySelectorAll('.map [data-region]')].map((spot) => ({
+            region: Number(spot.dataset.region),
+            sups: [...spot.querySelectorAll('.sup')]
+                .map((m) => [Number(m.dataset.seat), Number(m.textContent)]),
+        }))"""
+    )
+    out: list[dict[int, int]] = [{} for _ in drawn]
+    for spot in drawn:
+        out[spot["region"]] = dict(spot["sups"])
+    return out
+
+
+def expected(view: dict[str, Any]) -> list[dict[int, int]]:
+    return [{s: n for s, n in enumerate(row) if n} for row in view["supporters"]]
+
+
+def step(page: Page) -> str:
+    """Take one decision on the picture: a highlighted plate (its first half) or the first
+    button; returns what was clicked."""
+    plate = page.locator(".plate.legal")
+    if plate.count():
+        plate.first.click()
+        half = page.locator(".tea-detail .half")
+        if half.count():
+            half.first.click()
+        return "plate"
+    choice = page.locator(".ww button.choice:not([disabled])")
+    if choice.count():
+        kind = choice.first.get_attribute("data-kind") or ""
+        choice.first.click()
+        return kind
+    return ""
+
+
+def wait_for_decision(page: Page) -> None:
+    decision = page.locator(".plate.legal, .ww button.choice:not([disabled]), .result")
+    expect(decision.first).to_be_visible(timeout=20000)
+
+
 def test_tea_party_turn_and_a_battle(browser: Browser, site: ServerProcess) -> None:
-    """Choose a faction, take a tea party card, then draw through a battle to its award."""
-    page = new_page(browser)
-    page.goto(site.url + "/")
-    form = page.locator("#game-wonderlands_war form")
-    form.get_by_label("Players", exact=True).select_option("3")
-    form.get_by_role("button", name="Create a Wonderland's War table").click()
-    page.goto(page.locator(".seat-link").first.get_attribute("href") or "")
-    expect(page.locator(".tea")).to_be_visible()
-    choice = page.locator(".choice")
+    """Choose a faction, take a tea party card at a plate, then draw through a battle to its
+    award (VP or a castle appear on the board)."""
+    page, _ = open_table(browser, site)
+    expect(page.locator(".tea")).to_be_visible(timeout=20000)
     took_card = awarded = False
     before: tuple[int, list[str]] | None = None
     for _ in range(300):
-        expect(choice.first.or_(page.locator(".scores"))).to_be_visible(timeout=20000)
+        wait_for_decision(page)
         now = (
-            page.locator(".regions").inner_text().count("castle"),
-            page.locator(".players tbody tr td:nth-child(2)").all_inner_texts(),
+            page.locator(".map .castle").count(),
+            page.locator(".mat .stat.vp").all_inner_texts(),
         )
-        if before is None and page.locator(".battle").count():
-            expect(page.locator(".battle meter").first).to_be_visible()
+        if before is None and page.locator(".battle .cylinder").count():
+            expect(page.locator(".battle .track")).to_be_visible()
+            no_overflow(page)
             before = now  # castles and scores when the first battle began
         awarded = before is not None and now != before
-        if awarded:
+        if awarded or page.locator(".result").count():
             break
-        if not choice.count():
-            continue
-        text = choice.first.inner_text()
-        took_card = took_card or text.startswith("move to space")
-        choice.first.click()
+        took_card = step(page) == "plate" or took_card
         page.wait_for_timeout(100)
     assert took_card, "no tea party card was taken"
     assert before is not None, "no battle was shown"
     assert awarded, "the first battle gave no award"
     expect(page.locator("#log li").first).to_be_visible()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_no_horizontal_overflow(
+    browser: Browser, site: ServerProcess, width: int, height: int
+) -> None:
+    """Neither the set-up, the tea table nor the war scrolls sideways on a desktop or a phone."""
+    page, _ = open_table(browser, site, width, height)
+    expect(page.locator(".faction-pick").first).to_be_visible(timeout=20000)
+    no_overflow(page)
+    through_setup(page)
+    no_overflow(page)
+    for _ in range(200):
+        wait_for_decision(page)
+        if page.locator(".battle .cylinder").count():
+            break
+        step(page)
+        page.wait_for_timeout(50)
+    expect(page.locator(".battle .cylinder").first).to_be_visible()
+    no_overflow(page)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_region_markers_match_the_view(browser: Browser, site: ServerProcess) -> None:
+    """At every decision of the first round, each region's supporter markers are the view's
+    supporters there, seat by seat (a marker only where there are supporters)."""
+    page, views = open_table(browser, site)
+    through_setup(page)
+    compared = 0
+    for _ in range(120):
+        wait_for_decision(page)
+        page.wait_for_timeout(50)
+        view = views.view
+        if view["round"] > 1 or page.locator(".result").count():
+            break
+        drawn = markers(page)
+        assert len(drawn) == len(view["supporters"]) == 5
+        if drawn != expected(view):  # a newer state may be on its way: read both again
+            page.wait_for_timeout(500)
+            view = views.view
+            drawn = markers(page)
+        assert drawn == expected(view), f"round {view['round']}, decision {view['decisions']}"
+        compared += any(expected(view))
+        step(page)
+    assert compared >= 3, "too few states with supporters on the map were compared"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_tea_party_move_by_clicking_the_plate(browser: Browser, site: ServerProcess) -> None:
+    """A plate that cannot be taken says why with its clause; clicking a highlighted plate
+    moves your leader there and takes its card."""
+    page, views = open_table(browser, site)
+    through_setup(page)
+    unused = page.locator('.plate.unused[aria-disabled="true"]')
+    unused.first.focus()  # a keyboard reader lands on it
+    expect(page.locator(".tea-detail .why")).to_contain_text("not used with 3 players")
+    expect(page.locator(".tea-detail .why .rule-ref")).to_have_text("W9")
+    unused.last.click(force=True)  # a tap on a plate Playwright counts as disabled
+    space = unused.last.get_attribute("data-space")
+    expect(page.locator(".tea-detail strong")).to_have_text(f"Plate {space}: ")
+    me = views.latest["view"]["seat"] if views.latest else 0
+    plates = page.locator(".plate.legal:not(.head)")
+    expect(plates.first).to_be_visible()
+    target = int(plates.first.get_attribute("data-space") or "-1")
+    card = views.view["table"][target]
+    assert card >= 0, "a highlighted plate holds a card"
+    cards_before = list(views.view["players"][me]["cards"])
+    plates.first.click()
+    half = page.locator(".tea-detail .half")
+    if half.count():
+        half.first.click()
+    for _ in range(100):
+        if card in views.view["players"][me]["cards"]:
+            break
+        page.wait_for_timeout(100)
+    view = views.view
+    assert view["players"][me]["cards"] == [*cards_before, card]
+    assert view["players"][me]["pos"] == target
+    taken = page.locator(f'.plate[data-space="{target}"]')
+    expect(taken).not_to_have_class(re.compile(r"\blegal\b"))
+    expect(taken).to_have_class(re.compile(r"\boccupied\b"))
     assert not page.errors  # type: ignore[attr-defined]

@@ -43,7 +43,7 @@ export function mat(ctx, s, moves, score) {
     el("span", { class: "mat-name" }, f ? provisional(`${f.name}${f.provisional ? "*" : ""}`) : `Seat ${s}`, el("small", {}, ` ${person(ctx, s)}`)),
     moving ? el("span", { class: "to-move" }, icon("turn"), mine ? " your move" : " to move") : null);
   const stats = el("div", { class: "stats" },
-    stat("star", score, "VP", "victory points won so far; castles, quests and shards count at the end (W53)", scoreChanged ? "changed" : ""),
+    stat("star", score, "VP", "victory points won so far; castles, quests and shards count at the end (W53)", `vp${scoreChanged ? " changed" : ""}`),
     shards(p.shards),
     el("span", { class: `shield ${p.shield ? "up" : "down"}`, role: "img", title: p.shield ? "shield face up: ready (W36)" : "shield face down: used (W37)", "aria-label": p.shield ? "shield face up, ready" : "shield face down, used" }, icon("shield"), el("span", {}, p.shield ? "up" : "down")),
     stat("crown", strength, "leader", "leader strength (W31)"),

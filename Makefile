@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint types layers chromium postgresql pytest pytest-fast bench clean
+.PHONY: run test test-fast lint types layers chromium postgresql pytest pytest-fast bench screenshots clean
 
 run: $(STAMP)
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
@@ -53,6 +53,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py
 	$(BIN)/python bench/parade_fast.py
 	$(BIN)/python bench/ismcts.py
+
+# docs/screenshots: the lobby and each game's table in mid-game, desktop and phone.
+screenshots: $(STAMP) chromium
+	$(BIN)/python -m tests.browser.screenshots
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \

@@ -1,96 +1,114 @@
-"""Screenshots of each game's table for docs/screenshots (run on purpose, not a test).
+"""Pictures of the web table for docs/screenshots (run on purpose, not a test): the lobby and
+each game's table in mid-game, on a desktop (1280x800) and a phone (390x844).
 
-.venv/bin/python -m tests.browser.screenshots
+    make screenshots          (or .venv/bin/python -m tests.browser.screenshots)
+
+A real server with bots; the player's seat makes its moves by pressing the table's own
+buttons, chosen by a seeded random generator, so a run shows the same kind of position.
 """
 
 from __future__ import annotations
 
+import random
 import shutil
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+import httpx2 as httpx
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.support import ServerProcess
 
 OUT = Path(__file__).parents[2] / "docs" / "screenshots"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+GAMES = {
+    # game: (the bots at the table, the player's moves before the picture)
+    "parade": (["greedy", "greedy", "greedy"], 6),
+    "wonderdice": (["greedy", "greedy"], 14),
+    "wonderlands_war": (["heuristic", "heuristic"], 16),
+}
+ENABLED = '#board button:enabled:not([aria-disabled="true"])'
 
 
-def parade(page: Page, base: str) -> None:
-    """A Parade table mid-game with a card hovered, and the lobby."""
-    page.goto(base + "/")
-    page.wait_for_selector("#game-parade form")
-    page.screenshot(path=str(OUT / "lobby.png"), full_page=True)
-    form = page.locator("#game-parade form")
-    form.get_by_label("Players", exact=True).select_option("4")
-    form.get_by_role("button", name="Create a Parade table").click()
-    page.goto(page.locator(".seat-link").first.get_attribute("href") or "")
-    card = ".hand .play-card:not([disabled])"
-    for _ in range(4):
-        page.wait_for_selector(card)
-        page.locator(card).last.click()
-        page.wait_for_timeout(300)
-    page.wait_for_selector(card)
-    page.locator(card).first.hover()
-    page.screenshot(path=str(OUT / "parade.png"), full_page=True)
+def shoot(page: Page, name: str) -> None:
+    """The page as it is once its animations have settled."""
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(700)
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    print(f"docs/screenshots/{name}.png")
 
 
-def wonderlands_war(page: Page, base: str) -> None:
-    """A Wonderland's War table at the tea party, then during the first battle."""
-    import httpx2 as httpx
+def lobby(browser: Browser, base: str) -> None:
+    """The lobby on both sizes."""
+    for size, (width, height) in SIZES.items():
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(base + "/")
+        page.wait_for_selector(".game form")
+        shoot(page, f"lobby-{size}")
+        page.close()
 
-    seats = [
-        {"kind": "human"},
-        {"kind": "bot", "bot": "heuristic"},
-        {"kind": "bot", "bot": "heuristic"},
-    ]
-    created = httpx.post(f"{base}/api/tables", json={"game": "wonderlands_war", "seats": seats})
-    page.goto(created.json()["seats"][0]["url"])
-    choice = page.locator(".choice")
-    for _ in range(200):
-        page.wait_for_selector(".choice")
-        if page.locator(".tea .occupied").count() >= 2 and not page.locator(".battle").count():
-            page.screenshot(path=str(OUT / "wonderlands_war_tea.png"), full_page=True)
-        if page.locator(".battle").count():
-            page.screenshot(path=str(OUT / "wonderlands_war_battle.png"), full_page=True)
+
+def version_now(page: Page) -> int:
+    """The version of the last state the table drew (-1 before the first)."""
+    version: int = page.evaluate("window.__table.history.at(-1)?.version ?? -1")
+    return version
+
+
+def play(page: Page, moves: int, rng: random.Random) -> None:
+    """Make ``moves`` moves with the table's enabled buttons (a real-time game's included)."""
+    made = 0
+    for _ in range(moves * 40):
+        if made >= moves:
             return
-        choice.first.click()
-        page.wait_for_timeout(150)
+        buttons = page.locator(ENABLED)
+        if not buttons.count():
+            page.wait_for_timeout(150)
+            continue
+        version = version_now(page)
+        try:
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=1000)
+        except PlaywrightTimeout:  # the table redrew under the click: choose again
+            continue
+        for _ in range(25):
+            page.wait_for_timeout(200)
+            if version_now(page) > version:
+                made += 1
+                break
+        # else a button that only chooses (e.g. cards to keep): choose again
 
 
-def wonderdice(page: Page, base: str) -> None:
-    """A Wonderdice table mid-round, with a roll waiting for its action."""
-    import httpx2 as httpx
-
-    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
-    created = httpx.post(f"{base}/api/tables", json={"game": "wonderdice", "seats": seats})
-    page.goto(created.json()["seats"][0]["url"])
-    for _ in range(400):
-        page.wait_for_timeout(80)
-        advance = page.locator('.die-action[data-kind="advance"]')
-        if advance.count() and page.locator(".die.placed").count() >= 4:
-            page.screenshot(path=str(OUT / "wonderdice.png"), full_page=True)
-            return
-        if advance.count():
-            advance.first.click()
-        elif page.locator("#roll:not([disabled])").count():
-            page.locator("#roll").click()
+def game_table(browser: Browser, base: str, game: str) -> None:
+    """A table in mid-game: seat 0 plays a few moves on the desktop, then both sizes."""
+    bots, moves = GAMES[game]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot} for bot in bots]
+    created = httpx.post(f"{base}/api/tables", json={"game": game, "seats": seats}, timeout=10)
+    url = created.json()["seats"][0]["url"]
+    pages = {}
+    for size, (width, height) in SIZES.items():
+        pages[size] = browser.new_page(viewport={"width": width, "height": height})
+        pages[size].goto(url)
+    play(pages["desktop"], moves, random.Random(f"{game}-screenshots"))
+    for size, page in pages.items():
+        shoot(page, f"{game}-{size}")
+        page.close()
 
 
 def main() -> None:
-    """Start a server, take the pictures."""
+    """Start a server, take the pictures (the old ones are replaced)."""
     OUT.mkdir(parents=True, exist_ok=True)
-    server = ServerProcess(Path(tempfile.mkdtemp()) / "data", bot_delay=0.0)
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    server = ServerProcess(Path(tempfile.mkdtemp()) / "data", bot_delay=0.2)
     server.start()
     try:
         with sync_playwright() as playwright:
             executable = shutil.which("chromium") or "chromium"
             browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            parade(page, server.url)
-            wonderlands_war(page, server.url)
-            wonderdice(page, server.url)
+            for game in GAMES:
+                game_table(browser, server.url, game)
+            lobby(browser, server.url)
             browser.close()
     finally:
         server.stop()

@@ -27,10 +27,12 @@ let retryTimer = null;
 let countdown = null;
 let replay = null;
 let lastError = null;
+let log = [];             // the seat's log lines so far (a state message sends the new ones)
 
-// What the render benchmark (bench/web_render.py) reads: the time of every state applied,
-// the last state messages, apply() to apply one again, and hold to ignore the socket.
-const probe = { timings: [], history: [], hold: false, apply: (message) => applyState(message) };
+// What the render benchmark (bench/web_render.py) reads: the time of every state applied
+// (and of the renderer's draw in it), the last two state messages, apply() to apply one
+// again, and hold to ignore the socket.
+const probe = { timings: [], board: [], history: [], hold: false, apply: (message) => applyState(message) };
 window.__table = probe;
 
 // -- names and words -----------------------------------------------------------------------
@@ -38,9 +40,14 @@ function seatList() {
   return (state && state.seats) || (welcome && welcome.seats) || [];
 }
 
+/** A seat's name; seats that share a name (two greedy bots) are told apart by number. */
 function seatName(seat) {
-  const found = seatList().find((s) => s.seat === seat);
-  return found ? found.name : `seat ${seat}`;
+  const seats = seatList();
+  const found = seats.find((s) => s.seat === seat);
+  if (!found) return `seat ${seat}`;
+  if (seats.filter((s) => s.name === found.name).length < 2) return found.name;
+  const kind = /^(\S+) \((.*)\)$/.exec(found.name);
+  return kind ? `${kind[1]} ${seat} (${kind[2]})` : `${found.name} ${seat}`;
 }
 
 /** The contract's name(seat): "you" for this browser's seat, else the seat's name. */
@@ -93,8 +100,13 @@ function showError(message) {
 }
 
 // -- players, log, title -------------------------------------------------------------------
+let seatsShown = "";      // what the players panel shows now
+
 function renderSeats() {
   const moving = new Set(state && !state.finished && !state.expired ? state.to_move : []);
+  const shown = JSON.stringify([seatList(), [...moving], offline, welcome && welcome.seat]);
+  if (shown === seatsShown) return;
+  seatsShown = shown;
   $("seats").replaceChildren(...seatList().map((seat) => {
     const you = welcome && seat.seat === welcome.seat;
     const present = seat.kind === "bot" || seat.connected;
@@ -104,17 +116,23 @@ function renderSeats() {
         icon(present ? "online" : "offline"), present ? " online" : " offline");
     return el("li", { class: `seat${moving.has(seat.seat) ? " seat-moving" : ""}${you ? " seat-you" : ""}`, "data-seat": seat.seat },
       el("span", { class: "seat-kind" }, icon(seat.kind === "bot" ? "bot" : "person", seat.kind === "bot" ? "bot" : "person")),
-      el("span", { class: "seat-name" }, seat.name, you ? el("strong", { class: "you-tag" }, " (you)") : null),
+      el("span", { class: "seat-name" }, seatName(seat.seat), you ? el("strong", { class: "you-tag" }, " (you)") : null),
       presence,
       moving.has(seat.seat) ? el("span", { class: "turn-tag" }, icon("turn"), you ? " your turn" : " to move") : null);
   }));
 }
 
+let logShown = [];        // the lines in the log box now, to change only what changed
+
 function renderLog() {
   const box = $("log");
-  const lines = (state && state.log) || [];
+  let same = 0;
+  while (same < logShown.length && same < log.length && logShown[same] === log[same]) same++;
+  if (same === logShown.length && same === log.length) return;
   const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
-  box.replaceChildren(...lines.map((line) => el("li", {}, prose(capitalised(line), sentenceName))));
+  while (box.children.length > same) box.lastElementChild.remove();
+  box.append(...log.slice(same).map((line) => el("li", {}, prose(capitalised(line), sentenceName))));
+  logShown = log.slice();
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
@@ -177,7 +195,9 @@ function context(view, extra) {
 }
 
 function draw(ctx) {
+  const start = performance.now();
   renderer.render(board, ctx);
+  probe.board.push(performance.now() - start);
   drawn = ctx.view;
   if (offline) disableBoard();
 }
@@ -195,11 +215,12 @@ function render() {
 function applyState(message) {
   const start = performance.now();
   state = message;
+  log = log.slice(0, message.log_start).concat(message.log);
   probe.history = [...probe.history.slice(-1), message];
   renderLog();
   render();
   probe.timings.push(performance.now() - start);
-  if (probe.timings.length > 5000) probe.timings.splice(0, 1000);
+  if (probe.timings.length > 5000) { probe.timings.splice(0, 1000); probe.board.splice(0, 1000); }
 }
 
 // -- replay --------------------------------------------------------------------------------

@@ -453,6 +453,7 @@ function seatCard(ctx, state, seat) {
   if (mine && ctx.state && !ctx.replay && view.phase !== "over") parts.push(tray(ctx, state, ctx.state.live || {}, state.since));
   let status = "";
   if (mine && active) status = "your roll: use a die";
+  else if (mine && view.phase === "play" && ctx.state && !ctx.replay && p.hand > 0) status = "you may roll";
   else if (active && view.phase === "play") status = "is rolling";
   else if (deciding) status = "is deciding";
   return styled(el("article", { class: `dice-seat${mine ? " mine" : ""}${active ? " active" : ""}${p.blocked_by ? " blocked" : ""}`,
@@ -502,7 +503,11 @@ export function render(board, ctx) {
   state.since = ctx.state ? performance.now() - received.get(ctx.state) : 0;
   state.countdown = null;
   state.rollReadyAt = null;
-  const before = board.firstChild ? snapshot(board) : null;
+  // only a die that moved needs the positions before (reading them costs a layout)
+  const sig = view.players.map((p) => `${p.row}${p.blocked_by ? p.blocked_by.seat * 10 + p.blocked_by.value : ""}`).join(",");
+  const moved = !sameState && state.sig !== undefined && state.sig !== sig;
+  state.sig = sig;
+  const before = moved && board.firstChild && !reducedMotion() ? snapshot(board) : null;
   const live = ctx.state ? ctx.state.live : null;
   const order = view.players.map((p) => p.seat);
   const mine = ctx.seat !== null && ctx.seat !== undefined && view.players[ctx.seat] ? ctx.seat : null;
@@ -533,7 +538,7 @@ export function render(board, ctx) {
 
 function animate(board, ctx, state, before) {
   // dice placed on a row or lying as a block fly from the die just rolled
-  glide(board, before, { origins: (key) => {
+  if (before) glide(board, before, { origins: (key) => {
     if (!before) return null;
     let m = /^row-(\d+)-(\d+)$/.exec(key);
     if (m) return before.get(`roll-${m[1]}-${m[2]}-0`) || null;

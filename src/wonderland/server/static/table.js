@@ -183,7 +183,7 @@ function renderGameOver(ctx) {
     : resultOf(ctx);
   $("over-icon").replaceChildren(icon(state.expired ? "clock" : "trophy"));
   $("over-headline").textContent = headline;
-  $("over-reason").replaceChildren(prose(reason || "", sentenceName));
+  $("over-reason").replaceChildren(prose(capitalised(reason || ""), sentenceName));
 }
 
 // -- drawing -------------------------------------------------------------------------------

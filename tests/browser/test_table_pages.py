@@ -144,3 +144,22 @@ def test_page_fits_and_passes_axe(
     assert not problems, f"{name} at {width}x{height}:\n" + "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_keys_press_the_boards_shortcuts(browser: Browser, shared_site: ServerProcess) -> None:
+    """The tab title says when it is your turn; the skip link leads to the board; the key 1
+    presses the board's button marked data-shortcut="1" (Parade: the first card in the hand)."""
+    links = create(shared_site, "parade", [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    assert isinstance(links["seats"], list)
+    page = new_page(browser)
+    page.goto(links["seats"][0]["url"])
+    expect(page).to_have_title("Your turn · Parade · Wonderland Table")
+    expect(page.locator('#board [data-shortcut="1"]').first).to_be_enabled()
+    expect(page.locator("#log")).not_to_contain_text("(you) played")
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip-link")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board")).to_be_focused()
+    page.keyboard.press("1")
+    expect(page.locator("#log")).to_contain_text("player 0 (you) played")
+    assert not page.errors  # type: ignore[attr-defined]

@@ -2,6 +2,7 @@
 // aids (the same code as `wonderland teach` and `wonderland practice`) do all the judging.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { prose } from "/static/words.js";
 
 const gameId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -46,7 +47,7 @@ function showLesson(data) {
   $("lesson-where").textContent = `${data.title} · part ${card.scene_number} of ${card.scenes}: ${card.scene} · step ${card.step_number} of ${card.steps}`;
   $("lesson-title").textContent = card.title;
   $("lesson-table").textContent = card.table;
-  $("lesson-say").textContent = card.say;
+  $("lesson-say").replaceChildren(prose(card.say));
   $("lesson-rule").textContent = card.rule_text ? `Rule ${card.rule_text}` : "";
   asks = card.asks;
   $("lesson-move-box").hidden = !asks;
@@ -127,7 +128,7 @@ $("task-form").addEventListener("submit", async (event) => {
   box.replaceChildren(
     el("p", { class: verdict.correct ? "ok" : "error" }, verdictIcon(verdict.correct), " ",
       verdict.correct ? "Right." : `Not quite. The answer: ${verdict.expected.join(" / ")}`),
-    el("p", {}, verdict.explanation));
+    el("p", {}, prose(verdict.explanation)));
   box.hidden = false;
   pending = data;
   if (data.task) $("next-task").hidden = false;

@@ -544,6 +544,24 @@ class TableManager:
         if seat is None:
             raise refuse("not_your_turn", "spectators cannot act")
         await self.expire_if_idle(table)
+        for attempt in range(3):
+            if await self._try_commit(table, seat, version, action):
+                break
+            # Another process committed this version first: catch up. In a simultaneous
+            # decision the others' choices change nothing this seat can see, so its own
+            # choice still stands and is written after theirs.
+            await self.resync(table)
+            if attempt == 2 or not table.is_current(seat, version):
+                raise refuse(
+                    "stale",
+                    f"another move was made at version {version} first; here is the current state",
+                )
+        if table.game.to_move(table.state) != CHANCE:  # else the chance step tells everyone
+            await self.broadcast(table)
+        self.advance_soon(table)
+
+    async def _try_commit(self, table: LiveTable, seat: int, version: int, action: int) -> bool:
+        """Check and commit a person's action; False when another process wrote first."""
         async with table.lock:
             if table.finished:
                 raise refuse("finished", "the game is over")
@@ -564,19 +582,9 @@ class TableManager:
             except StoreUnavailable:
                 raise refuse("unavailable", UNAVAILABLE) from None
             except StaleWrite:
-                stale = True
-            else:
-                stale = False
+                return False
             table.last_active = self.clock()
-        if stale:  # another process committed this version first
-            await self.resync(table)
-            raise refuse(
-                "stale",
-                f"another move was made at version {version} first; here is the current state",
-            )
-        if table.game.to_move(table.state) != CHANCE:  # else the chance step tells everyone
-            await self.broadcast(table)
-        self.advance_soon(table)
+            return True
 
     async def submit_live(self, table: LiveTable, seat: int | None, action: int | None) -> None:
         """A real-time move (a roll when ``action`` is None): the rules judge it on arrival,

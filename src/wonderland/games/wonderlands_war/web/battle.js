@@ -99,7 +99,7 @@ export function battlePanel(ctx, moves) {
   ];
   const prompt = buttons.length || bets.length ? el("div", { class: "battle-choices", role: "group", "aria-label": "your decision" },
     el("span", { class: "prompt" }, icon("turn"), " ", bets.length ? "Bet on a fighter (hidden until the battle ends, W48): " : "Your decision: "), ...buttons) : null;
-  if (!view.war) return null;
+  if (!view.war || view.final_scores) return prompt ? el("section", { class: "battle idle", "aria-label": "war" }, prompt) : null;
   if (view.b_region < 0) {
     return el("section", { class: "battle idle", "aria-label": "war" }, el("h2", {}, `War, round ${view.round}`), lastBattle(ctx), prompt,
       el("p", { class: "hint" }, "Battles are fought region by region from the battle marker, clockwise (W30)."));

@@ -106,7 +106,7 @@ export function chipToken(content, chip, { count = 0, key = null, extra = "" } =
   else if (kind === "forge") face = svg("svg", { viewBox: "0 0 24 24", class: "chip-sym", "aria-hidden": "true" }, svg("path", { d: FORGE }));
   else face = el("span", { class: "chip-val" }, String(c ? c.strength : "?"));
   const label = `${name}${c && c.provisional ? " (provisional)" : ""}${count ? ` ×${count}` : ""}`;
-  return el("span", { class: `chip k-${kind} ${extra}`, "data-key": key, title: label, role: "img", "aria-label": label },
+  return el("span", { class: `chip k-${kind}${count > 1 ? " counted" : ""} ${extra}`, "data-key": key, title: label, role: "img", "aria-label": label },
     face, count > 1 ? el("span", { class: "chip-n", "aria-hidden": "true" }, `×${count}`) : null);
 }
 

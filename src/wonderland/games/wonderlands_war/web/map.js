@@ -77,14 +77,16 @@ function pieces(ctx, r) {
   }
   for (let s = 0; s < view.n; s++) {
     if (view.players[s].region === r) {
-      out.push(el("span", { class: `leader ${tone(view, s)}${s === ctx.seat ? " mine" : ""}`, "data-key": `leader-${s}`, role: "img", "aria-label": `${who(ctx, s)} leader`, title: `${who(ctx, s)}: leader` }, initial(view, content, s)));
+      const moved = prev && prev.players[s] && prev.players[s].region !== r;
+      out.push(el("span", { class: `leader ${tone(view, s)}${s === ctx.seat ? " mine" : ""}${moved ? " changed" : ""}`, "data-key": `leader-${s}`, role: "img", "aria-label": `${who(ctx, s)} leader`, title: `${who(ctx, s)}: leader` }, initial(view, content, s)));
     }
   }
   for (let s = 0; s < view.n; s++) {
     const n = view.castles[r][s];
     if (!n) continue;
     const label = `${who(ctx, s)}: ${n} castle${n === 1 ? "" : "s"}`;
-    out.push(el("span", { class: `castle ${tone(view, s)}`, "data-key": `castle-${r}-${s}`, role: "img", "aria-label": label, title: label }, icon("castle"), n > 1 ? el("span", { class: "castle-n" }, `×${n}`) : null));
+    const built = prev && prev.castles[r] && prev.castles[r][s] !== n;
+    out.push(el("span", { class: `castle ${tone(view, s)}${built ? " changed" : ""}`, "data-key": `castle-${r}-${s}`, role: "img", "aria-label": label, title: label }, icon("castle"), n > 1 ? el("span", { class: "castle-n" }, `×${n}`) : null));
   }
   view.players.forEach((p, s) => {
     for (const [w, region] of p.figures) {

@@ -80,16 +80,16 @@ function finalScores(ctx) {
   if (!view.final_scores) return null;
   const best = Math.max(...view.final_scores.map((f) => f.total));
   const { headline, reason } = resultLine(view, ctx);
-  const heads = ["Faction", "Battles", "Other VP", "Castles", "Quests", "Shards", "Total"];
+  const rows = [["battles", "Battle awards"], ["other", "Other VP"], ["castles", "Castles"], ["quests", "Quests"], ["shards", "Shards"], ["total", "Total"]];
+  const win = (s) => (view.final_scores[s].total === best ? "winner" : "");
   return el("section", { class: "result", "aria-label": "final scores" },
     el("h2", {}, icon("trophy"), ` ${headline}`), el("p", { class: "reason" }, words(ctx, reason)),
     el("table", { class: "scores" },
       el("caption", {}, words(ctx, "Final scoring by source (W53)")),
-      el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, ...view.final_scores.map((f, s) => el("tr", { class: f.total === best ? "winner" : "" },
-        el("th", { scope: "row" }, who(ctx, s)),
-        ...[f.battles, f.other, f.castles, f.quests, f.shards].map((x) => el("td", {}, String(x))),
-        el("td", { class: "total" }, String(f.total)))))));
+      el("thead", {}, el("tr", {}, el("td", {}), ...view.final_scores.map((_, s) => el("th", { scope: "col", class: win(s) }, who(ctx, s))))),
+      el("tbody", {}, ...rows.map(([key, title]) => el("tr", { class: key === "total" ? "total" : "" },
+        el("th", { scope: "row" }, title),
+        ...view.final_scores.map((f, s) => el("td", { class: win(s) }, String(f[key]))))))));
 }
 
 function animate(board, before, shift) {
@@ -126,7 +126,7 @@ export function render(board, ctx) {
   for (let i = 0; i < view.n; i++) order.push(((c.seat ?? 0) + i) % view.n);
   const own = c.seat !== null && c.seat !== undefined ? mat(c, c.seat, moves, scores[c.seat]) : null;
   for (const s of order) if (s !== c.seat) others.push(mat(c, s, moves, scores[s]));
-  main.push(el("div", { class: "ww-play" }, war || tea, map));
+  main.push(el("div", { class: `ww-play${war || tea ? "" : " map-only"}` }, war || tea, map));
   board.replaceChildren(el("div", { class: `ww${c.offline ? " offline" : ""}` },
     banner(c, moves), finalScores(c), decisions(c, moves), ...main,
     el("div", { class: "ww-mats" }, own, el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }, ...others))));

@@ -48,7 +48,9 @@ function reason(ctx, space, legalHere) {
 
 function leaderToken(ctx, seat) {
   const { view, content } = ctx;
-  return el("span", { class: `leader ${tone(view, seat)}${seat === ctx.seat ? " mine" : ""}`, "data-key": `leader-${seat}`, title: `${who(ctx, seat)}: leader`, role: "img", "aria-label": `${who(ctx, seat)} leader` },
+  const prev = ctx.previousView;
+  const moved = prev && prev.players[seat] && prev.players[seat].pos !== view.players[seat].pos;
+  return el("span", { class: `leader ${tone(view, seat)}${seat === ctx.seat ? " mine" : ""}${moved ? " changed" : ""}`, "data-key": `leader-${seat}`, title: `${who(ctx, seat)}: leader`, role: "img", "aria-label": `${who(ctx, seat)} leader` },
     initial(view, content, seat));
 }
 

@@ -196,7 +196,11 @@ function context(view, extra) {
 
 function draw(ctx) {
   const start = performance.now();
-  renderer.render(board, ctx);
+  try {
+    renderer.render(board, ctx);
+  } catch (error) {  // the rest of the page still follows the game; the error is still reported
+    setTimeout(() => { throw error; });
+  }
   probe.board.push(performance.now() - start);
   drawn = ctx.view;
   if (offline) disableBoard();
@@ -383,7 +387,13 @@ async function onMessage(message) {
       $("game-name").textContent = message.game_name;
       $("who").textContent = message.seat === null ? "watching" : `you are seat ${message.seat}`;
       loadStyles(`/games/${message.game}/renderer.css`);
-      renderer = await import(`/games/${message.game}/renderer.js`);
+      try {
+        renderer = await import(`/games/${message.game}/renderer.js`);
+      } catch (error) {  // the generic table rather than none; the error is still reported
+        renderer = await import("/static/generic-renderer.js");
+        loadStyles("/static/generic-renderer.css");
+        setTimeout(() => { throw error; });
+      }
     }
     renderTitle();
   } else if (message.type === "state") {

@@ -51,9 +51,8 @@ export function mat(ctx, s, moves, score) {
     stat("castle", p.castles_left, "castles", "castles left to build"));
   const cards = el("div", { class: "cards", "aria-label": "tea cards this round" },
     el("span", { class: "lbl" }, "Cards"),
-    ...p.cards.map((c, i) => mine
-      ? el("span", { class: "card-mini", title: content.cards[c], "data-key": `held-${s}-${i}` }, provisional(content.card_parts ? `${content.card_parts[c].name}${content.card_parts[c].provisional ? "*" : ""}` : content.cards[c]))
-      : el("span", { class: "card-back", title: content.cards[c], role: "img", "aria-label": content.cards[c], "data-key": `held-${s}-${i}` })),
+    ...p.cards.map((c, i) => el("span", { class: "card-mini", title: content.cards[c], "data-key": `held-${s}-${i}` },
+      provisional(content.card_parts ? `${content.card_parts[c].name}${content.card_parts[c].provisional ? "*" : ""}` : content.cards[c]))),
     p.cards.length ? null : el("span", { class: "none" }, "none yet"));
   const bag = el("div", { class: "bag", role: "group", "aria-label": `bag: ${inBag} chips` },
     el("span", { class: "lbl" }, icon("bag"), ` Bag ${inBag}`), ...chipsOf(content, p.bag, `bag-${s}`));
@@ -72,7 +71,11 @@ export function mat(ctx, s, moves, score) {
   p.quests.forEach((q, i) => {
     if (q >= 0) quests.append(el("span", { class: `quest${p.feats[i] ? " feat" : ""}`, title: content.quest_parts ? content.quest_parts[q] : "" }, content.quests[q], p.feats[i] ? el("span", { class: "feat-done" }, icon("check"), " feat") : null));
   });
-  if (hiddenQuests) quests.append(el("span", { class: "quest hidden-q" }, `${hiddenQuests} hidden (G26)`));
+  if (hiddenQuests) {
+    const label = `${hiddenQuests} hidden quest${hiddenQuests === 1 ? "" : "s"}: shown at the end (G26)`;
+    quests.append(el("span", { class: "hidden-q", role: "img", "aria-label": label, title: label },
+      ...Array.from({ length: hiddenQuests }, () => el("span", { class: "card-back" }))));
+  }
   const keeps = mine ? take(moves, "keep") : [];
   if (keeps.length) {
     quests.append(el("div", { class: "decide" }, el("span", { class: "prompt" }, icon("turn"), " Keep one quest (W15): "),

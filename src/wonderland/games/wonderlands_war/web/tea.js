@@ -109,7 +109,7 @@ export function teaTable(ctx, moves) {
     const taken = previous && previous.table[space] >= 0 && card < 0 && !view.war;
     const dealt = previous && previous.table[space] !== card && card >= 0;
     const classes = ["plate", head ? "head" : "", used ? "" : "unused", card >= 0 ? "carded" : "", leaders.length ? "occupied" : "",
-      legalHere ? "legal" : "", taken ? "changed" : "", ui.selected === space ? "selected" : ""].filter(Boolean).join(" ");
+      legalHere ? "legal" : "", legalHere && mine.filter((a) => (a.kind === "head" ? content.head : a.target) === space).length === 1 ? "choice" : "", taken ? "changed" : "", ui.selected === space ? "selected" : ""].filter(Boolean).join(" ");
     const label = head ? "Head of the Table" : `Plate ${space}${card >= 0 ? `: ${cardText(content, card).replace(/\*/g, "")}` : used ? ": empty" : ": not in use"}`;
     const body = head
       ? [el("span", { class: "plate-no" }, "Head"), el("span", { class: "plate-name" }, icon("dice"), " shard die")]

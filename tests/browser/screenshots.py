@@ -35,7 +35,8 @@ ENABLED = '#board button:enabled:not([aria-disabled="true"])'
 def shoot(page: Page, name: str) -> None:
     """The page as it is once its animations have settled."""
     page.mouse.move(0, 0)
-    page.wait_for_timeout(700)
+    page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+    page.wait_for_timeout(900)
     page.screenshot(path=str(OUT / f"{name}.png"))
     print(f"docs/screenshots/{name}.png")
 

@@ -277,7 +277,7 @@ function closeReplay() {
 }
 
 $("replay-first").append(icon("first"), el("span", { class: "label" }, "First"));
-$("replay-prev").append(icon("prev"), el("span", { class: "label" }, "Back"));
+$("replay-prev").append(icon("prev"), el("span", { class: "label" }, "Previous"));
 $("replay-next").append(el("span", { class: "label" }, "Next"), icon("next"));
 $("replay-last").append(el("span", { class: "label" }, "Last"), icon("last"));
 $("replay-first").addEventListener("click", () => moveReplay(0));

@@ -1,4 +1,5 @@
-"""The store: create tables, append actions (committed before anyone is told), load them back."""
+"""The store: create tables, append actions (committed before anyone is told), keep the seats'
+names and the chat, load them back."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from wonderland.store.schema import ActionRow, Base, TableRow
+from wonderland.store.schema import ActionRow, Base, ChatRow, TableRow
 
 
 def default_database_url(data_dir: Path | None = None) -> str:
@@ -47,20 +48,44 @@ def secret_hash(secret: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who sits in a seat: a person (with the hash of their token) or a named bot."""
+    """Who sits in a seat: a person (with the hash of their token and the display name they
+    chose, if any) or a named bot."""
 
     kind: str
     bot: str | None = None
     token_hash: str | None = None
+    name: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        """A JSON-ready dict (``name`` only once one was chosen)."""
+        data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        if self.name is not None:
+            data["name"] = self.name
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatInfo:
-        """From the stored dict."""
-        return cls(str(data["kind"]), data.get("bot"), data.get("token_hash"))
+        """From the stored dict (a seat stored before names has none)."""
+        name = data.get("name")
+        return cls(
+            str(data["kind"]),
+            data.get("bot"),
+            data.get("token_hash"),
+            None if name is None else str(name),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChat:
+    """One chat line as stored: its number, the seat (None: a spectator), the name it was said
+    under, the words, the table's version then, and when (ms since the epoch)."""
+
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    step: int
+    at_ms: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +102,7 @@ class StoredTable:
     actions: tuple[tuple[int, int, int], ...]
     private: bool = False
     expired: bool = False
+    chat: tuple[StoredChat, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,13 +277,64 @@ class Store:
                     connection.execute(
                         update(TableRow).where(TableRow.id.in_(done)).values(finished=True)
                     )
-                if self.engine.dialect.name == "postgresql":  # told at commit, to every process
-                    connection.execute(
-                        text("SELECT pg_notify('wonderland_moves', :t)"),
-                        [{"t": t} for t in dict.fromkeys(row[0] for row in rows)],
-                    )
+                # told at commit, to every process
+                self._notify(connection, list(dict.fromkeys(row[0] for row in rows)))
         except IntegrityError:
             raise StaleWrite("an action index was already written") from None
+
+    @_reachable
+    def add_chat(
+        self, table_id: str, seat: int | None, name: str, text_: str, step: int, at_ms: int
+    ) -> StoredChat:
+        """Commit one chat line of ``table_id``; the line with its number."""
+        with self.engine.begin() as connection:
+            number = connection.execute(
+                insert(ChatRow)
+                .values(
+                    table_id=table_id, seat=seat, name=name, text=text_, step=step, at_ms=at_ms
+                )
+                .returning(ChatRow.id)
+            ).scalar_one()
+            self._notify(connection, [table_id])
+        return StoredChat(int(number), seat, name, text_, step, at_ms)
+
+    @_reachable
+    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        """Store the display name of a person's seat (the row is locked meanwhile, so two
+        seats naming themselves at once on two processes both keep their names)."""
+        with self.engine.begin() as connection:
+            seats = connection.execute(
+                select(TableRow.seats).where(TableRow.id == table_id).with_for_update()
+            ).scalar_one()
+            changed = [dict(info) for info in seats]
+            changed[seat]["name"] = name
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(seats=changed)
+            )
+            self._notify(connection, [table_id])
+
+    @_reachable
+    def talk_since(
+        self, table_id: str, after: int
+    ) -> tuple[tuple[str | None, ...], tuple[StoredChat, ...]]:
+        """The seats' names of ``table_id`` and its chat lines numbered above ``after``: what
+        a process needs to catch up with names and lines given elsewhere."""
+        with self.engine.connect() as connection:
+            seats = connection.scalar(select(TableRow.seats).where(TableRow.id == table_id))
+            rows = connection.execute(
+                select(*CHAT_COLUMNS)
+                .where(ChatRow.table_id == table_id, ChatRow.id > after)
+                .order_by(ChatRow.id)
+            ).all()
+        names = tuple(SeatInfo.from_json(info).name for info in seats or [])
+        return names, tuple(_chat(row) for row in rows)
+
+    def _notify(self, connection: Any, table_ids: list[str]) -> None:
+        """PostgreSQL: tell every process at commit that these tables have news."""
+        if self.engine.dialect.name == "postgresql":
+            connection.execute(
+                text("SELECT pg_notify('wonderland_moves', :t)"), [{"t": t} for t in table_ids]
+            )
 
     @_reachable
     def load(self, table_id: str) -> StoredTable | None:
@@ -346,6 +423,9 @@ class Store:
         actions = session.scalars(
             select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.index)
         ).all()
+        chat = session.execute(
+            select(*CHAT_COLUMNS).where(ChatRow.table_id == row.id).order_by(ChatRow.id)
+        ).all()
         return StoredTable(
             id=row.id,
             game=row.game,
@@ -357,6 +437,7 @@ class Store:
             actions=tuple((a.actor, a.action, a.at_ms) for a in actions),
             private=row.private,
             expired=row.expired,
+            chat=tuple(_chat(line) for line in chat),
         )
 
     def close(self) -> None:
@@ -382,6 +463,18 @@ def _add_missing_flags(engine: Engine) -> None:
                         f"ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {false}"
                     )
                 )
+
+
+CHAT_COLUMNS = (ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.step, ChatRow.at_ms)
+"""The columns of a chat line, in the order of ``StoredChat``."""
+
+
+def _chat(row: Any) -> StoredChat:
+    """A stored chat line from its row of ``CHAT_COLUMNS``."""
+    number, seat, name, words, step, at_ms = row
+    return StoredChat(
+        int(number), None if seat is None else int(seat), name, words, int(step), int(at_ms)
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

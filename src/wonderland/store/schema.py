@@ -1,11 +1,11 @@
-"""The database tables: one row per game table, one row per accepted action."""
+"""The database tables: one row per game table, one per accepted action, one per chat line."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -41,4 +41,22 @@ class ActionRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     actor: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(BigInteger)
+    at_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class ChatRow(Base):
+    """One line of a table's chat, numbered by the database (in the order they were said).
+
+    Added after the first release: ``create_all`` adds this table to an older database."""
+
+    __tablename__ = "game_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that said it; None for a spectator."""
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    step: Mapped[int] = mapped_column(Integer)
+    """The table's version (committed actions) when it was said."""
     at_ms: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -58,7 +58,7 @@ function regionPath(k, count) {
 /** Where region k's pieces sit, in percent of the map. */
 function anchor(k, count) {
   const a = (-126 + (360 / count) * k) * DEG;
-  const [x, y] = point(a, 0.63);
+  const [x, y] = point(a, 0.64);
   return [(100 * x) / W, (100 * y) / H];
 }
 

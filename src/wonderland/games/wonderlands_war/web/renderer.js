@@ -92,9 +92,42 @@ function finalScores(ctx) {
         ...view.final_scores.map((f, s) => el("td", { class: win(s) }, String(f[key]))))))));
 }
 
-function animate(board, before, shift) {
-  if (shift && (shift.x || shift.y)) {
-    for (const [key, r] of before) before.set(key, new DOMRect(r.x + shift.x, r.y + shift.y, r.width, r.height));
+// A piece glides within its frame (the tea table, the map, the battle, a mat): when a frame
+// itself moves on the page (a longer status line above it), its pieces move with it at once
+// instead of drifting from their old screen place over the frame's labels.
+const FRAMES = ".tea, .map, .battle, .mat";
+
+function frameOf(node) {
+  const frame = node.closest(FRAMES);
+  if (!frame) return null;
+  return frame.classList.contains("mat") ? `mat-${frame.dataset.seat}` : frame.classList[0];
+}
+
+function frames(board) {
+  const out = new Map();
+  for (const frame of board.querySelectorAll(FRAMES)) out.set(frameOf(frame), frame.getBoundingClientRect());
+  return out;
+}
+
+/** The frame each keyed piece sits in: key -> frame id (null outside any frame). */
+function homes(board) {
+  const out = new Map();
+  for (const node of board.querySelectorAll("[data-key]")) out.set(node.dataset.key, frameOf(node));
+  return out;
+}
+
+function animate(board, before, wasHomes, wasFrames, shift) {
+  const nowFrames = frames(board);
+  for (const node of board.querySelectorAll("[data-key]")) {
+    const key = node.dataset.key;
+    const r = before.get(key);
+    if (!r) continue;
+    const home = wasHomes.get(key);
+    const a = home !== null && home === frameOf(node) ? wasFrames.get(home) : null;
+    const b = a ? nowFrames.get(home) : null;
+    const dx = a && b ? b.left - a.left : shift ? shift.x : 0;
+    const dy = a && b ? b.top - a.top : shift ? shift.y : 0;
+    if (dx || dy) before.set(key, new DOMRect(r.x + dx, r.y + dy, r.width, r.height));
   }
   glide(board, before);
   for (const node of board.querySelectorAll(".changed")) flash(node);
@@ -114,6 +147,8 @@ export function render(board, ctx) {
   const same = previous && previous.n === view.n && previous.players && previous.players.length === view.players.length;
   const c = { ...ctx, previousView: same ? previous : null, legal: ctx.replay ? [] : ctx.legal || [] };
   const before = snapshot(board);
+  const wasHomes = homes(board);
+  const wasFrames = frames(board);
   const was = origin(board);
   const moves = readLegal(c.legal);
   const scores = view.players.map(vp);
@@ -132,5 +167,5 @@ export function render(board, ctx) {
     el("div", { class: "ww-mats" }, own, el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }, ...others))));
   drawn.set(board, view);
   const now = origin(board);
-  animate(board, before, was && now ? { x: now.x - was.x, y: now.y - was.y } : null);
+  animate(board, before, wasHomes, wasFrames, was && now ? { x: now.x - was.x, y: now.y - was.y } : null);
 }

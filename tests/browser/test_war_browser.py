@@ -24,6 +24,7 @@ class Views:
 
     def __init__(self, page: Page) -> None:
         self.latest: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
         page.on("websocket", self._watch)
 
     def _watch(self, socket: WebSocket) -> None:
@@ -33,6 +34,8 @@ class Views:
         message = json.loads(payload)
         if message.get("type") == "state":
             self.latest = message
+        elif message.get("type") == "welcome":
+            self.welcome = message
 
     @property
     def view(self) -> dict[str, Any]:
@@ -218,4 +221,107 @@ def test_tea_party_move_by_clicking_the_plate(browser: Browser, site: ServerProc
     taken = page.locator(f'.plate[data-space="{target}"]')
     expect(taken).not_to_have_class(re.compile(r"\blegal\b"))
     expect(taken).to_have_class(re.compile(r"\boccupied\b"))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+# Every pair of boxes that must not intersect: on each plate its number, card name and marks;
+# on the map every region's name, award and battle marker against every piece, and the
+# region spots against each other and the pool's label. Returns one line per overlap.
+OVERLAPS = """(root) => {
+  const scope = root ? document.querySelector(root) : document;
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const boxes = (parent, sel) => [...parent.querySelectorAll(sel)]
+    .map((n) => [n, n.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  const name = (n) => `${n.className.baseVal ?? n.className} "${n.textContent.trim()}"`;
+  const pairs = (list, out, where) => {
+    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++)
+      if (hit(list[i][1], list[j][1]))
+        out.push(`${where}: ${name(list[i][0])} over ${name(list[j][0])}`);
+  };
+  const out = [];
+  for (const plate of scope.querySelectorAll('.tea .plate'))
+    pairs(boxes(plate, '.plate-no, .plate-name, .plate-gain'), out, `plate ${plate.dataset.space}`);
+  const map = scope.querySelector('.map');
+  const marks = '.sup, .leader, .castle, .figure, .won, .gain, .pool-label';
+  pairs(boxes(map, `.region-name, .award, .marker, ${marks}`), out, 'map');
+  pairs(boxes(map, '.region, .pool-label'), out, 'map');
+  return out;
+}"""
+
+SETTLED = "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+
+# Draw the table with the page's own renderer into a second board just above the page's.
+DRAW = """async ([content, view, seat, legal]) => {
+  const renderer = await import('/games/wonderlands_war/renderer.js');
+  const board = document.getElementById('board');
+  let copy = document.getElementById('drawn-copy');
+  if (!copy) {
+    copy = document.createElement('div');
+    copy.id = 'drawn-copy';
+    copy.className = board.className;
+    board.before(copy);
+  }
+  renderer.render(copy, {
+    view, previous: copy.firstChild ? window.drawnBefore : null, state: null, seat, legal,
+    act() {}, send() {}, seats: [], name: (s) => `seat ${s}`, content, replay: false,
+    offline: false,
+  });
+  window.drawnBefore = view;
+}"""
+
+
+def crowded(view: dict[str, Any], factions: int) -> dict[str, Any]:
+    """The view with `factions` factions each holding supporters, castles, a figure and
+    (for two of them) a leader in every region, and the battle marker out."""
+    view = json.loads(json.dumps(view))
+    players = view["players"]
+    while len(players) < factions:
+        extra = json.loads(json.dumps(players[len(players) % view["n"]]))
+        extra["faction"] = len(players)
+        players.append(extra)
+    view["n"] = factions
+    regions = len(view["supporters"])
+    view["supporters"] = [[12 - s for s in range(factions)] for _ in range(regions)]
+    view["castles"] = [[1 + s % 2 for s in range(factions)] for _ in range(regions)]
+    for s, player in enumerate(players):
+        player["faction"] = s if player["faction"] < 0 else player["faction"]
+        player["region"] = s % 2
+        player["pos"] = -1
+        player["figures"] = [[2 * s + k, (s + k) % regions] for k in range(2)]
+    view["occupant"] = [-1 for _ in view["occupant"]]
+    view["marker"] = 0
+    return view
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_labels_never_overlap(
+    browser: Browser, site: ServerProcess, width: int, height: int
+) -> None:
+    """Once the animations are over, no plate's number covers its card name and no marker
+    covers a region's name; the same with five factions crowding every region; and a longer
+    status line above the board does not drag pieces over the labels as they glide."""
+    page, views = open_table(browser, site, width, height)
+    through_setup(page)
+    page.evaluate(SETTLED)
+    assert page.evaluate(OVERLAPS, None) == []
+    assert views.welcome is not None and views.latest is not None
+    content, seat = views.welcome["content"], views.latest["view"]["seat"]
+    legal = views.latest["legal"]
+    assert legal, "it is this seat's decision at the tea party"
+    full = crowded(views.view, 5)
+    page.evaluate(DRAW, [content, full, seat, []])
+    page.evaluate(SETTLED)
+    copy = page.locator("#drawn-copy")
+    expect(copy.locator(".map .region .sup")).to_have_count(5 * 5)
+    assert page.evaluate(OVERLAPS, "#drawn-copy") == []
+    status = copy.locator(".ww-status").bounding_box()
+    page.evaluate(DRAW, [content, full, seat, legal])  # your decision: a longer status line
+    longer = copy.locator(".ww-status").bounding_box()
+    assert status is not None and longer is not None and longer["height"] > status["height"]
+    page.evaluate("document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 0; })")
+    assert page.evaluate(OVERLAPS, "#drawn-copy") == [], "at the first frame of the animation"
+    page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+    assert page.evaluate(OVERLAPS, "#drawn-copy") == []
+    no_overflow(page)
     assert not page.errors  # type: ignore[attr-defined]

@@ -98,7 +98,7 @@ export function battlePanel(ctx, moves) {
     ...take(moves, "forge", "no_forge").map((a) => button(ctx, a, a.kind === "forge" ? [chipToken(content, a.option), ` onto forge track ${a.target + 1}`] : "Do not forge", { title: a.text })),
   ];
   const prompt = buttons.length || bets.length ? el("div", { class: "battle-choices", role: "group", "aria-label": "your decision" },
-    el("span", { class: "prompt" }, icon("turn"), " ", bets.length ? "Bet on a fighter (hidden until the battle ends, W48): " : "Your decision: "), ...buttons) : null;
+    el("span", { class: "prompt" }, icon("turn"), " ", bets.length ? words(ctx, "Bet on a fighter, hidden until the battle ends (W48): ") : "Your decision: "), ...buttons) : null;
   if (!view.war || view.final_scores) return prompt ? el("section", { class: "battle idle", "aria-label": "war" }, prompt) : null;
   if (view.b_region < 0) {
     return el("section", { class: "battle idle", "aria-label": "war" }, el("h2", {}, `War, round ${view.round}`), lastBattle(ctx), prompt,

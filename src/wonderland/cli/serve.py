@@ -31,6 +31,9 @@ LIMITS: list[tuple[str, type, str]] = [
     ("hello_timeout_seconds", float, "close a socket that says no hello by then (default 10)"),
     ("ping_interval_seconds", float, "websocket keep-alive ping interval (default 20)"),
     ("ping_timeout_seconds", float, "close a socket that misses a ping by then (default 20)"),
+    ("chat_max_chars", int, "the longest chat line in characters (default 300)"),
+    ("chat_per_minute", int, "chat lines per socket per minute (default 20)"),
+    ("chat_burst", int, "chat lines per socket in any 10 seconds (default 5)"),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
 ]
 """Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from

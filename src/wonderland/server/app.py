@@ -26,7 +26,7 @@ from wonderland.server.guard import Guard
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
 from wonderland.server.settings import ServerSettings
-from wonderland.server.tables import LiveTable, Refused, TableManager
+from wonderland.server.tables import LiveTable, Refused, TableManager, chat_line
 from wonderland.server.wire import (
     CreateTable,
     SeatLink,
@@ -201,7 +201,8 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(request: Request, table_id: str) -> dict[str, Any]:
-        """A finished (or expired) game, step by step, as a spectator sees it."""
+        """A finished (or expired) game, step by step, as a spectator sees it, with the
+        seats' names and the chat (each line with the replay step it came at)."""
         manager: TableManager = request.app.state.manager
         if len(table_id) > 64:
             raise HTTPException(status_code=404, detail="there is no such table")
@@ -268,14 +269,27 @@ def describe_game(game_id: str) -> dict[str, Any]:
 
 
 def replay_steps(table: LiveTable) -> dict[str, Any]:
-    """Every step of a finished table as a spectator sees it (silent steps folded in)."""
+    """Every step of a finished table as a spectator sees it (silent steps folded in), the
+    seats with their names, and the chat with the step each line came at."""
     game = table.game
     state = game.initial_state(table.config)
     steps = [{"label": "start", "view": game.view_to_json(game.view(state, None))}]
+    step_at = [0]  # the replay step shown at each version (the count of committed actions)
     for actor, action in table.actions:
         before = state
         state = game.apply(before, actor, action)
         line = game.describe_step(before, actor, action, state, None)
         if line is not None:
             steps.append({"label": line, "view": game.view_to_json(game.view(state, None))})
-    return {"table": table.id, "game": game.spec.id, "steps": steps}
+        step_at.append(len(steps) - 1)
+    chat = [
+        {**chat_line(line), "step": step_at[min(line.step, len(step_at) - 1)]}
+        for line in table.chat
+    ]
+    return {
+        "table": table.id,
+        "game": game.spec.id,
+        "seats": [seat.model_dump() for seat in table.seat_public()],
+        "steps": steps,
+        "chat": chat,
+    }

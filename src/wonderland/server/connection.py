@@ -1,5 +1,5 @@
-"""One websocket client: hello first, then actions and pings; every refusal is answered, and a
-socket that keeps sending refused messages is closed."""
+"""One websocket client: hello first, then actions, names, chat and pings; every refusal is
+answered, and a socket that keeps sending refused messages is closed."""
 
 from __future__ import annotations
 
@@ -13,14 +13,25 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from wonderland.server.guard import Guard
 from wonderland.server.settings import ServerSettings
-from wonderland.server.tables import LiveTable, Refused, TableManager, refuse
+from wonderland.server.tables import (
+    SPECTATOR_NAME,
+    LiveTable,
+    Refused,
+    TableManager,
+    check_chat,
+    check_name,
+    refuse,
+)
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
+    Chat,
     ErrorMessage,
     Hello,
+    Named,
     Pong,
     Roll,
+    SetName,
     Welcome,
 )
 
@@ -90,6 +101,8 @@ class Connection:
         self.settings = settings
         self.key = key
         self.joined: tuple[LiveTable, int | None] | None = None
+        self.name: str | None = None
+        """A spectator's chosen chat name (a seat's name is the seat's, kept by the table)."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message (the manager's broadcasts call this too)."""
@@ -188,10 +201,16 @@ class Connection:
             raise refuse("malformed", explain(err)) from None
         if isinstance(message, Hello):
             await self._hello(message)
-        elif isinstance(message, Act | Roll):
+        elif isinstance(message, Act | Roll | SetName | Chat):
             if self.joined is None:
                 raise refuse("not_joined", "send hello with your table and token first")
             table, seat = self.joined
+            if isinstance(message, SetName):
+                await self._set_name(table, seat, message)
+                return
+            if isinstance(message, Chat):
+                await self._chat(table, seat, message)
+                return
             if table.live is not None or isinstance(message, Roll):
                 action = message.action if isinstance(message, Act) else None
                 await self.manager.submit_live(table, seat, action)
@@ -221,6 +240,31 @@ class Connection:
         self.joined = (table, seat)
         await self.send(welcome(table, seat).model_dump(mode="json"))
         await self.manager.join(table, seat, self.send_text)
+        await self.send(self.manager.chat_history(table))
+
+    async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
+        """Take a display name: a seat's is stored and shown to all, a spectator's is kept
+        for its chat; answered with the name as taken."""
+        name = check_name(message.name)
+        if seat is None:
+            self.name = name
+        else:
+            await self.manager.set_name(table, seat, name)
+        await self.send(Named(name=name).model_dump(mode="json"))
+
+    async def _chat(self, table: LiveTable, seat: int | None, message: Chat) -> None:
+        """Say one line to the table, within the length and the chat rates."""
+        words = check_chat(message.text, self.settings.chat_max_chars)
+        if not self.guard.chat(self.key):
+            raise refuse(
+                "rate_limited",
+                f"too many chat lines: this server takes at most {self.settings.chat_burst} "
+                f"in any 10 seconds and {self.settings.chat_per_minute} a minute from one "
+                "connection; this one was not sent, say it again in a moment",
+            )
+        spectator = self.name or SPECTATOR_NAME
+        name = spectator if seat is None else table.seat_public()[seat].name
+        await self.manager.say(table, seat, name, words)
 
 
 def welcome(table: LiveTable, seat: int | None) -> Welcome:

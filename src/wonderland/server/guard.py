@@ -1,5 +1,5 @@
-"""The counters behind the server's limits: message rates and strikes per socket, open sockets
-and table creations per client address.
+"""The counters behind the server's limits: message and chat rates and strikes per socket, open
+sockets and table creations per client address.
 
 Rates are counted by ``limits``' moving windows in memory (one server process keeps them; a
 restart forgets them). Open sockets are a plain count: a limit on how many at once, not a rate.
@@ -20,6 +20,8 @@ from wonderland.server.settings import ServerSettings
 
 SUSTAINED_WINDOW_SECONDS = 10
 """The window over which ``messages_per_second`` is averaged."""
+CHAT_BURST_SECONDS = 10
+"""The window of ``chat_burst``."""
 
 
 class Guard:
@@ -34,6 +36,8 @@ class Guard:
         )
         self.strikes = RateLimitItemPerMinute(settings.strikes_per_minute)
         self.creations = RateLimitItemPerMinute(settings.tables_per_minute)
+        self.chat_minute = RateLimitItemPerMinute(settings.chat_per_minute)
+        self.chat_burst = RateLimitItemPerSecond(settings.chat_burst, CHAT_BURST_SECONDS)
         self.sockets: Counter[str] = Counter()
         self._socket_ids = itertools.count()
 
@@ -52,6 +56,8 @@ class Guard:
             del self.sockets[address]
         for item in (self.burst, self.sustained, self.strikes):
             self.limiter.clear(item, key)
+        for item in (self.chat_burst, self.chat_minute):
+            self.limiter.clear(item, "chat", key)
 
     def message(self, key: str) -> bool:
         """Count one message of the socket ``key``; False (and not counted) when it is over
@@ -61,6 +67,16 @@ class Guard:
             return False
         for item in items:
             self.limiter.hit(item, key)
+        return True
+
+    def chat(self, key: str) -> bool:
+        """Count one chat line of the socket ``key``; False (and not counted) when it is over
+        the chat rates."""
+        items = (self.chat_burst, self.chat_minute)
+        if not all(self.limiter.test(item, "chat", key) for item in items):
+            return False
+        for item in items:
+            self.limiter.hit(item, "chat", key)
         return True
 
     def strike(self, key: str) -> bool:

@@ -69,6 +69,18 @@ class ServerSettings(BaseSettings):
     ping_timeout_seconds: float = Field(
         default=20.0, gt=0, description="a socket that does not answer a ping within this is closed"
     )
+    chat_max_chars: int = Field(
+        default=300,
+        ge=1,
+        le=4000,
+        description="the longest chat line, in characters after trimming",
+    )
+    chat_per_minute: int = Field(
+        default=20, ge=1, description="chat lines one socket may send per minute"
+    )
+    chat_burst: int = Field(
+        default=5, ge=1, description="chat lines one socket may send in any 10 seconds"
+    )
     api_docs: bool = Field(
         default=False,
         description="serve the interactive API docs at /docs and /redoc (their scripts come "

@@ -6,11 +6,13 @@ import asyncio
 import json
 import logging
 import random
+import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from wonderland.bots import bot_names
@@ -34,7 +36,13 @@ from wonderland.server.wire import (
 from wonderland.server.writer import ActionWriter
 from wonderland.store import SeatInfo, Store, StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
-from wonderland.store.repository import StaleWrite, TableHeader, UnknownCursor, secret_hash
+from wonderland.store.repository import (
+    StaleWrite,
+    StoredChat,
+    TableHeader,
+    UnknownCursor,
+    secret_hash,
+)
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +68,70 @@ UNAVAILABLE = (
     "the game's database cannot be reached just now, so your move was not made; "
     "the table waits for it to come back, then try again"
 )
+
+
+NAME_MAX = 24
+"""The longest display name, in characters after trimming."""
+NAME_MARKS = " ._-'"
+"""What a name may hold besides letters and digits."""
+SPECTATOR_NAME = "spectator"
+"""The chat name of a spectator who chose none."""
+CHAT_HISTORY = 100
+"""How many of a table's last chat lines a connection is sent on joining."""
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f]")
+_BLANKS = re.compile(r"\s+")
+
+
+def check_name(raw: str) -> str:
+    """A display name, trimmed; a refusal (``invalid_name``) that says why otherwise."""
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not name:
+        raise refuse("invalid_name", "a name needs at least one character: type the name to show")
+    wrong = sorted({c for c in name if not (c.isalnum() or c in NAME_MARKS)})
+    if wrong:
+        shown = " ".join(repr(c) if c.isprintable() else f"U+{ord(c):04X}" for c in wrong[:5])
+        raise refuse(
+            "invalid_name",
+            "a name may hold only letters, digits, spaces and the marks . _ - ' "
+            f"(not {shown}): choose another",
+        )
+    if len(name) > NAME_MAX:
+        raise refuse(
+            "invalid_name",
+            f"a name is at most {NAME_MAX} characters long and this one has {len(name)}: "
+            "choose a shorter one",
+        )
+    if not any(c.isalnum() for c in name):
+        raise refuse("invalid_name", "a name needs at least one letter or digit: choose another")
+    return name
+
+
+def check_chat(raw: str, limit: int) -> str:
+    """A chat line on one line, trimmed; a refusal when it is empty or over ``limit``."""
+    words = _BLANKS.sub(" ", _BIDI_CONTROLS.sub("", raw))
+    words = "".join(c if c.isprintable() else " " for c in words).strip()
+    if not words:
+        raise refuse("malformed", "this chat line is empty: type something to say first")
+    if len(words) > limit:
+        raise refuse(
+            "too_long",
+            f"a chat line is at most {limit} characters long and this one has {len(words)}: "
+            "say it in shorter lines",
+        )
+    return words
+
+
+def chat_line(line: StoredChat) -> dict[str, Any]:
+    """A chat line as the protocol's ``ChatLine``."""
+    return {
+        "id": line.id,
+        "seat": line.seat,
+        "spectator": line.seat is None,
+        "name": line.name,
+        "text": line.text,
+        "step": line.step,
+        "at_ms": line.at_ms,
+    }
 
 
 def live_module(game_id: str) -> LiveModule | None:
@@ -96,6 +168,8 @@ class LiveTable:
     last_active: float = 0.0
     """When a person last moved or took their seat here (or the table was created), on the
     wall clock (``time.time``)."""
+    chat: list[StoredChat] = field(default_factory=list)
+    """Every chat line of the table, in the order they were said."""
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
@@ -157,7 +231,7 @@ class LiveTable:
         """The seats as everyone may see them."""
         result = []
         for seat, info in enumerate(self.seats):
-            name = f"bot ({info.bot})" if info.kind == "bot" else f"player {seat}"
+            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat}"
             connected = info.kind == "bot" or bool(self.listeners.get(seat))
             result.append(
                 SeatPublic(
@@ -323,6 +397,7 @@ class TableManager:
         )
         self.replayed += 1
         table.private, table.expired = stored.private, stored.expired
+        table.chat = list(stored.chat)
         people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
         # Idle since the last move of a person; a table no person has moved at yet counts
         # from now (the time the server was down is nobody's idleness).
@@ -414,9 +489,34 @@ class TableManager:
                         setattr(table, name, getattr(fresh, name))
                     changed = True
                 table.expired = stored.expired
+            named, lines = await self._catch_up_talk(table)
+        if named:
+            changed = True
+        if lines:
+            await self.tell_chat(table, lines)
         if changed:
             await self.broadcast(table)
             self.advance_soon(table)
+
+    async def _catch_up_talk(self, table: LiveTable) -> tuple[bool, list[StoredChat]]:
+        """Read the names and chat lines given at ``table`` on other processes: whether a
+        name changed, and the lines new here."""
+        loop = asyncio.get_running_loop()
+        known = {line.id for line in table.chat[-CHAT_HISTORY:]}
+        # a few numbers back: two processes' lines may commit out of their numbers' order
+        after = table.chat[-20].id if len(table.chat) >= 20 else 0
+        names, stored = await loop.run_in_executor(
+            self.store_executor, self.store.talk_since, table.id, after
+        )
+        named = False
+        for seat, name in enumerate(names[: len(table.seats)]):
+            if table.seats[seat].name != name:
+                table.seats[seat] = replace(table.seats[seat], name=name)
+                named = True
+        lines = [line for line in stored if line.id not in known]
+        if lines:
+            table.chat = sorted([*table.chat, *lines], key=lambda line: line.id)
+        return named, lines
 
     async def obtain(self, table_id: str) -> LiveTable:
         """The table ``table_id``: from memory, else rebuilt from the store on this first
@@ -818,6 +918,64 @@ class TableManager:
         task = asyncio.get_running_loop().create_task(sweep())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    # -- names and chat ----------------------------------------------------------------------
+    async def set_name(self, table: LiveTable, seat: int, name: str) -> None:
+        """Store the display name of a person's seat and show it to everyone."""
+        if table.seats[seat].name == name:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(
+                self.store_executor, self.store.set_seat_name, table.id, seat, name
+            )
+        except StoreUnavailable:
+            raise refuse(
+                "unavailable",
+                "the game's database cannot be reached just now, so your name was not "
+                "changed: try again in a moment",
+            ) from None
+        table.seats[seat] = replace(table.seats[seat], name=name)
+        await self.broadcast(table)
+
+    async def say(self, table: LiveTable, seat: int | None, name: str, words: str) -> None:
+        """Store one chat line said at the table now, then send it to every connection."""
+        loop = asyncio.get_running_loop()
+        at_ms = int(time.time() * 1000)
+        try:
+            line = await loop.run_in_executor(
+                self.store_executor,
+                self.store.add_chat,
+                table.id,
+                seat,
+                name,
+                words,
+                table.version,
+                at_ms,
+            )
+        except StoreUnavailable:
+            raise refuse(
+                "unavailable",
+                "the game's database cannot be reached just now, so your chat line was not "
+                "sent: send it again in a moment",
+            ) from None
+        if all(known.id != line.id for known in table.chat[-CHAT_HISTORY:]):
+            table.chat.append(line)
+            await self.tell_chat(table, [line])
+
+    def chat_history(self, table: LiveTable) -> dict[str, Any]:
+        """The ``ChatMessage`` of the table's last lines, for a connection joining."""
+        return {"type": "chat", "lines": [chat_line(line) for line in table.chat[-CHAT_HISTORY:]]}
+
+    async def tell_chat(self, table: LiveTable, lines: list[StoredChat]) -> None:
+        """Send chat lines to every connection of the table (one text: chat is public)."""
+        text = self.encode({"type": "chat", "lines": [chat_line(line) for line in lines]})
+        for sends in list(table.listeners.values()):
+            for send in list(sends):
+                try:
+                    await send(text)
+                except Exception:  # a closed socket; its handler removes it too
+                    sends.pop(send, None)
 
     # -- telling -----------------------------------------------------------------------------
     def encode(self, message: dict[str, Any]) -> str:

@@ -53,8 +53,25 @@ class Ping(_ClientMessage):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Roll | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Roll | Ping] = TypeAdapter(ClientMessage)
+class SetName(_ClientMessage):
+    """Your display name at this table (a seat's is public and stored; a spectator's is kept
+    for the connection's chat). Checked by the server: 1-24 characters after trimming, of
+    letters, digits, spaces and ``. _ - '``; a refusal (``invalid_name``) says why."""
+
+    type: Literal["name"]
+    name: str = Field(max_length=200)
+
+
+class Chat(_ClientMessage):
+    """Say something to the table: every seat and spectator sees it, and it is stored with
+    the table (its replay shows it). At most ``chat_max_chars`` characters after trimming."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=4000)
+
+
+ClientMessage = Annotated[Hello | Act | Roll | Ping | SetName | Chat, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Roll | Ping | SetName | Chat] = TypeAdapter(ClientMessage)
 
 
 # -- server -> client ---------------------------------------------------------------------
@@ -128,6 +145,8 @@ class ErrorMessage(_Message):
         "rate_limited",
         "limit_reached",
         "unavailable",
+        "invalid_name",
+        "too_long",
     ]
     message: str
     rule: str | None = None
@@ -139,7 +158,34 @@ class Pong(_Message):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Welcome | StateMessage | ErrorMessage | Pong
+class Named(_Message):
+    """Answer to ``name``: the name you now have at this table (trimmed)."""
+
+    type: Literal["named"] = "named"
+    name: str
+
+
+class ChatLine(_Message):
+    """One line of a table's chat: who said it (a seat, or a spectator: ``seat`` null and
+    ``spectator`` true), under which name, and at which step (the table's ``version`` then)."""
+
+    id: int
+    seat: int | None
+    spectator: bool
+    name: str
+    text: str
+    step: int
+    at_ms: int
+
+
+class ChatMessage(_Message):
+    """Chat lines: the table's recent ones on joining, then each new one as it is said."""
+
+    type: Literal["chat"] = "chat"
+    lines: list[ChatLine]
+
+
+ServerMessage = Welcome | StateMessage | ErrorMessage | Pong | Named | ChatMessage
 
 
 # -- HTTP ---------------------------------------------------------------------------------

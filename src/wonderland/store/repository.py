@@ -290,9 +290,7 @@ class Store:
         with self.engine.begin() as connection:
             number = connection.execute(
                 insert(ChatRow)
-                .values(
-                    table_id=table_id, seat=seat, name=name, text=text_, step=step, at_ms=at_ms
-                )
+                .values(table_id=table_id, seat=seat, name=name, text=text_, step=step, at_ms=at_ms)
                 .returning(ChatRow.id)
             ).scalar_one()
             self._notify(connection, [table_id])

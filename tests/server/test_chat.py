@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from wonderland.server.wire import ChatMessage, ErrorMessage, StateMessage
+from wonderland.server.wire import ChatMessage, ErrorMessage, StateMessage, Welcome
 from wonderland.store import SeatInfo, Store
 
 from .conftest import make_app
@@ -37,17 +37,12 @@ def until(ws: Any, kind: str) -> dict[str, Any]:
 
 
 def join(ws: Any, table: str, token: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Say hello: the last state before the chat history, and the history's lines."""
+    """Say hello: the first state, and the chat lines the welcome brings."""
     send(ws, {"type": "hello", "table": table, "token": token})
-    assert json.loads(ws.receive_text())["type"] == "welcome"
-    state: dict[str, Any] = {}
-    while True:
-        message: dict[str, Any] = json.loads(ws.receive_text())
-        if message["type"] == "chat":
-            ChatMessage.model_validate(message)
-            return state, message["lines"]
-        assert message["type"] == "state", message
-        state = message
+    welcome = json.loads(ws.receive_text())
+    Welcome.model_validate(welcome)
+    state = until(ws, "state")
+    return state, welcome["chat"]
 
 
 def names_become(ws: Any, names: list[str]) -> None:

@@ -14,10 +14,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from wonderland.server.guard import Guard
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import (
+    CHAT_HISTORY,
     SPECTATOR_NAME,
     LiveTable,
     Refused,
     TableManager,
+    chat_line,
     check_chat,
     check_name,
     refuse,
@@ -26,6 +28,7 @@ from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
     Chat,
+    ChatLine,
     ErrorMessage,
     Hello,
     Named,
@@ -238,9 +241,13 @@ class Connection:
             )
         await self.manager.expire_if_idle(table)
         self.joined = (table, seat)
-        await self.send(welcome(table, seat).model_dump(mode="json"))
+        greeting = welcome(table, seat)
+        await self.send(greeting.model_dump(mode="json"))
         await self.manager.join(table, seat, self.send_text)
-        await self.send(self.manager.chat_history(table))
+        seen = greeting.chat[-1].id if greeting.chat else 0
+        missed = [line for line in table.chat[-CHAT_HISTORY:] if line.id > seen]
+        if missed:  # said while this connection was being welcomed
+            await self.send({"type": "chat", "lines": [chat_line(line) for line in missed]})
 
     async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
         """Take a display name: a seat's is stored and shown to all, a spectator's is kept
@@ -277,6 +284,7 @@ def welcome(table: LiveTable, seat: int | None) -> Welcome:
         seats=table.seat_public(),
         variants=dict(table.config.variants),
         content=table.game.table_content(table.config),
+        chat=[ChatLine(**chat_line(line)) for line in table.chat[-CHAT_HISTORY:]],
     )
 
 

@@ -77,7 +77,7 @@ NAME_MARKS = " ._-'"
 SPECTATOR_NAME = "spectator"
 """The chat name of a spectator who chose none."""
 CHAT_HISTORY = 100
-"""How many of a table's last chat lines a connection is sent on joining."""
+"""How many of a table's last chat lines a connection is sent on joining (in its welcome)."""
 _BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f]")
 _BLANKS = re.compile(r"\s+")
 
@@ -962,10 +962,6 @@ class TableManager:
         if all(known.id != line.id for known in table.chat[-CHAT_HISTORY:]):
             table.chat.append(line)
             await self.tell_chat(table, [line])
-
-    def chat_history(self, table: LiveTable) -> dict[str, Any]:
-        """The ``ChatMessage`` of the table's last lines, for a connection joining."""
-        return {"type": "chat", "lines": [chat_line(line) for line in table.chat[-CHAT_HISTORY:]]}
 
     async def tell_chat(self, table: LiveTable, lines: list[StoredChat]) -> None:
         """Send chat lines to every connection of the table (one text: chat is public)."""

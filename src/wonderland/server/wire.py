@@ -84,6 +84,19 @@ class SeatPublic(_Message):
     connected: bool = False
 
 
+class ChatLine(_Message):
+    """One line of a table's chat: who said it (a seat, or a spectator: ``seat`` null and
+    ``spectator`` true), under which name, and at which step (the table's ``version`` then)."""
+
+    id: int
+    seat: int | None
+    spectator: bool
+    name: str
+    text: str
+    step: int
+    at_ms: int
+
+
 class Welcome(_Message):
     """Answer to hello: who you are at this table."""
 
@@ -96,6 +109,8 @@ class Welcome(_Message):
     variants: dict[str, Any]
     content: dict[str, Any] = Field(default_factory=dict)
     """The game's public, unchanging facts for this table (names of cards, regions, ...)."""
+    chat: list[ChatLine] = Field(default_factory=list)
+    """The table's last chat lines (up to 100), oldest first."""
 
 
 class LegalAction(_Message):
@@ -165,21 +180,9 @@ class Named(_Message):
     name: str
 
 
-class ChatLine(_Message):
-    """One line of a table's chat: who said it (a seat, or a spectator: ``seat`` null and
-    ``spectator`` true), under which name, and at which step (the table's ``version`` then)."""
-
-    id: int
-    seat: int | None
-    spectator: bool
-    name: str
-    text: str
-    step: int
-    at_ms: int
-
-
 class ChatMessage(_Message):
-    """Chat lines: the table's recent ones on joining, then each new one as it is said."""
+    """New chat lines, each sent to every seat and spectator as it is said (the welcome
+    brings the ones said before)."""
 
     type: Literal["chat"] = "chat"
     lines: list[ChatLine]

@@ -1,7 +1,8 @@
 // A game table: one websocket to the server, which owns the game; this page only shows the
 // seat's own view and sends the actions the server lists as legal. The game's renderer draws
 // the board (see the contract at the top of generic-renderer.js); this page draws the rest:
-// players, log, errors, the game-over panel, the replay and the connection banner.
+// players, log, your name and the chat, errors, the game-over panel, the replay and the
+// connection banner. Names and chat lines are always inserted as text, never as markup.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { prose, ruleRef } from "/static/words.js";
@@ -28,6 +29,10 @@ let countdown = null;
 let replay = null;
 let lastError = null;
 let log = [];             // the seat's log lines so far (a state message sends the new ones)
+let chat = [];            // the table's chat lines so far, by id (joining sends the last ones)
+let myName = null;        // the name the server took for this connection
+let lastSent = null;      // the type of the last name or chat message sent (its refusal's place)
+const NAME_KEY = "wonderland.name";
 
 // What the render benchmark (bench/web_render.py) reads: the time of every state applied
 // (and of the renderer's draw in it), the last two state messages, apply() to apply one
@@ -70,7 +75,10 @@ function listed(words) {
 
 // -- sending -------------------------------------------------------------------------------
 function send(message) {
-  if (!offline && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (offline || !socket || socket.readyState !== WebSocket.OPEN) return false;
+  if (message.type === "name" || message.type === "chat") lastSent = message.type;
+  socket.send(JSON.stringify(message));
+  return true;
 }
 
 function act(actionId) {
@@ -124,8 +132,16 @@ function renderSeats() {
 
 let logShown = [];        // the lines in the log box now, to change only what changed
 
+let namesShown = "";      // the seats' names the log was written with
+
 function renderLog() {
   const box = $("log");
+  const names = JSON.stringify(seatList().map((seat) => seat.name));
+  if (names !== namesShown) {  // a seat took a name: every line is written again with it
+    namesShown = names;
+    logShown = [];
+    box.replaceChildren();
+  }
   let same = 0;
   while (same < logShown.length && same < log.length && logShown[same] === log[same]) same++;
   if (same === logShown.length && same === log.length) return;
@@ -145,6 +161,103 @@ function renderTitle() {
   if (!welcome) return;
   const base = `${welcome.game_name} · Wonderland Table`;
   document.title = offline ? `Offline · ${base}` : myTurn() ? `Your turn · ${base}` : base;
+}
+
+// -- your name and the chat ---------------------------------------------------------------
+function storedName() {
+  try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
+}
+
+function rememberName(value) {
+  try { localStorage.setItem(NAME_KEY, value); } catch { /* private mode: not remembered */ }
+}
+
+function note(id, text, problem = false) {
+  const box = $(id);
+  box.classList.toggle("form-problem", problem);
+  box.replaceChildren(problem ? icon("warning") : "", problem ? " " : "", text);
+}
+
+/** The header's "you are ..." line: your seat under its name, or a spectator's chat name. */
+function renderWho() {
+  if (!welcome) return;
+  const text = welcome.seat === null
+    ? (myName ? `watching as ${myName}` : "watching")
+    : (() => {
+      const own = seatList().find((seat) => seat.seat === welcome.seat);
+      const named = own && own.name !== `player ${welcome.seat}`;
+      return named ? `you are ${own.name} (seat ${welcome.seat})` : `you are seat ${welcome.seat}`;
+    })();
+  if ($("who").textContent !== text) $("who").textContent = text;
+}
+
+function showNamed(value) {
+  myName = value;
+  renderWho();
+  $("name-input").value = value;
+  rememberName(value);
+  note("name-note", welcome && welcome.seat === null
+    ? `You chat as ${value} (spectator).`
+    : `The table sees you as ${value}.`);
+}
+
+$("name-input").value = storedName();
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const value = $("name-input").value.trim();
+  if (!value) { note("name-note", "Type a name first.", true); $("name-input").focus(); return; }
+  if (value === myName) { showNamed(value); return; }
+  send({ type: "name", name: value });
+});
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("chat-input");
+  if (!input.value.trim()) { input.focus(); return; }
+  if (send({ type: "chat", text: input.value })) {
+    note("chat-note", "");
+    input.value = "";
+  }
+});
+
+/** One chat line, as text: who (a spectator marked so), then the words. */
+function chatItem(line) {
+  const mine = line.seat !== null && welcome && line.seat === welcome.seat;
+  return el("li", { class: `chat-line${line.spectator ? " chat-spectator" : ""}`, "data-chat": line.id },
+    el("span", { class: "chat-who" },
+      icon(line.spectator ? "eye" : "person"), " ",
+      el("span", { class: "chat-name" }, line.name),
+      line.spectator ? el("span", { class: "chat-mark" }, " (spectator)") : null,
+      mine ? el("span", { class: "chat-mark" }, " (you)") : null,
+      ": "),
+    el("span", { class: "chat-text" }, line.text));
+}
+
+function addChat(lines) {
+  const known = new Set(chat.map((line) => line.id));
+  const fresh = lines.filter((line) => !known.has(line.id));
+  if (!fresh.length) return;
+  chat = chat.concat(fresh).sort((a, b) => a.id - b.id);
+  const box = $("chat");
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
+  const inOrder = fresh.every((line) => line.id > (box.lastElementChild ? Number(box.lastElementChild.dataset.chat) : 0));
+  if (inOrder) box.append(...fresh.map(chatItem));
+  else box.replaceChildren(...chat.map(chatItem));
+  if (atEnd || fresh.some((line) => line.seat === (welcome && welcome.seat) && line.name === myName)) box.scrollTop = box.scrollHeight;
+  if (replay) showReplayChat();
+}
+
+/** A refusal of a name or a chat line is shown by its form; true when it was one. */
+function formRefusal(message) {
+  if (message.code === "invalid_name" || (lastSent === "name" && ["rate_limited", "unavailable", "malformed"].includes(message.code))) {
+    note("name-note", `${capitalised(message.message)}.`, true);
+    return true;
+  }
+  if (message.code === "too_long" || (lastSent === "chat" && ["rate_limited", "unavailable", "malformed"].includes(message.code))) {
+    note("chat-note", `${capitalised(message.message)}.`, true);
+    return true;
+  }
+  return false;
 }
 
 // -- game over -----------------------------------------------------------------------------
@@ -210,6 +323,7 @@ function render() {
   if (!renderer || !state || !welcome) return;
   renderSeats();
   renderTitle();
+  renderWho();
   if (replay) return;
   const ctx = context(state.view, {});
   draw(ctx);
@@ -233,7 +347,7 @@ async function openReplay() {
   const response = await fetch(`/api/tables/${tableId}/replay`);
   const body = await response.json();
   if (!response.ok) { showError({ message: body.detail }); return; }
-  replay = { steps: body.steps, index: 0 };
+  replay = { steps: body.steps, index: 0, chat: body.chat || [] };
   drawn = null;
   $("replay").hidden = false;
   $("game-over").hidden = true;
@@ -253,11 +367,19 @@ function showReplayStep() {
   $("replay-first").disabled = $("replay-prev").disabled = offline || replay.index === 0;
   $("replay-next").disabled = $("replay-last").disabled = offline || replay.index === last;
   $("replay-live").disabled = offline;
+  showReplayChat();
   const noop = () => {};
   draw(context(replay.steps[replay.index].view, {
     state: null, seat: null, legal: [], act: noop, send: noop, replay: true,
     name: seatName,
   }));
+}
+
+/** The chat lines said at the replay's step (those said after the game are at its last). */
+function showReplayChat() {
+  const lines = replay.chat.filter((line) => line.step === replay.index);
+  $("replay-chat").hidden = !lines.length;
+  $("replay-chat-lines").replaceChildren(...lines.map(chatItem));
 }
 
 function moveReplay(to) {
@@ -385,7 +507,8 @@ async function onMessage(message) {
     retryMs = RETRY_FIRST_MS;
     if (first) {
       $("game-name").textContent = message.game_name;
-      $("who").textContent = message.seat === null ? "watching" : `you are seat ${message.seat}`;
+      renderWho();
+      $("name-input").placeholder = message.seat === null ? "spectator" : `player ${message.seat}`;
       loadStyles(`/games/${message.game}/renderer.css`);
       try {
         renderer = await import(`/games/${message.game}/renderer.js`);
@@ -395,11 +518,18 @@ async function onMessage(message) {
         setTimeout(() => { throw error; });
       }
     }
+    addChat(message.chat || []);
+    const wanted = myName || storedName();
+    if (wanted) send({ type: "name", name: wanted });  // again on every connection
     renderTitle();
   } else if (message.type === "state") {
     if (!probe.hold) applyState(message);
+  } else if (message.type === "chat") {
+    addChat(message.lines);
+  } else if (message.type === "named") {
+    showNamed(message.name);
   } else if (message.type === "error") {
-    showError(message);
+    if (!formRefusal(message)) showError(message);
   }
 }
 

@@ -509,6 +509,7 @@ async function onMessage(message) {
       $("game-name").textContent = message.game_name;
       renderWho();
       $("name-input").placeholder = message.seat === null ? "spectator" : `player ${message.seat}`;
+      if (message.seat === null) note("name-note", "Shown with your chat lines.");
       loadStyles(`/games/${message.game}/renderer.css`);
       try {
         renderer = await import(`/games/${message.game}/renderer.js`);

@@ -454,19 +454,26 @@ class TableManager:
                 await self.resync(table)
                 self.advance_soon(table)
 
-    def moved(self, table_id: str) -> None:
-        """Another process (or this one) committed at ``table_id``: catch up and tell."""
+    def moved(self, note: str) -> None:
+        """A process (maybe this one) committed at a table: catch up and tell. ``note`` is
+        the table's id, followed after a move by its number of actions ("id 17")."""
+        table_id, _, count = note.partition(" ")
         table = self.tables.get(table_id)
         if table is None:
             return
-        task = asyncio.get_running_loop().create_task(self.resync(table))
+        known = int(count) if count.isdigit() else None
+        task = asyncio.get_running_loop().create_task(self.resync(table, known))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def resync(self, table: LiveTable) -> None:
-        """Bring ``table`` up to its stored actions; tell its connections when it moved."""
+    async def resync(self, table: LiveTable, count: int | None = None) -> None:
+        """Bring ``table`` up to its stored actions; tell its connections when it moved.
+        With ``count`` (its number of actions, from a notification), a table that has them
+        all already (this process's own move) is left unread."""
         loop = asyncio.get_running_loop()
         async with table.lock:
+            if count is not None and table.version >= count:
+                return
             if table.live is None:  # a turn game: read and apply only the new actions
                 new, expired = await loop.run_in_executor(
                     self.store_executor, self.store.actions_since, table.id, table.version

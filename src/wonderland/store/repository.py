@@ -278,7 +278,10 @@ class Store:
                         update(TableRow).where(TableRow.id.in_(done)).values(finished=True)
                     )
                 # told at commit, to every process
-                self._notify(connection, list(dict.fromkeys(row[0] for row in rows)))
+                counts: dict[str, int] = {}  # each table's number of actions now
+                for t, i, *_ in rows:
+                    counts[t] = max(counts.get(t, 0), i + 1)
+                self._notify(connection, [f"{t} {n}" for t, n in counts.items()])
         except IntegrityError:
             raise StaleWrite("an action index was already written") from None
 
@@ -328,7 +331,8 @@ class Store:
         return names, tuple(_chat(row) for row in rows)
 
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
-        """PostgreSQL: tell every process at commit that these tables have news."""
+        """PostgreSQL: tell every process at commit that these tables have news (a table's
+        id, followed after a move by its number of actions: "id 17")."""
         if self.engine.dialect.name == "postgresql":
             connection.execute(
                 text("SELECT pg_notify('wonderland_moves', :t)"), [{"t": t} for t in table_ids]

@@ -103,3 +103,21 @@ def test_an_older_database_gets_the_flag_columns(tmp_path: Path) -> None:
         assert again is not None and again.expired
     finally:
         store.close()
+
+
+def test_processes_starting_together_create_the_schema_once(postgres_url: str) -> None:
+    """Several servers started at once on an empty PostgreSQL database all come up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import psycopg
+
+    admin = postgres_url.replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute("CREATE DATABASE fresh_start")
+    url = postgres_url.replace("/postgres?", "/fresh_start?")
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: Store(url), range(4)))
+    stores[0].create_table("t", "parade", 1, {"num_players": 2}, 7, [SeatInfo("human")] * 2)
+    assert all(store.load("t") is not None for store in stores)
+    for store in stores:
+        store.close()

@@ -67,7 +67,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        store_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        # SQLite has one writer; PostgreSQL reads (other processes' moves) beside the writes.
+        threads = 1 if database_url.startswith("sqlite") else 4
+        store_executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="store")
         bot_executor: Executor | None = None
         if bot_workers > 0:
             bot_executor = ProcessPoolExecutor(

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import (
+    Connection,
     Engine,
     and_,
     create_engine,
@@ -178,8 +179,11 @@ class Store:
         self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        _add_missing_flags(self.engine)
+        with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":  # processes starting together
+                connection.execute(text("SELECT pg_advisory_xact_lock(hashtext('wonderland'))"))
+            Base.metadata.create_all(connection)
+            _add_missing_flags(connection)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._last_created = datetime.min
 
@@ -452,19 +456,19 @@ FLAG_COLUMNS = ("private", "expired")
 gets them (false for every existing table) when it is opened."""
 
 
-def _add_missing_flags(engine: Engine) -> None:
+def _add_missing_flags(connection: Connection) -> None:
     """Add the boolean flag columns that an older database lacks."""
-    present = {column["name"] for column in inspect(engine).get_columns(TableRow.__tablename__)}
-    false = "0" if engine.dialect.name == "sqlite" else "false"
-    with engine.begin() as connection:
-        for name in FLAG_COLUMNS:
-            if name not in present:
-                connection.execute(
-                    text(
-                        f"ALTER TABLE {TableRow.__tablename__} "
-                        f"ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {false}"
-                    )
+    columns = inspect(connection).get_columns(TableRow.__tablename__)
+    present = {column["name"] for column in columns}
+    false = "0" if connection.dialect.name == "sqlite" else "false"
+    for name in FLAG_COLUMNS:
+        if name not in present:
+            connection.execute(
+                text(
+                    f"ALTER TABLE {TableRow.__tablename__} "
+                    f"ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {false}"
                 )
+            )
 
 
 CHAT_COLUMNS = (ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.step, ChatRow.at_ms)

@@ -1,8 +1,9 @@
 """N websocket clients in concurrent Parade games against a local server on loopback.
 
-Starts ``wonderland serve`` on a free port with a fresh database, creates N/2 two-player
-tables (every seat a client), lets every client play for a fixed time, then prints the
-p50/p95/p99 round trip of an action (send -> own state at the new version) and the errors.
+Starts ``wonderland serve`` on a free port with a fresh database and N/2 pairs of clients;
+each pair plays two-player tables (a new one whenever its game ends) for a fixed time. Then
+it prints the actions per second, the games finished, the p50/p95/p99 round trip of an
+action (send -> own state at the new version) and the errors.
 The server's per-address and per-socket limits are lifted: every client comes from loopback.
 Each client thinks ``--think-ms`` (default 1000, quicker than people play a card game) before
 it acts; ``--think-ms 0`` measures the server saturated by clients that never pause.
@@ -92,32 +93,62 @@ async def player(
         errors.append(f"{type(err).__name__}: {err}")
 
 
+async def table_pair(
+    http: httpx.AsyncClient,
+    urls: tuple[str, str],
+    stop: float,
+    think: float,
+    times: list[float],
+    errors: list[str],
+) -> int:
+    """Two clients at one table, seated at ``urls`` (two servers or one); a new table each
+    time a game ends, until ``stop``. Returns the games finished."""
+    games = 0
+    while time.monotonic() < stop:
+        response = await http.post(
+            "/api/tables",
+            json={"game": "parade", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        )
+        if response.status_code != 200:
+            errors.append(f"creating a table: HTTP {response.status_code} {response.text}")
+            return games
+        body = response.json()
+        seats = [link["token"] for link in body["seats"]]
+        await asyncio.gather(
+            *(
+                player(url, body["table"], token, stop, think, times, errors)
+                for url, token in zip(urls, seats, strict=True)
+            )
+        )
+        games += time.monotonic() < stop
+    return games
+
+
 async def run(
     bases: list[str], clients: int, seconds: float, think: float
-) -> tuple[list[float], list[str]]:
-    """Create the tables, run every client (seat by seat round the servers ``bases``),
-    return round trips and errors."""
-    base = bases[0]
-    seats: list[tuple[str, str]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        for _ in range(clients // 2):
-            response = await http.post(
-                "/api/tables",
-                json={"game": "parade", "seats": [{"kind": "human"}, {"kind": "human"}]},
-            )
-            body = response.json()
-            seats += [(body["table"], link["token"]) for link in body["seats"]]
+) -> tuple[list[float], list[str], int]:
+    """Run ``clients`` clients in two-player tables (the two seats of a table on different
+    servers of ``bases`` when there are several), each pair starting a new table when its
+    game ends; return round trips, errors and games finished."""
     urls = [b.replace("http", "ws") + "/ws" for b in bases]
     times: list[float] = []
     errors: list[str] = []
     stop = time.monotonic() + seconds
-    await asyncio.gather(
-        *(
-            player(urls[n % len(urls)], t, tok, stop, think, times, errors)
-            for n, (t, tok) in enumerate(seats)
+    async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
+        games = await asyncio.gather(
+            *(
+                table_pair(
+                    http,
+                    (urls[n % len(urls)], urls[(n + 1) % len(urls)]),
+                    stop,
+                    think,
+                    times,
+                    errors,
+                )
+                for n in range(clients // 2)
+            )
         )
-    )
-    return times, errors
+    return times, errors, sum(games)
 
 
 def main() -> None:
@@ -155,7 +186,7 @@ def main() -> None:
                 "--sockets-per-address",
                 str(args.clients + 10),
                 "--tables-per-minute",
-                str(args.clients),
+                "1000000",
                 "--messages-per-second",
                 "1000",
                 "--message-burst",
@@ -177,7 +208,9 @@ def main() -> None:
                         break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-        times, errors = asyncio.run(run(bases, args.clients, args.seconds, args.think_ms / 1000))
+        times, errors, games = asyncio.run(
+            run(bases, args.clients, args.seconds, args.think_ms / 1000)
+        )
     finally:
         for server in servers:
             server.send_signal(signal.SIGTERM)
@@ -189,7 +222,7 @@ def main() -> None:
     cuts = statistics.quantiles(times, n=100)
     print(
         f"{args.clients} clients, {len(times)} actions in {args.seconds:.0f} s "
-        f"({len(times) / args.seconds:,.0f} actions/s)"
+        f"({len(times) / args.seconds:,.0f} actions/s), {games} games finished"
     )
     print(
         f"round trip p50 {cuts[49] * 1000:.1f} ms, p95 {cuts[94] * 1000:.1f} ms, "

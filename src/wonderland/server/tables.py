@@ -362,6 +362,8 @@ class TableManager:
         if self.cluster is not None:
             self.cluster.try_lease(table_id)
         self._keep(table)
+        if self.cluster is not None:  # a new table: its creator runs its deal and bots
+            self.cluster.try_lease(table.id)
         return table, tokens
 
     def _keep(self, table: LiveTable) -> None:

@@ -27,14 +27,71 @@ let hovered = null; // the hand card whose preview is shown
 let picked = []; // the cards picked in the end choice
 let pendingVersion = null; // the state version an action was sent for
 let currentBoard = null;
+let live = null; // { board, ctx, view } of the last draw: the controls act on these
+let built = null; // the nodes drawn, kept from one draw to the next (see memo)
+
+// -- keeping the nodes that did not change ------------------------------------------------------
+// A draw keeps each part of the table whose inputs are the same as at the last draw: the same
+// node stays in place, so the browser restyles and lays out only the parts that changed.
+
+/** The node drawn at `slot` by the last draw if it was built from the same `key`, else a new one. */
+function memo(slot, key, build) {
+  built.used.add(slot);
+  const hit = built.nodes.get(slot);
+  if (hit && hit.key === key) return hit.node;
+  const node = build();
+  built.nodes.set(slot, { key, node });
+  return node;
+}
+
+/** The element kept at `slot` (built once); its attributes are set with `attrs`. */
+function keep(slot, tag, fixed = {}) {
+  return memo(slot, "", () => el(tag, fixed));
+}
+
+/** Set the attributes that differ (null, undefined or false remove one). */
+function attrs(node, values) {
+  for (const [name, value] of Object.entries(values)) {
+    if (name === "class") {
+      if (node.className !== value) node.className = value;
+    } else if (value === null || value === undefined || value === false) {
+      if (node.hasAttribute(name)) node.removeAttribute(name);
+    } else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, String(value));
+  }
+  return node;
+}
+
+/** Make `parent`'s children exactly `children` (empty entries skipped), moving only what differs:
+ *  the children that leave are removed first, so the ones that stay are not moved. */
+function place(parent, children) {
+  const wanted = children.filter(Boolean);
+  const kept = new Set(wanted);
+  for (let node = parent.firstChild; node;) {
+    const next = node.nextSibling;
+    if (!kept.has(node)) node.remove();
+    node = next;
+  }
+  let at = parent.firstChild;
+  for (const child of wanted) {
+    if (child === at) at = at.nextSibling;
+    else parent.insertBefore(child, at);
+  }
+  return parent;
+}
 
 // -- facts -----------------------------------------------------------------------------------
+let colourCache = { content: null, list: null };
 function colours(ctx) {
+  if (colourCache.list && colourCache.content === ctx.content) return colourCache.list;
   const list = ctx.content && ctx.content.colours;
-  return LETTERS.map((letter, i) => {
-    const found = list && list.find((c) => c.letter === letter);
-    return found ? { letter, name: found.name, character: found.character } : { letter, name: DEFAULT_COLOURS[i][0], character: DEFAULT_COLOURS[i][1] };
-  });
+  colourCache = {
+    content: ctx.content,
+    list: LETTERS.map((letter, i) => {
+      const found = list && list.find((c) => c.letter === letter);
+      return found ? { letter, name: found.name, character: found.character } : { letter, name: DEFAULT_COLOURS[i][0], character: DEFAULT_COLOURS[i][1] };
+    }),
+  };
+  return colourCache.list;
 }
 
 function colourOf(ctx, letter) {
@@ -125,12 +182,18 @@ function collection(ctx, cards, holds, seat, small) {
   return wrap;
 }
 
-function seatTag(view, seat) {
-  if (view.phase === "play" && view.current === seat) return el("span", { class: "pd-tag turn" }, icon("turn"), "to play");
-  if (view.phase === "choose") {
-    return view.chosen[seat] ? el("span", { class: "pd-tag done" }, icon("check"), "has chosen") : el("span", { class: "pd-tag turn" }, icon("clock"), "choosing");
-  }
-  if (view.phase === "over" && view.winners.includes(seat)) return el("span", { class: "pd-tag won" }, icon("trophy"), "winner");
+function tagOf(view, seat) {
+  if (view.phase === "play" && view.current === seat) return "play";
+  if (view.phase === "choose") return view.chosen[seat] ? "chosen" : "choosing";
+  if (view.phase === "over" && view.winners.includes(seat)) return "won";
+  return "";
+}
+
+function seatTag(tag) {
+  if (tag === "play") return el("span", { class: "pd-tag turn" }, icon("turn"), "to play");
+  if (tag === "chosen") return el("span", { class: "pd-tag done" }, icon("check"), "has chosen");
+  if (tag === "choosing") return el("span", { class: "pd-tag turn" }, icon("clock"), "choosing");
+  if (tag === "won") return el("span", { class: "pd-tag won" }, icon("trophy"), "winner");
   return null;
 }
 
@@ -140,15 +203,21 @@ function isActive(view, seat) {
 
 function opponent(ctx, view, seat, holds) {
   const kind = (ctx.seats || []).find((s) => s.seat === seat);
+  const bot = !!kind && kind.kind === "bot";
   const last = view.last_play && view.last_play.seat === seat;
-  return el("li", { class: `pd-seat ${isActive(view, seat) ? "to-move" : ""} ${last ? "last" : ""}`, "data-seat": seat },
-    el("div", { class: "pd-seat-head" },
-      icon(kind && kind.kind === "bot" ? "bot" : "person"),
-      el("strong", { class: "pd-name" }, title(nameOf(ctx, seat))),
+  const name = title(nameOf(ctx, seat));
+  const tag = tagOf(view, seat);
+  const item = attrs(keep(`seat-${seat}`, "li", { "data-seat": seat }), { class: `pd-seat ${isActive(view, seat) ? "to-move" : ""} ${last ? "last" : ""}` });
+  return place(item, [
+    memo(`seat-${seat}-head`, JSON.stringify([bot, name, tag]), () => el("div", { class: "pd-seat-head" },
+      icon(bot ? "bot" : "person"),
+      el("strong", { class: "pd-name" }, name),
       el("span", { class: "pd-seatno" }, `seat ${seat}`),
-      seatTag(view, seat)),
-    backs(view.hand_sizes[seat], seat),
-    collection(ctx, view.collections[seat], holds[seat], seat, true));
+      seatTag(tag))),
+    memo(`seat-${seat}-backs`, String(view.hand_sizes[seat]), () => backs(view.hand_sizes[seat], seat)),
+    memo(`seat-${seat}-collection`, JSON.stringify([view.collections[seat], holds[seat]]),
+      () => collection(ctx, view.collections[seat], holds[seat], seat, true)),
+  ]);
 }
 
 function boxPicture() {
@@ -172,13 +241,17 @@ function pile(view) {
 
 function paradeRow(ctx, view) {
   const last = view.last_play && view.last_play.card;
-  const row = el("ol", { class: "parade", "aria-label": `the parade: ${view.parade.length} cards from the box at the front to the end` });
-  view.parade.forEach((code, i) => {
+  const row = attrs(keep("parade", "ol", { class: "parade" }), { "aria-label": `the parade: ${view.parade.length} cards from the box at the front to the end` });
+  const slots = view.parade.map((code, i) => {
     const end = i === view.parade.length - 1;
-    row.append(el("li", { class: `pd-slot ${end ? "end" : ""} ${end && code === last ? "last" : ""}`, "data-card": code }, cardFace(ctx, code)));
+    const slot = memo(`slot-${code}`, "", () => el("li", { class: "pd-slot", "data-card": code }, cardFace(ctx, code)));
+    slot.pdBase = `pd-slot ${end ? "end" : ""} ${end && code === last ? "last" : ""}`; // applyPreview adds the rest
+    return slot;
   });
-  if (view.phase === "play") row.append(el("li", { class: "pd-slot pd-next", "aria-hidden": "true" }, el("span", { class: "pd-ghost", "data-label": "end" })));
-  return row;
+  const ghost = view.phase === "play"
+    ? memo("ghost", "", () => el("li", { class: "pd-slot pd-next", "aria-hidden": "true" }, el("span", { class: "pd-ghost", "data-label": "end" })))
+    : null;
+  return place(row, [...slots, ghost]);
 }
 
 // -- the preview of a hand card ----------------------------------------------------------------
@@ -211,30 +284,25 @@ function applyPreview(board, ctx, view, code) {
   const info = action ? action.info || {} : {};
   const safe = new Set(info.safe || []);
   const takes = new Set(info.takes || []);
+  // Each slot's class is its drawn class (pdBase) and the preview's marks, written only when it
+  // changes, so that showing the same preview again restyles nothing.
   const slots = [...row.querySelectorAll(".pd-slot[data-card]")];
-  slots.forEach((slot) => {
-    const c = slot.dataset.card;
-    slot.classList.toggle("safe", safe.has(c));
-    slot.classList.toggle("takes", takes.has(c));
-    slot.classList.remove("safe-start", "safe-end");
-    slot.removeAttribute("data-label");
-  });
   const safeSlots = slots.filter((s) => safe.has(s.dataset.card));
-  if (safeSlots.length) {
-    safeSlots[0].classList.add("safe-start");
-    const end = safeSlots[safeSlots.length - 1];
-    end.classList.add("safe-end");
-    end.setAttribute("data-label", `safe: ${safeSlots.length}`);
+  const first = safeSlots[0];
+  const final = safeSlots[safeSlots.length - 1];
+  for (const slot of slots) {
+    const c = slot.dataset.card;
+    const marks = [safe.has(c) ? "safe" : "", takes.has(c) ? "takes" : "", slot === first ? "safe-start" : "", slot === final ? "safe-end" : ""];
+    attrs(slot, { class: `${slot.pdBase || "pd-slot"} ${marks.join(" ")}`, "data-label": slot === final ? `safe: ${safeSlots.length}` : null });
   }
   const ghost = row.querySelector(".pd-ghost");
-  if (ghost) {
-    ghost.dataset.label = action ? `+${code}` : "end";
-    ghost.className = `pd-ghost ${action ? `c-${code[0]} showing` : ""}`;
+  if (ghost) attrs(ghost, { class: `pd-ghost ${action ? `c-${code[0]} showing` : ""}`, "data-label": action ? `+${code}` : "end" });
+  if (row.classList.contains("previewing") !== !!action) row.classList.toggle("previewing", !!action);
+  const text = code && action ? previewText(ctx, view, code, action) : code ? unavailable(ctx, view) : idleHint(ctx, view);
+  if (line.pdText !== text) {
+    line.pdText = text;
+    line.replaceChildren(code ? prose(text) : text);
   }
-  row.classList.toggle("previewing", !!action);
-  if (code && action) line.replaceChildren(prose(previewText(ctx, view, code, action)));
-  else if (code) line.replaceChildren(prose(unavailable(ctx, view)));
-  else line.replaceChildren(idleHint(ctx, view));
 }
 
 function unavailable(ctx, view) {
@@ -271,86 +339,133 @@ function guard(action, ctx) {
   };
 }
 
-function playHand(ctx, view, board) {
-  const legal = new Map((ctx.legal || []).map((a) => [a.label, a]));
-  const row = el("div", { class: "cards pd-hand" });
-  view.hand.forEach((code, i) => {
-    const action = legal.get(code);
-    const usable = action && !ctx.offline && !ctx.replay;
-    row.append(el("button", {
-      type: "button", class: "card-button play-card", "data-card": code, "data-shortcut": String(i + 1),
-      "data-focus": `hand-${i}`,
+function showPreview(code) {
+  hovered = code;
+  applyPreview(live.board, live.ctx, live.view, code);
+}
+
+function hidePreview(code) {
+  if (hovered !== code) return;
+  hovered = null;
+  applyPreview(live.board, live.ctx, live.view, null);
+}
+
+function usableNow(ctx, code) {
+  const action = (ctx.legal || []).find((a) => a.label === code);
+  return action && !ctx.offline && !ctx.replay ? action : null;
+}
+
+// The hand's buttons are kept from draw to draw (a card stays the same button while it is in
+// the hand; its words and state are updated in place), so they act on the last draw (`live`),
+// never on the draw that built them.
+function handButton(ctx, code) {
+  return memo(`hand-${code}`, "", () => el("button", {
+    type: "button", class: "card-button play-card", "data-card": code, "aria-describedby": "preview",
+    onmouseenter: () => showPreview(code),
+    onmouseleave: () => hidePreview(code),
+    onfocus: () => showPreview(code),
+    onblur: () => hidePreview(code),
+    onclick: (event) => {
+      const action = usableNow(live.ctx, code);
+      if (action) guard(action, live.ctx)(event);
+      else showPreview(code);
+    },
+  }, cardFace(ctx, code, { size: "big", label: false }), el("kbd", { class: "pd-key", "aria-hidden": "true" })));
+}
+
+function playHand(ctx, view) {
+  const row = keep("hand-play", "div", { class: "cards pd-hand" });
+  return place(row, view.hand.map((code, i) => {
+    const usable = !!usableNow(ctx, code);
+    const button = attrs(handButton(ctx, code), {
+      "data-shortcut": String(i + 1), "data-focus": `hand-${i}`,
       "aria-label": `${usable ? "Play" : "Your card"} ${describe(ctx, code)}`,
-      "aria-disabled": usable ? undefined : "true", disabled: ctx.offline || undefined,
-      "aria-describedby": "preview",
-      onmouseenter: () => { hovered = code; applyPreview(board, ctx, view, code); },
-      onmouseleave: () => { if (hovered === code) { hovered = null; applyPreview(board, ctx, view, null); } },
-      onfocus: () => { hovered = code; applyPreview(board, ctx, view, code); },
-      onblur: () => { if (hovered === code) { hovered = null; applyPreview(board, ctx, view, null); } },
-      onclick: (event) => { if (usable) guard(action, ctx)(event); else { hovered = code; applyPreview(board, ctx, view, code); } },
-    }, cardFace(ctx, code, { size: "big", label: false }), el("kbd", { class: "pd-key", "aria-hidden": "true" }, String(i + 1))));
-  });
-  return row;
+      "aria-disabled": usable ? null : "true", disabled: ctx.offline ? "" : null,
+    });
+    const key = button.lastChild;
+    if (key.textContent !== String(i + 1)) key.textContent = String(i + 1);
+    return button;
+  }));
 }
 
 function keepLabel(cards, legal) {
   return legal.map((a) => a.label).find((label) => cards.every((c) => label.split(" ").includes(c))) || null;
 }
 
-function chooseHand(ctx, view, board) {
-  const area = [];
-  const mine = view.keeps && view.keeps[ctx.seat];
-  if (mine) {
-    area.push(el("p", { class: "pd-note" }, `You keep ${mine.join(" and ")}; the others' choices are revealed together when everyone has chosen (P29).`));
-  }
-  const open = (ctx.legal || []).length && !ctx.replay;
-  const row = el("div", { class: "cards pd-hand" });
-  view.hand.forEach((code, i) => {
-    const pressed = picked.includes(code) || (mine && mine.includes(code));
-    row.append(el("button", {
-      type: "button", class: "card-button pick-card", "aria-pressed": String(!!pressed), "data-card": code,
-      "data-shortcut": String(i + 1), "data-focus": `pick-${code}`,
-      "aria-label": `Keep ${describe(ctx, code)}`, disabled: ctx.offline || undefined,
-      "aria-disabled": open ? undefined : "true", "aria-describedby": "preview",
-      onclick: () => {
-        if (!open || ctx.offline) return;
-        picked = picked.includes(code) ? picked.filter((p) => p !== code) : [...picked.slice(-1), code];
-        renderInto(board, ctx, false);
-      },
-    }, cardFace(ctx, code, { size: "big", label: false }), el("kbd", { class: "pd-key", "aria-hidden": "true" }, String(i + 1))));
-  });
-  area.push(row);
-  if (open) {
-    const label = picked.length === 2 ? keepLabel(picked, ctx.legal) : null;
-    const choice = label ? ctx.legal.find((a) => a.label === label) : null;
-    area.push(el("button", {
-      type: "button", class: "primary pd-keep", id: "keep", "data-shortcut": "k", "data-focus": "keep",
-      disabled: choice && !ctx.offline ? undefined : true,
-      onclick: (event) => { if (choice) { picked = []; guard(choice, ctx)(event); } },
-    }, icon("check"), picked.length === 2 ? ` Keep ${picked.join(" and ")}` : " Pick two cards to keep"));
-  }
-  return area;
+function keepChoice(ctx) {
+  const label = picked.length === 2 ? keepLabel(picked, ctx.legal || []) : null;
+  return label ? ctx.legal.find((a) => a.label === label) : null;
 }
 
-function yourPlace(ctx, view, board, holds) {
+function chooseHand(ctx, view) {
+  const mine = view.keeps && view.keeps[ctx.seat];
+  const open = !!(ctx.legal || []).length && !ctx.replay;
+  const choice = open ? keepChoice(ctx) : null;
+  const key = JSON.stringify([view.hand, mine || null, open, picked, choice ? choice.id : null, !!ctx.offline]);
+  return memo("hand-choose", key, () => {
+    const area = [];
+    if (mine) {
+      area.push(el("p", { class: "pd-note" }, `You keep ${mine.join(" and ")}; the others' choices are revealed together when everyone has chosen (P29).`));
+    }
+    const row = el("div", { class: "cards pd-hand" });
+    view.hand.forEach((code, i) => {
+      const pressed = picked.includes(code) || (mine && mine.includes(code));
+      row.append(el("button", {
+        type: "button", class: "card-button pick-card", "aria-pressed": String(!!pressed), "data-card": code,
+        "data-shortcut": String(i + 1), "data-focus": `pick-${code}`,
+        "aria-label": `Keep ${describe(ctx, code)}`, disabled: ctx.offline || undefined,
+        "aria-disabled": open ? undefined : "true", "aria-describedby": "preview",
+        onclick: () => {
+          const now = live.ctx;
+          if (!(now.legal || []).length || now.replay || now.offline) return;
+          picked = picked.includes(code) ? picked.filter((p) => p !== code) : [...picked.slice(-1), code];
+          renderInto(live.board, now, false);
+        },
+      }, cardFace(ctx, code, { size: "big", label: false }), el("kbd", { class: "pd-key", "aria-hidden": "true" }, String(i + 1))));
+    });
+    area.push(row);
+    if (open) {
+      area.push(el("button", {
+        type: "button", class: "primary pd-keep", id: "keep", "data-shortcut": "k", "data-focus": "keep",
+        disabled: choice && !ctx.offline ? undefined : true,
+        onclick: (event) => {
+          const chosen = keepChoice(live.ctx);
+          if (chosen) { picked = []; guard(chosen, live.ctx)(event); }
+        },
+      }, icon("check"), picked.length === 2 ? ` Keep ${picked.join(" and ")}` : " Pick two cards to keep"));
+    }
+    return el("div", { class: "pd-hand-wrap", "data-hand-seat": ctx.seat }, ...area);
+  });
+}
+
+function previewLine(seated) {
+  return attrs(keep("preview", "p", { id: "preview", class: "preview" }), { "aria-live": seated ? "polite" : null });
+}
+
+function yourPlace(ctx, view, holds) {
   const seat = ctx.seat;
   const heading = view.phase === "choose"
     ? (view.chosen[seat] ? "Your choice is made" : "Keep 2 of your 4 cards; the other 2 are discarded (P28)")
     : view.phase === "play" && view.current === seat ? "Your turn: play a card to the end of the parade (P10)"
       : view.phase === "over" ? "Your collection" : "Your hand";
-  const area = el("section", { class: `hand pd-you ${isActive(view, seat) ? "to-move" : ""} ${view.last_play && view.last_play.seat === seat ? "last" : ""}`, "aria-label": "your hand and collection", "data-seat": seat });
-  area.append(el("div", { class: "pd-seat-head" }, icon("person"), el("h2", {}, prose(heading)), view.phase === "play" ? null : seatTag(view, seat)));
-  if (view.phase !== "over") {
-    const hand = view.phase === "choose" ? chooseHand(ctx, view, board) : [playHand(ctx, view, board)];
-    area.append(el("div", { class: "pd-hand-wrap", "data-hand-seat": seat }, ...hand));
-    area.append(el("p", { id: "preview", class: "preview", "aria-live": "polite" }));
-  }
-  if (view.phase !== "over") area.append(el("h3", { class: "pd-sub" }, "Your collection"));
-  area.append(collection(ctx, view.collections[seat], holds[seat], seat, false));
-  if (view.discards && view.discards.length) {
-    area.append(el("p", { class: "pd-note pd-discards" }, prose(`Discarded, scoring nothing (P30): ${view.discards.join(" ")}`)));
-  }
-  return area;
+  const area = attrs(keep("you", "section", { "aria-label": "your hand and collection" }), {
+    class: `hand pd-you ${isActive(view, seat) ? "to-move" : ""} ${view.last_play && view.last_play.seat === seat ? "last" : ""}`,
+    "data-seat": seat,
+  });
+  const tag = view.phase === "play" ? "" : tagOf(view, seat);
+  const playing = view.phase !== "over";
+  const discards = view.discards && view.discards.length ? view.discards : null;
+  return place(area, [
+    memo("you-head", JSON.stringify([heading, tag]), () => el("div", { class: "pd-seat-head" }, icon("person"), el("h2", {}, prose(heading)), seatTag(tag))),
+    playing && view.phase === "choose" ? chooseHand(ctx, view) : null,
+    playing && view.phase !== "choose"
+      ? place(memo("you-hand", String(seat), () => el("div", { class: "pd-hand-wrap", "data-hand-seat": seat })), [playHand(ctx, view)])
+      : null,
+    playing ? previewLine(true) : null,
+    playing ? memo("you-sub", "", () => el("h3", { class: "pd-sub" }, "Your collection")) : null,
+    memo("you-collection", JSON.stringify([seat, view.collections[seat], holds[seat]]), () => collection(ctx, view.collections[seat], holds[seat], seat, false)),
+    discards ? memo("you-discards", JSON.stringify(discards), () => el("p", { class: "pd-note pd-discards" }, prose(`Discarded, scoring nothing (P30): ${discards.join(" ")}`))) : null,
+  ]);
 }
 
 // -- status and end ----------------------------------------------------------------------------
@@ -465,14 +580,26 @@ function renderInto(board, ctx, animate) {
   const final = view.phase === "over" && view.final;
   const holds = final ? view.final.majority : majorities(view.collections, majorityRule(ctx, view));
   const seated = ctx.seat !== null && ctx.seat !== undefined && !ctx.replay;
-  const ring = el("ul", { class: "pd-ring", "aria-label": seated ? "the other players" : "the players" },
-    ...ringOrder(view, seated ? ctx.seat : null).map((s) => opponent(ctx, view, s, holds)));
-  const middle = el("div", { class: "pd-middle" }, pile(view),
-    el("div", { class: "pd-parade-wrap" }, boxPicture(), paradeRow(ctx, view)));
-  const table = el("div", { class: `pd-table phase-${view.phase}`, "data-parade-length": view.parade.length },
-    statusLine(ctx, view), finalBanner(ctx, view), final ? scoreSheet(ctx, view) : null, ring, middle,
-    seated ? yourPlace(ctx, view, board, holds) : el("p", { id: "preview", class: "preview" }));
-  board.replaceChildren(table);
+  live = { board, ctx, view };
+  if (!built || built.board !== board || built.content !== ctx.content) built = { board, content: ctx.content, nodes: new Map(), used: null };
+  built.used = new Set();
+  const people = JSON.stringify([ctx.seat, Array.from({ length: view.num_players }, (_, s) => nameOf(ctx, s))]);
+  const ring = attrs(keep("ring", "ul", { class: "pd-ring" }), { "aria-label": seated ? "the other players" : "the players" });
+  place(ring, ringOrder(view, seated ? ctx.seat : null).map((s) => opponent(ctx, view, s, holds)));
+  const middle = place(keep("middle", "div", { class: "pd-middle" }), [
+    memo("pile", String(view.pile_size), () => pile(view)),
+    place(keep("parade-wrap", "div", { class: "pd-parade-wrap" }), [memo("box", "", boxPicture), paradeRow(ctx, view)]),
+  ]);
+  const table = attrs(keep("table", "div"), { class: `pd-table phase-${view.phase}`, "data-parade-length": view.parade.length });
+  place(table, [
+    memo("status", JSON.stringify([people, view.phase, view.current, view.last_play]), () => statusLine(ctx, view)),
+    memo("banner", JSON.stringify([people, view.phase, view.final_left, view.trigger, view.trigger_reason]), () => finalBanner(ctx, view)),
+    final ? memo("sheet", JSON.stringify([people, final, view.winners]), () => scoreSheet(ctx, view)) : null,
+    ring, middle,
+    seated ? yourPlace(ctx, view, holds) : previewLine(false),
+  ]);
+  if (board.firstChild !== table || board.childNodes.length !== 1) board.replaceChildren(table);
+  for (const slot of built.nodes.keys()) if (!built.used.has(slot)) built.nodes.delete(slot);
   if (hovered && !view.hand.includes(hovered)) hovered = null;
   if (hovered) applyPreview(board, ctx, view, hovered);
   else applyPreview(board, ctx, view, null);

@@ -32,11 +32,11 @@ let built = null; // the nodes drawn, kept from one draw to the next (see memo)
 
 // -- keeping the nodes that did not change ------------------------------------------------------
 // A draw keeps each part of the table whose inputs are the same as at the last draw: the same
-// node stays in place, so the browser restyles and lays out only the parts that changed.
+// node stays in place, so the browser restyles and lays out only the parts that changed. The
+// slots are few and bounded (the seats, the 66 cards, a few panels), so none is forgotten.
 
 /** The node drawn at `slot` by the last draw if it was built from the same `key`, else a new one. */
 function memo(slot, key, build) {
-  built.used.add(slot);
   const hit = built.nodes.get(slot);
   if (hit && hit.key === key) return hit.node;
   const node = build();
@@ -158,10 +158,14 @@ function cardFace(ctx, code, { size = "", label = true } = {}) {
     size === "big" ? el("span", { class: "pc-name", "aria-hidden": "true" }, c.character) : null);
 }
 
-function backs(count, seat, extra = "") {
-  const row = el("div", { class: `pd-backs ${extra} ${count ? "" : "none"}`, "data-hand-seat": seat, role: "img", "aria-label": `${count} ${count === 1 ? "card" : "cards"} in hand` });
-  for (let i = 0; i < count; i += 1) row.append(el("span", { class: "pd-back", "data-key": `back-${seat}-${i}` }));
-  return row;
+/** A seat's hand as card backs; each back is kept while the hand holds that many cards. */
+function backs(count, seat) {
+  const row = attrs(keep(`seat-${seat}-backs`, "div", { "data-hand-seat": seat, role: "img" }), {
+    class: `pd-backs ${count ? "" : "none"}`, "aria-label": `${count} ${count === 1 ? "card" : "cards"} in hand`,
+  });
+  const cards = [];
+  for (let i = 0; i < count; i += 1) cards.push(keep(`back-${seat}-${i}`, "span", { class: "pd-back", "data-key": `back-${seat}-${i}` }));
+  return place(row, cards);
 }
 
 function collection(ctx, cards, holds, seat, small) {
@@ -208,13 +212,15 @@ function opponent(ctx, view, seat, holds) {
   const name = title(nameOf(ctx, seat));
   const tag = tagOf(view, seat);
   const item = attrs(keep(`seat-${seat}`, "li", { "data-seat": seat }), { class: `pd-seat ${isActive(view, seat) ? "to-move" : ""} ${last ? "last" : ""}` });
+  const head = place(keep(`seat-${seat}-head`, "div", { class: "pd-seat-head" }), [
+    memo(`seat-${seat}-kind`, String(bot), () => icon(bot ? "bot" : "person")),
+    memo(`seat-${seat}-name`, name, () => el("strong", { class: "pd-name" }, name)),
+    memo(`seat-${seat}-no`, "", () => el("span", { class: "pd-seatno" }, `seat ${seat}`)),
+    memo(`seat-${seat}-tag`, tag, () => seatTag(tag)),
+  ]);
   return place(item, [
-    memo(`seat-${seat}-head`, JSON.stringify([bot, name, tag]), () => el("div", { class: "pd-seat-head" },
-      icon(bot ? "bot" : "person"),
-      el("strong", { class: "pd-name" }, name),
-      el("span", { class: "pd-seatno" }, `seat ${seat}`),
-      seatTag(tag))),
-    memo(`seat-${seat}-backs`, String(view.hand_sizes[seat]), () => backs(view.hand_sizes[seat], seat)),
+    head,
+    backs(view.hand_sizes[seat], seat),
     memo(`seat-${seat}-collection`, JSON.stringify([view.collections[seat], holds[seat]]),
       () => collection(ctx, view.collections[seat], holds[seat], seat, true)),
   ]);
@@ -229,14 +235,20 @@ function boxPicture() {
     svg("text", { x: 12, y: 44, class: "box-label", transform: "rotate(-90 12 44)" }, "BOX"));
 }
 
+/** The draw pile: up to three backs, its count and its label (the count's text is updated in place). */
 function pile(view) {
   const n = view.pile_size;
   const label = n ? `draw pile: ${n} ${n === 1 ? "card" : "cards"}` : "draw pile: empty";
-  return el("div", { class: "pd-pile", "data-pile": "", role: "img", "aria-label": label },
-    el("span", { class: "pd-pile-stack" },
-      ...[0, 1, 2].filter((i) => i < Math.min(3, n)).map((i) => el("span", { class: `pd-back pile-card i${i}` })),
-      n ? el("span", { class: "pd-pile-count", "aria-hidden": "true" }, String(n)) : null),
-    el("span", { class: "pd-pile-label", "aria-hidden": "true" }, n ? "draw pile" : "pile empty"));
+  const count = n ? keep("pile-count", "span", { class: "pd-pile-count", "aria-hidden": "true" }) : null;
+  if (count && count.textContent !== String(n)) count.textContent = String(n);
+  const stack = place(keep("pile-stack", "span", { class: "pd-pile-stack" }), [
+    ...[0, 1, 2].filter((i) => i < Math.min(3, n)).map((i) => keep(`pile-${i}`, "span", { class: `pd-back pile-card i${i}` })),
+    count,
+  ]);
+  return place(attrs(keep("pile", "div", { class: "pd-pile", "data-pile": "", role: "img" }), { "aria-label": label }), [
+    stack,
+    memo("pile-label", String(!!n), () => el("span", { class: "pd-pile-label", "aria-hidden": "true" }, n ? "draw pile" : "pile empty")),
+  ]);
 }
 
 function paradeRow(ctx, view) {
@@ -248,8 +260,10 @@ function paradeRow(ctx, view) {
     slot.pdBase = `pd-slot ${end ? "end" : ""} ${end && code === last ? "last" : ""}`; // applyPreview adds the rest
     return slot;
   });
-  const ghost = view.phase === "play"
-    ? memo("ghost", "", () => el("li", { class: "pd-slot pd-next", "aria-hidden": "true" }, el("span", { class: "pd-ghost", "data-label": "end" })))
+  // The place for the next card: shown while a card may be played, kept (unseen) while a card
+  // is drawn between two turns, so that the parade does not reflow at every turn.
+  const ghost = view.phase === "play" || view.phase === "draw"
+    ? attrs(memo("ghost", "", () => el("li", { "aria-hidden": "true" }, el("span", { class: "pd-ghost", "data-label": "end" }))), { class: `pd-slot pd-next ${view.phase === "play" ? "" : "waiting"}` })
     : null;
   return place(row, [...slots, ghost]);
 }
@@ -456,7 +470,11 @@ function yourPlace(ctx, view, holds) {
   const playing = view.phase !== "over";
   const discards = view.discards && view.discards.length ? view.discards : null;
   return place(area, [
-    memo("you-head", JSON.stringify([heading, tag]), () => el("div", { class: "pd-seat-head" }, icon("person"), el("h2", {}, prose(heading)), seatTag(tag))),
+    place(keep("you-head", "div", { class: "pd-seat-head" }), [
+      memo("you-icon", "", () => icon("person")),
+      memo("you-heading", heading, () => el("h2", {}, prose(heading))),
+      memo("you-tag", tag, () => seatTag(tag)),
+    ]),
     playing && view.phase === "choose" ? chooseHand(ctx, view) : null,
     playing && view.phase !== "choose"
       ? place(memo("you-hand", String(seat), () => el("div", { class: "pd-hand-wrap", "data-hand-seat": seat })), [playHand(ctx, view)])
@@ -581,13 +599,12 @@ function renderInto(board, ctx, animate) {
   const holds = final ? view.final.majority : majorities(view.collections, majorityRule(ctx, view));
   const seated = ctx.seat !== null && ctx.seat !== undefined && !ctx.replay;
   live = { board, ctx, view };
-  if (!built || built.board !== board || built.content !== ctx.content) built = { board, content: ctx.content, nodes: new Map(), used: null };
-  built.used = new Set();
+  if (!built || built.board !== board || built.content !== ctx.content) built = { board, content: ctx.content, nodes: new Map() };
   const people = JSON.stringify([ctx.seat, Array.from({ length: view.num_players }, (_, s) => nameOf(ctx, s))]);
   const ring = attrs(keep("ring", "ul", { class: "pd-ring" }), { "aria-label": seated ? "the other players" : "the players" });
   place(ring, ringOrder(view, seated ? ctx.seat : null).map((s) => opponent(ctx, view, s, holds)));
   const middle = place(keep("middle", "div", { class: "pd-middle" }), [
-    memo("pile", String(view.pile_size), () => pile(view)),
+    pile(view),
     place(keep("parade-wrap", "div", { class: "pd-parade-wrap" }), [memo("box", "", boxPicture), paradeRow(ctx, view)]),
   ]);
   const table = attrs(keep("table", "div"), { class: `pd-table phase-${view.phase}`, "data-parade-length": view.parade.length });
@@ -599,7 +616,6 @@ function renderInto(board, ctx, animate) {
     seated ? yourPlace(ctx, view, holds) : previewLine(false),
   ]);
   if (board.firstChild !== table || board.childNodes.length !== 1) board.replaceChildren(table);
-  for (const slot of built.nodes.keys()) if (!built.used.has(slot)) built.nodes.delete(slot);
   if (hovered && !view.hand.includes(hovered)) hovered = null;
   if (hovered) applyPreview(board, ctx, view, hovered);
   else applyPreview(board, ctx, view, null);

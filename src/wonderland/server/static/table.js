@@ -134,6 +134,14 @@ let logShown = [];        // the lines in the log box now, to change only what c
 
 let namesShown = "";      // the seats' names the log was written with
 
+// Whether the log is scrolled to its end (it then follows new lines), kept by a passive
+// scroll listener so a draw never has to read the log's layout.
+let logAtEnd = true;
+$("log").addEventListener("scroll", () => {
+  const box = $("log");
+  logAtEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
+}, { passive: true });
+
 function renderLog() {
   const box = $("log");
   const names = JSON.stringify(seatList().map((seat) => seat.name));
@@ -145,7 +153,7 @@ function renderLog() {
   let same = 0;
   while (same < logShown.length && same < log.length && logShown[same] === log[same]) same++;
   if (same === logShown.length && same === log.length) return;
-  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
+  const atEnd = logAtEnd;
   while (box.children.length > same) box.lastElementChild.remove();
   box.append(...log.slice(same).map((line) => el("li", {}, prose(capitalised(line), sentenceName))));
   logShown = log.slice();
@@ -160,7 +168,8 @@ function myTurn() {
 function renderTitle() {
   if (!welcome) return;
   const base = `${welcome.game_name} · Wonderland Table`;
-  document.title = offline ? `Offline · ${base}` : myTurn() ? `Your turn · ${base}` : base;
+  const title = offline ? `Offline · ${base}` : myTurn() ? `Your turn · ${base}` : base;
+  if (document.title !== title) document.title = title;
 }
 
 // -- your name and the chat ---------------------------------------------------------------

@@ -84,6 +84,18 @@ function lastBattle(ctx) {
     ` Last battle (round ${round}, ${content.regions[region]}): ${firsts.length ? `${firsts.map((s) => who(ctx, s)).join(" and ")} won` : "nobody won"}; ${parts.join(", ")}.`);
 }
 
+const KINDS = ["wager", "draw", "stop", "shield", "accept", "no_wager", "award_vp", "award_castle", "forge", "no_forge"];
+
+/** What the battle panel draws from, as a string: equal keys draw the same panel. */
+export function battleKey(ctx, legal) {
+  const { view } = ctx;
+  const prev = ctx.previousView;
+  const chips = (v) => v.players.map((p) => [p.active, p.track]);
+  return JSON.stringify([view.war, Boolean(view.final_scores), view.b_region, view.b_status, view.b_strength, view.b_drawn, view.b_choice,
+    view.order, view.round, view.log ? view.log[view.log.length - 1] : null, chips(view),
+    prev ? [prev.b_region, chips(prev)] : null, legal(KINDS)]);
+}
+
 export function battlePanel(ctx, moves) {
   const { view, content } = ctx;
   const bets = take(moves, "wager");

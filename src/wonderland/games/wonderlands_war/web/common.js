@@ -129,11 +129,22 @@ export function styled(node, props) {
   return node;
 }
 
+/** Event handlers of a board node ({ click: f, focus: g }), kept on the node so that a later
+ *  draw can hand the same node new handlers (see patch in renderer.js). */
+export function bind(node, handlers) {
+  if (!node.wwOn) node.wwOn = {};
+  for (const [type, handler] of Object.entries(handlers)) {
+    if (!(type in node.wwOn)) node.addEventListener(type, (event) => node.wwOn[type] && node.wwOn[type](event));
+    node.wwOn[type] = handler;
+  }
+  return node;
+}
+
 /** A button of the board: class choice, shortcut, the page's offline switch honoured. */
 export function button(ctx, action, children, attrs = {}) {
-  return el("button", {
+  return bind(el("button", {
     type: "button", class: `choice ${attrs.class || ""}`, "data-action": action.id, "data-kind": action.kind,
     "data-shortcut": attrs.shortcut, title: attrs.title, "aria-label": attrs.label,
-    disabled: ctx.offline || undefined, onclick: () => ctx.act(action.id),
-  }, children);
+    disabled: ctx.offline || undefined,
+  }, children), { click: () => ctx.act(action.id) });
 }

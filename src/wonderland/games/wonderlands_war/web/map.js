@@ -115,6 +115,16 @@ function vpGain(ctx) {
   return ctx.view.players.map((p, s) => (p.vp_battles + p.vp_other) - (prev.players[s].vp_battles + prev.players[s].vp_other));
 }
 
+/** What the map draws from, as a string: equal keys draw the same map. */
+export function mapKey(ctx, legal) {
+  const { view } = ctx;
+  const prev = ctx.previousView;
+  const players = (v) => v.players.map((p) => [p.region, p.figures, p.vp_battles + p.vp_other]);
+  return JSON.stringify([view.round, view.tiles, view.b_region, view.marker, view.supporters, view.castles, view.log,
+    view.tasks[view.tasks.length - 1] || null, players(view),
+    prev ? [prev.supporters, prev.castles, prev.log ? prev.log.length : null, players(prev)] : null, legal(REGION_KINDS)]);
+}
+
 export function regionMap(ctx, moves) {
   const { view, content } = ctx;
   const count = content.regions.length;

@@ -27,6 +27,14 @@ function madnessTrack(ctx, s) {
     el("span", { class: "lbl" }, "Madness"), ...cells);
 }
 
+/** What seat s's mat draws from, as a string: equal keys draw the same mat. */
+export function matKey(ctx, s, legal) {
+  const { view } = ctx;
+  const prev = ctx.previousView && ctx.previousView.players ? ctx.previousView.players[s] : null;
+  const moving = ctx.state && ctx.state.to_move ? ctx.state.to_move.includes(s) : view.turn === s;
+  return JSON.stringify([view.players[s], moving, prev ? prev.vp_battles + prev.vp_other : null, s === ctx.seat ? legal(["ally", "keep"]) : null]);
+}
+
 export function mat(ctx, s, moves, score) {
   const { view, content } = ctx;
   const p = view.players[s];

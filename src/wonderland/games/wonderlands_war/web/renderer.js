@@ -6,13 +6,17 @@
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { flash, glide, snapshot, tumble } from "/static/motion.js";
-import { PHASE, button, readLegal, take, topPhase, who, words } from "./common.js";
-import { teaTable } from "./tea.js";
-import { regionMap } from "./map.js";
-import { battlePanel } from "./battle.js";
-import { mat } from "./mats.js";
+import { PHASE, bind, button, person, readLegal, take, topPhase, who, words } from "./common.js";
+import { teaKey, teaTable } from "./tea.js";
+import { mapKey, regionMap } from "./map.js";
+import { battleKey, battlePanel } from "./battle.js";
+import { matKey, mat } from "./mats.js";
 
 const drawn = new WeakMap(); // board -> the view drawn last (when the page gives no ctx.previous)
+// board -> { root, offline, parts: Map(section -> { key, node, taken }) }: the sections drawn
+// last, each with the key of its inputs, so a section whose inputs did not change keeps its
+// nodes (the browser neither rebuilds nor restyles them).
+const kept = new WeakMap();
 
 function vp(p) {
   return p.vp_battles + p.vp_other;
@@ -116,7 +120,7 @@ function homes(board) {
   return out;
 }
 
-function animate(board, before, wasHomes, wasFrames, shift) {
+function animate(board, fresh, before, wasHomes, wasFrames, shift) {
   const nowFrames = frames(board);
   for (const node of board.querySelectorAll("[data-key]")) {
     const key = node.dataset.key;
@@ -130,8 +134,11 @@ function animate(board, before, wasHomes, wasFrames, shift) {
     if (dx || dy) before.set(key, new DOMRect(r.x + dx, r.y + dy, r.width, r.height));
   }
   glide(board, before);
-  for (const node of board.querySelectorAll(".changed")) flash(node);
-  for (const node of board.querySelectorAll(".chip.fresh")) tumble(node);
+  // only the sections drawn anew flash their changes (a kept section flashed when it was drawn)
+  for (const part of fresh) {
+    for (const node of part.querySelectorAll(".changed")) flash(node);
+    for (const node of part.querySelectorAll(".chip.fresh")) tumble(node);
+  }
 }
 
 function origin(board) {
@@ -141,31 +148,115 @@ function origin(board) {
   return { x: r.left, y: r.top };
 }
 
+/** The section `name` drawn by build(), or the one drawn last when its key is the same (its
+ *  legal actions are marked as drawn again). New nodes are added to `fresh`. */
+function section(memo, name, key, moves, fresh, build) {
+  const old = memo.last.get(name);
+  if (old && old.key === key) {
+    for (const id of old.taken) moves.used.add(id);
+    memo.next.set(name, old);
+    return old.node;
+  }
+  const before = new Set(moves.used);
+  const node = patch(old && old.node, build());
+  memo.next.set(name, { key, node, taken: [...moves.used].filter((id) => !before.has(id)) });
+  if (node) fresh.push(node);
+  return node;
+}
+
+/** A section without handlers: the old node when it reads the same. */
+function same(memo, name, node, fresh) {
+  const old = memo.last.get(name);
+  const html = node ? node.outerHTML : "";
+  if (old && old.key === html) { memo.next.set(name, old); return old.node; }
+  const kept = patch(old && old.node, node);
+  memo.next.set(name, { key: html, node: kept, taken: [] });
+  if (kept) fresh.push(kept);
+  return kept;
+}
+
+/** Turn the drawn node `old` into `now` (a fresh drawing of the same section), touching only
+ *  what differs, so the browser restyles and lays out only that; returns the node to keep. */
+function patch(old, now) {
+  if (!old || !now || old.nodeType !== now.nodeType || old.nodeName !== now.nodeName || old.namespaceURI !== now.namespaceURI) return now;
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.data !== now.data) old.data = now.data;
+    return old;
+  }
+  for (const { name } of [...old.attributes]) if (name !== "style" && !now.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of now.attributes) if (name !== "style" && old.getAttribute(name) !== value) old.setAttribute(name, value);
+  // style goes through the CSSOM (the page's content policy refuses style attributes)
+  if (old.style && old.style.cssText !== now.style.cssText) old.style.cssText = now.style.cssText;
+  if (now.wwOn || old.wwOn) bind(old, Object.fromEntries(Object.keys({ ...old.wwOn, ...now.wwOn }).map((type) => [type, now.wwOn ? now.wwOn[type] : undefined])));
+  const kids = [...now.childNodes];
+  let at = old.firstChild;
+  for (const kid of kids) {
+    if (!at) { old.append(kid); continue; }
+    const next = at.nextSibling;
+    const kept = patch(at, kid);
+    if (kept !== at) at.replaceWith(kept);
+    at = next;
+  }
+  while (at) { const next = at.nextSibling; at.remove(); at = next; }
+  return old;
+}
+
+/** Make parent's children exactly `children` (nulls skipped), moving only what differs. */
+function place(parent, children) {
+  let at = parent.firstChild;
+  for (const child of children) {
+    if (!child) continue;
+    if (child === at) { at = at.nextSibling; continue; }
+    parent.insertBefore(child, at);
+  }
+  while (at) { const next = at.nextSibling; at.remove(); at = next; }
+}
+
 export function render(board, ctx) {
   const view = ctx.view;
   const previous = "previous" in ctx ? ctx.previous : drawn.get(board) || null;
-  const same = previous && previous.n === view.n && previous.players && previous.players.length === view.players.length;
-  const c = { ...ctx, previousView: same ? previous : null, legal: ctx.replay ? [] : ctx.legal || [] };
+  const comparable = previous && previous.n === view.n && previous.players && previous.players.length === view.players.length;
+  const c = { ...ctx, previousView: comparable ? previous : null, legal: ctx.replay ? [] : ctx.legal || [] };
+  let store = kept.get(board);
+  // Nodes are kept only between two online draws of the same table (the page disables the
+  // board's buttons itself while offline).
+  const reuse = store && store.root.parentNode === board && board.childNodes.length === 1 && !store.offline && !c.offline;
+  if (!reuse) store = { root: el("div", {}), play: el("div", {}), mats: el("div", { class: "ww-mats" }),
+    others: el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }), parts: new Map() };
+  const memo = { last: store.parts, next: new Map() };
+  const fresh = [];
   const before = snapshot(board);
   const wasHomes = homes(board);
   const wasFrames = frames(board);
   const was = origin(board);
   const moves = readLegal(c.legal);
+  const names = view.players.map((_, s) => person(c, s));
+  const common = JSON.stringify([c.seat, view.n, names, view.players.map((p) => p.faction)]);
+  const legal = (kinds) => moves.all.filter((a) => kinds.includes(a.kind)).map((a) => [a.id, a.label, a.text]);
   const scores = view.players.map(vp);
-  const main = [];
-  const war = battlePanel(c, moves);
-  const tea = view.war || view.final_scores ? null : teaTable(c, moves);
-  const map = regionMap(c, moves);
+  const war = section(memo, "battle", common + battleKey(c, legal), moves, fresh, () => battlePanel(c, moves));
+  const tea = view.war || view.final_scores ? null : section(memo, "tea", common + teaKey(c, legal), moves, fresh, () => teaTable(c, moves));
+  const map = section(memo, "map", common + mapKey(c, legal), moves, fresh, () => regionMap(c, moves));
   const others = [];
   const order = [];
   for (let i = 0; i < view.n; i++) order.push(((c.seat ?? 0) + i) % view.n);
-  const own = c.seat !== null && c.seat !== undefined ? mat(c, c.seat, moves, scores[c.seat]) : null;
-  for (const s of order) if (s !== c.seat) others.push(mat(c, s, moves, scores[s]));
-  main.push(el("div", { class: `ww-play${war || tea ? "" : " map-only"}` }, war || tea, map));
-  board.replaceChildren(el("div", { class: `ww${c.offline ? " offline" : ""}` },
-    banner(c, moves), finalScores(c), decisions(c, moves), ...main,
-    el("div", { class: "ww-mats" }, own, el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }, ...others))));
+  const matOf = (s) => section(memo, `mat-${s}`, common + matKey(c, s, legal), moves, fresh, () => mat(c, s, moves, scores[s]));
+  const own = c.seat !== null && c.seat !== undefined ? matOf(c.seat) : null;
+  for (const s of order) if (s !== c.seat) others.push(matOf(s));
+  const top = [same(memo, "banner", banner(c, moves), fresh), same(memo, "scores", finalScores(c), fresh)];
+  const choose = decisions(c, moves);
+  if (choose) fresh.push(choose);
+  store.root.className = `ww${c.offline ? " offline" : ""}`;
+  store.play.className = `ww-play${war || tea ? "" : " map-only"}`;
+  place(store.play, [war || tea, map]);
+  place(store.others, others);
+  place(store.mats, [own, store.others]);
+  place(store.root, [...top, choose, store.play, store.mats]);
+  if (!reuse) board.replaceChildren(store.root);
+  store.parts = memo.next;
+  store.offline = Boolean(c.offline);
+  kept.set(board, store);
   drawn.set(board, view);
   const now = origin(board);
-  animate(board, before, wasHomes, wasFrames, was && now ? { x: now.x - was.x, y: now.y - was.y } : null);
+  animate(board, fresh, before, wasHomes, wasFrames, was && now ? { x: now.x - was.x, y: now.y - was.y } : null);
 }

@@ -3,7 +3,7 @@
 // highlighted button; any other plate says why it cannot be taken (with its rule clause).
 import { el, svg } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { PHASE, button, styled, factionName, initial, provisional, take, tone, topPhase, who, words } from "./common.js";
+import { PHASE, bind, button, styled, factionName, initial, provisional, take, tone, topPhase, who, words } from "./common.js";
 
 const ui = { selected: -1, shown: -1, stamp: "" };
 
@@ -77,6 +77,15 @@ function detail(ctx, space, plates, moves) {
   return box;
 }
 
+/** What the tea table draws from, as a string: equal keys draw the same table. */
+export function teaKey(ctx, legal) {
+  const { view } = ctx;
+  const prev = ctx.previousView;
+  return JSON.stringify([view.table, view.occupant, view.turn, view.tasks, view.round, view.decisions, view.market,
+    view.players.map((p) => [p.pos, p.cards.length, p.passed_head]), prev ? [prev.table, prev.players.map((p) => p.pos)] : null,
+    ui, legal(["move", "head", "pick_wl", "leader"])]);
+}
+
 export function teaTable(ctx, moves) {
   const { view, content } = ctx;
   const n = content.spaces.length;
@@ -121,14 +130,16 @@ export function teaTable(ctx, moves) {
       "aria-label": `${label}${leaders.length ? `; here: ${leaders.map((s) => who(ctx, s)).join(", ")}` : ""}${why ? `. ${why}` : legalHere ? ". Move here." : ""}`,
       "aria-disabled": legalHere ? null : "true", "aria-describedby": "tea-detail", title: why || (legalHere ? "move your leader here" : null),
       disabled: ctx.offline || undefined,
-      onmouseenter: () => showDetail(space), onfocus: () => showDetail(space),
-      onclick: () => {
-        if (!legalHere) { ui.selected = -1; ui.shown = space; showDetail(space, true); return; }
+    }, ...body);
+    bind(plate, {
+      mouseenter: (event) => showDetail(event, space), focus: (event) => showDetail(event, space),
+      click: (event) => {
+        if (!legalHere) { ui.selected = -1; ui.shown = space; showDetail(event, space, true); return; }
         const here = mine.filter((a) => (a.kind === "head" ? content.head : a.target) === space);
         if (here.length === 1) ctx.act(here[0].id);
-        else { ui.selected = space; ui.shown = space; showDetail(space, true); }
+        else { ui.selected = space; ui.shown = space; showDetail(event, space, true); }
       },
-    }, ...body);
+    });
     ring.append(styled(plate, { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%` }));
     if (leaders.length) {
       const inner = head ? 27 : 29.5;
@@ -141,9 +152,12 @@ export function teaTable(ctx, moves) {
   const cloth = svg("svg", { class: "tea-cloth", viewBox: "0 0 100 100", "aria-hidden": "true" },
     svg("circle", { cx: 50, cy: 50, r: 47, class: "cloth-edge" }), svg("circle", { cx: 50, cy: 50, r: 31, class: "cloth-mid" }));
   const detailSlot = el("div", { class: "tea-detail-slot" });
-  function showDetail(space, sticky = false) {
+  // the slot on the page (a later draw may have kept the page's nodes and dropped these)
+  function showDetail(event, space, sticky = false) {
     if (!sticky && ui.selected >= 0) return;
-    detailSlot.replaceChildren(detail(ctx, space, plates, mine));
+    const party = event.currentTarget.closest(".tea-party");
+    const slot = party ? party.querySelector(".tea-detail-slot") : detailSlot;
+    slot.replaceChildren(detail(ctx, space, plates, mine));
   }
   detailSlot.append(detail(ctx, ui.selected >= 0 ? ui.selected : ui.shown, plates, mine));
   const leaderChoice = take(moves, "leader").length;

@@ -183,6 +183,12 @@ function patch(old, now) {
     if (old.data !== now.data) old.data = now.data;
     return old;
   }
+  if (old.isEqualNode(now)) { // the same picture: only the handlers are new (all on buttons)
+    const olds = old.querySelectorAll("button");
+    now.querySelectorAll("button").forEach((node, i) => { if (node.wwOn) bind(olds[i], node.wwOn); });
+    if (now.wwOn) bind(old, now.wwOn);
+    return old;
+  }
   for (const { name } of [...old.attributes]) if (name !== "style" && !now.hasAttribute(name)) old.removeAttribute(name);
   for (const { name, value } of now.attributes) if (name !== "style" && old.getAttribute(name) !== value) old.setAttribute(name, value);
   // style goes through the CSSOM (the page's content policy refuses style attributes)

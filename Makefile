@@ -26,7 +26,7 @@ layers: $(STAMP)
 	$(BIN)/lint-imports
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 -p no:cacheprovider
+	$(BIN)/pytest -n 3 --dist worksteal -p no:cacheprovider
 
 pytest-fast: $(STAMP)
 	$(BIN)/pytest -n 2 -p no:cacheprovider -m "not browser and not slow and not ray"

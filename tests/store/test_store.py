@@ -63,6 +63,22 @@ def test_an_index_is_written_once(store: Store) -> None:
     assert loaded is not None and loaded.actions == ((0, 1, 0),)
 
 
+def test_events_are_kept_in_order_with_their_facts(store: Store) -> None:
+    """Table events come back in the order they were written, with seat, step and data."""
+    table = f"e{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    first = store.add_event(table, "reissue", 1, 0, {"by": "host"}, 5)
+    second = store.add_event(table, "close", None, 3, {}, 9)
+    assert second.id > first.id
+    loaded = store.load(table)
+    assert loaded is not None
+    assert [(e.kind, e.seat, e.step, e.data) for e in loaded.events] == [
+        ("reissue", 1, 0, {"by": "host"}),
+        ("close", None, 3, {}),
+    ]
+    assert store.events_since(table, first.id) == (second,)
+
+
 def test_private_and_expired_flags_are_kept(store: Store) -> None:
     """A private table stays private and an expired one stays expired, with its actions."""
     table = f"p{time.monotonic_ns()}"

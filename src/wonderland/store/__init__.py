@@ -3,9 +3,17 @@
 from wonderland.store.repository import (
     SeatInfo,
     Store,
+    StoredEvent,
     StoredTable,
     StoreUnavailable,
     default_database_url,
 )
 
-__all__ = ["SeatInfo", "Store", "StoreUnavailable", "StoredTable", "default_database_url"]
+__all__ = [
+    "SeatInfo",
+    "Store",
+    "StoreUnavailable",
+    "StoredEvent",
+    "StoredTable",
+    "default_database_url",
+]

@@ -29,7 +29,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from wonderland.store.schema import ActionRow, Base, ChatRow, TableRow
+from wonderland.store.schema import ActionRow, Base, ChatRow, EventRow, TableRow
 
 
 def default_database_url(data_dir: Path | None = None) -> str:
@@ -90,6 +90,19 @@ class StoredChat:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One table event as stored: its number, kind, seat (None: the whole table), the
+    table's version then, its facts, and when (ms since the epoch)."""
+
+    id: int
+    kind: str
+    seat: int | None
+    step: int
+    data: dict[str, Any]
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as stored, with its accepted actions in order."""
 
@@ -104,6 +117,7 @@ class StoredTable:
     private: bool = False
     expired: bool = False
     chat: tuple[StoredChat, ...] = ()
+    events: tuple[StoredEvent, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +318,37 @@ class Store:
         return StoredChat(int(number), seat, name, text_, step, at_ms)
 
     @_reachable
+    def add_event(
+        self,
+        table_id: str,
+        kind: str,
+        seat: int | None,
+        step: int,
+        data: dict[str, Any],
+        at_ms: int,
+    ) -> StoredEvent:
+        """Commit one event of ``table_id``; the event with its number."""
+        with self.engine.begin() as connection:
+            number = connection.execute(
+                insert(EventRow)
+                .values(table_id=table_id, kind=kind, seat=seat, step=step, data=data, at_ms=at_ms)
+                .returning(EventRow.id)
+            ).scalar_one()
+            self._notify(connection, [table_id])
+        return StoredEvent(int(number), kind, seat, step, dict(data), at_ms)
+
+    @_reachable
+    def events_since(self, table_id: str, after: int = 0) -> tuple[StoredEvent, ...]:
+        """The events of ``table_id`` numbered above ``after``, in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(*EVENT_COLUMNS)
+                .where(EventRow.table_id == table_id, EventRow.id > after)
+                .order_by(EventRow.id)
+            ).all()
+        return tuple(_event(row) for row in rows)
+
+    @_reachable
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         """Store the display name of a person's seat (the row is locked meanwhile, so two
         seats naming themselves at once on two processes both keep their names)."""
@@ -432,6 +477,9 @@ class Store:
         chat = session.execute(
             select(*CHAT_COLUMNS).where(ChatRow.table_id == row.id).order_by(ChatRow.id)
         ).all()
+        events = session.execute(
+            select(*EVENT_COLUMNS).where(EventRow.table_id == row.id).order_by(EventRow.id)
+        ).all()
         return StoredTable(
             id=row.id,
             game=row.game,
@@ -444,6 +492,7 @@ class Store:
             private=row.private,
             expired=row.expired,
             chat=tuple(_chat(line) for line in chat),
+            events=tuple(_event(e) for e in events),
         )
 
     def close(self) -> None:
@@ -480,6 +529,25 @@ def _chat(row: Any) -> StoredChat:
     number, seat, name, words, step, at_ms = row
     return StoredChat(
         int(number), None if seat is None else int(seat), name, words, int(step), int(at_ms)
+    )
+
+
+EVENT_COLUMNS = (
+    EventRow.id,
+    EventRow.kind,
+    EventRow.seat,
+    EventRow.step,
+    EventRow.data,
+    EventRow.at_ms,
+)
+"""The columns of a table event, in the order of ``StoredEvent``."""
+
+
+def _event(row: Any) -> StoredEvent:
+    """A stored event from its row of ``EVENT_COLUMNS``."""
+    number, kind, seat, step, data, at_ms = row
+    return StoredEvent(
+        int(number), kind, None if seat is None else int(seat), int(step), dict(data), int(at_ms)
     )
 
 

@@ -1,4 +1,5 @@
-"""The database tables: one row per game table, one per accepted action, one per chat line."""
+"""The database tables: one row per game table, one per accepted action, one per chat line,
+one per table event (host controls, clocks, undo, seating)."""
 
 from __future__ import annotations
 
@@ -59,4 +60,25 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     step: Mapped[int] = mapped_column(Integer)
     """The table's version (committed actions) when it was said."""
+    at_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class EventRow(Base):
+    """One event of a table that is not a game action: a seat taken, a link reissued, a seat
+    handed to a bot, a clock's time, an undo asked, accepted or refused, a rematch offered.
+
+    The record keeps every event; nothing is deleted.  ``kind`` names the event and ``data``
+    holds its facts (never a secret: tokens are stored as hashes only).  Added after the first
+    release: ``create_all`` adds this table to an older database."""
+
+    __tablename__ = "game_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(24))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat the event is about (None: the table as a whole)."""
+    step: Mapped[int] = mapped_column(Integer)
+    """The table's version (committed actions) when it happened."""
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     at_ms: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -36,6 +36,32 @@ class Field:
     example: str
     blank: str | None = None
     """What an empty answer means (None: the field must be filled in)."""
+    label: str = ""
+    """The part's short name, shown with a picker (empty: the key)."""
+    clause: str | None = None
+    """The rule clause behind the part (e.g. ``W53``)."""
+    kind: str = "text"
+    """How a picker fills it in: ``cards`` (a grid of cards), ``number`` (a stepper),
+    ``quests`` (feat/objective steppers per quest) or ``text`` (typed only)."""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[int, ...] = ()
+    """The only values a ``number`` may take (empty: any between minimum and maximum)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """What a form needs to ask for it, typed or picked."""
+        return {
+            "key": self.key,
+            "prompt": self.prompt,
+            "example": self.example,
+            "blank": self.blank,
+            "label": self.label or self.key,
+            "clause": self.clause,
+            "kind": self.kind,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "choices": list(self.choices),
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,10 +210,7 @@ def hosting_router(static: Path) -> APIRouter:
             "name": game.spec.name,
             "min_players": calc.min_players,
             "max_players": calc.max_players,
-            "fields": [
-                {"key": f.key, "prompt": f.prompt, "example": f.example, "blank": f.blank}
-                for f in calc.fields
-            ],
+            "fields": [f.to_json() for f in calc.fields],
             "variants": [
                 {"name": v.name, "help": v.help, "clause": v.clause, "default": v.default}
                 for v in game.variants

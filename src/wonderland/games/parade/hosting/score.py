@@ -29,6 +29,9 @@ class ParadeScoreCalculator(ScoreCalculator):
             "cards",
             "collected cards, the 2 kept at the end included",
             "R3 R7 B0 G10 K2",
+            label="collected cards",
+            clause="P31",
+            kind="cards",
         ),
     )
     min_players = 2

@@ -8,7 +8,7 @@ quest, ``-`` for a part not achieved), shards, and units on the board (only for 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wonderland.core import VariantValue
 from wonderland.games.wonderlands_war.content import Content, load_content
@@ -21,13 +21,72 @@ from wonderland.hosting.scoring import (
 )
 
 FIELDS = (
-    Field("battles", "award VP won in battles", "12"),
-    Field("other", "other VP (card and ability effects)", "2", blank="0"),
-    Field("castles", "castles on the board", "3", blank="0"),
-    Field("castle_value", "value of one castle (3 unless forged higher)", "3", blank="3"),
-    Field("quests", "quests as feat/objective points, '-' if not achieved", "3/2 -/4", "none"),
-    Field("shards", "shards held", "2", blank="0"),
-    Field("units", "units on the board (tie-break only)", "9", blank="0"),
+    Field(
+        "battles",
+        "award VP won in battles",
+        "12",
+        label="battles",
+        clause="W53",
+        kind="number",
+        minimum=0,
+    ),
+    Field(
+        "other",
+        "other VP (card and ability effects)",
+        "2",
+        blank="0",
+        label="other VP",
+        clause="W53",
+        kind="number",
+    ),
+    Field(
+        "castles",
+        "castles on the board",
+        "3",
+        blank="0",
+        label="castles",
+        clause="W49",
+        kind="number",
+        minimum=0,
+    ),
+    Field(
+        "castle_value",
+        "value of one castle (3 unless forged higher)",
+        "3",
+        blank="3",
+        label="castle value",
+        clause="W49",
+        kind="number",
+    ),
+    Field(
+        "quests",
+        "quests as feat/objective points, '-' if not achieved",
+        "3/2 -/4",
+        "none",
+        label="quests",
+        clause="W51",
+        kind="quests",
+    ),
+    Field(
+        "shards",
+        "shards held",
+        "2",
+        blank="0",
+        label="shards",
+        clause="W53",
+        kind="number",
+        minimum=0,
+    ),
+    Field(
+        "units",
+        "units on the board (tie-break only)",
+        "9",
+        blank="0",
+        label="units",
+        clause="W54",
+        kind="number",
+        minimum=0,
+    ),
 )
 OPTIONAL = {f.key: f.blank for f in FIELDS if f.blank is not None and f.key != "castle_value"}
 """Fields that may be left blank and the number a blank stands for (castle value: the base
@@ -86,18 +145,29 @@ def quest_points(text: str, three_three_nine: bool) -> int:
     return total
 
 
+def fields_for(content: Content) -> tuple[Field, ...]:
+    """The fields with the ranges of ``content``: at most its castles, its castle values."""
+    values = tuple(sorted({v for f in content.factions for v in f.castle_values}))
+    bounded = {
+        "castles": {"maximum": content.rules.castles},
+        "castle_value": {"choices": values, "minimum": values[0], "maximum": values[-1]},
+    }
+    return tuple(replace(f, **bounded.get(f.key, {})) for f in FIELDS)  # type: ignore[arg-type]
+
+
 class WonderlandsWarScoreCalculator(ScoreCalculator):
     """Scores the end of a physical game of Wonderland's War (W49-W54)."""
 
     game_id = "wonderlands_war"
     title = "Wonderland's War"
-    fields = FIELDS
+    fields: tuple[Field, ...] = FIELDS
     min_players = 2
     max_players = 5
     variant_names = SCORING_VARIANTS
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or load_content(None)
+        self.fields = fields_for(self.content)
 
     def _number(self, entry: PlayerEntry, key: str, problems: list[str]) -> int:
         text = entry.values.get(key, "").strip() or OPTIONAL.get(key) or ""

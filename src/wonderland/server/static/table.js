@@ -157,7 +157,20 @@ function renderLog() {
   while (box.children.length > same) box.lastElementChild.remove();
   box.append(...log.slice(same).map((line) => el("li", {}, prose(capitalised(line), sentenceName))));
   logShown = log.slice();
-  if (atEnd) box.scrollTop = box.scrollHeight;
+  if (atEnd) followLog();
+}
+
+// Scrolling the log to its end reads its height: done before the next frame, with the
+// board's own layout, rather than forcing a layout of its own in the middle of a draw.
+let followPending = false;
+function followLog() {
+  if (followPending) return;
+  followPending = true;
+  requestAnimationFrame(() => {
+    followPending = false;
+    const box = $("log");
+    box.scrollTop = box.scrollHeight;
+  });
 }
 
 function myTurn() {

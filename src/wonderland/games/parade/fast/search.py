@@ -1,0 +1,575 @@
+"""Single-observer ISMCTS for Parade inside compiled code, with full-game rollouts.
+
+The same search as ``wonderland.bots.ismcts`` (one tree for all determinizations, keyed by
+seat and action; UCB1 with availability counts; one expansion per iteration; a value per
+seat backed up to the edges that seat took; decoupled simultaneous end choices), over the
+compiled rules (``rules.py``) instead of the plain engine:
+
+1. **determinize**: copy the view's template (``search_view.py``, built from the view alone)
+   and deal the unseen cards at random to the hidden hands and the pile; a pair chosen out of
+   sight is drawn from its seat's dealt hand;
+2. **select and expand** down the tree, drawing cards (open loop) as the rules ask;
+3. **roll out** to the end of the game by a compiled policy (``policies.py``: ``greedy`` or
+   ``random``), tie-breaks drawn;
+4. **back up** 0.8 x the win share + 0.2 x a soft placing over the final scores (the value
+   the plain search gives a finished game, ``bots/search.py``'s ``final_value``).
+
+The tree lives in flat arrays (:class:`Tree`), sized for an iteration cap and reused between
+searches; a search runs in compiled chunks of iterations, so that a time budget is checked
+between chunks.  Actions are the plain engine's ids (a card, or a keep pair's id).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from wonderland.compiled.jit import Int, compiled, compiled_call
+from wonderland.compiled.rng import MASK64, below, seed_rng
+from wonderland.games.parade.actions import KEEP_BASE, NUM_ACTIONS, PAIRS
+from wonderland.games.parade.fast.policies import POLICIES, choose_keep, choose_play_at
+from wonderland.games.parade.fast.rules import (
+    DECK,
+    DECK_SIZE,
+    HAND,
+    HN,
+    KEEP,
+    NO_CARD,
+    R_SEQUENTIAL,
+    S_CUR,
+    S_DPOS,
+    S_N,
+    S_NWIN,
+    S_PHASE,
+    SEAT,
+    SEATS,
+    TOTALS,
+    WON,
+    break_tie,
+    draw,
+    keep_cards,
+    new_state,
+    play,
+    play_at,
+)
+from wonderland.games.parade.fast.search_view import Template
+from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, TIEBREAK
+
+MAX_LEGAL = 16
+"""More than any decision's legal actions (5 cards; 10 pairs of a five-card hand)."""
+MAX_PATH = 160
+"""More edges than any iteration takes (60 plays and six end choices at most)."""
+TEMPERATURE = 3.0
+"""Points that make a 1 : e difference in the soft placing (the plain evaluation's)."""
+WIN_WEIGHT = 0.8
+CHUNK = 256
+"""Iterations per compiled call under a time budget (a few milliseconds)."""
+
+_pair_ids = np.full((DECK_SIZE, DECK_SIZE), -1, np.int64)
+for _index, (_a, _b) in enumerate(PAIRS):
+    _pair_ids[_a, _b] = _pair_ids[_b, _a] = KEEP_BASE + _index
+KEEP_ID = _pair_ids
+"""``KEEP_ID[a, b]``: the plain action id of keeping cards ``a`` and ``b``."""
+KEEP_LOW = np.array([low for low, _ in PAIRS], np.int64)
+KEEP_HIGH = np.array([high for _, high in PAIRS], np.int64)
+
+# counters of a tree: ``Tree.counts``
+C_NODES = 0
+C_EDGES = 1
+
+
+@dataclass(slots=True)
+class Tree:
+    """The search tree in flat arrays: nodes (their first edge) and edges (a seat's action
+    at a node, its statistics, the next edge of the same node and the node it leads to)."""
+
+    first: np.ndarray
+    action: np.ndarray
+    seat: np.ndarray
+    next: np.ndarray
+    child: np.ndarray
+    visits: np.ndarray
+    avail: np.ndarray
+    total: np.ndarray
+    counts: np.ndarray
+
+    @classmethod
+    def for_iterations(cls, iterations: int) -> Tree:
+        """A tree big enough for ``iterations`` iterations (each adds at most one node and,
+        at a simultaneous end choice, one edge per seat)."""
+        nodes = iterations + 2
+        edges = iterations * SEATS + 2
+        return cls(
+            first=np.full(nodes, -1, np.int32),
+            action=np.zeros(edges, np.int32),
+            seat=np.zeros(edges, np.int8),
+            next=np.zeros(edges, np.int32),
+            child=np.zeros(edges, np.int32),
+            visits=np.zeros(edges, np.int64),
+            avail=np.zeros(edges, np.int64),
+            total=np.zeros(edges, np.float64),
+            counts=np.zeros(2, np.int64),
+        )
+
+    @property
+    def capacity(self) -> int:
+        """The iterations this tree holds."""
+        return int(self.first.shape[0]) - 2
+
+    def clear(self) -> None:
+        """An empty tree: just the root."""
+        self.first[0] = -1
+        self.counts[C_NODES] = 1
+        self.counts[C_EDGES] = 0
+
+
+@dataclass(slots=True)
+class Work:
+    """A search's working arrays (the compiled code allocates nothing)."""
+
+    st: np.ndarray
+    sc: np.ndarray
+    rng: np.ndarray
+    deck: np.ndarray
+    legal: np.ndarray
+    found: np.ndarray
+    slot: np.ndarray
+    path_edge: np.ndarray
+    path_seat: np.ndarray
+    values: np.ndarray
+
+    @classmethod
+    def new(cls) -> Work:
+        """Fresh working arrays."""
+        st, sc = new_state()
+        return cls(
+            st=st,
+            sc=sc,
+            rng=np.zeros(2, np.uint64),
+            deck=np.zeros(DECK_SIZE, np.int64),
+            legal=np.zeros(MAX_LEGAL, np.int64),
+            found=np.zeros(MAX_LEGAL, np.int64),
+            slot=np.full(NUM_ACTIONS, -1, np.int64),
+            path_edge=np.zeros(MAX_PATH, np.int64),
+            path_seat=np.zeros(MAX_PATH, np.int64),
+            values=np.zeros(SEATS, np.float64),
+        )
+
+
+@compiled
+def determinize(
+    st: np.ndarray,
+    sc: np.ndarray,
+    t_st: np.ndarray,
+    t_sc: np.ndarray,
+    unseen: np.ndarray,
+    fixed: np.ndarray,
+    hidden_keep: np.ndarray,
+    deck: np.ndarray,
+    rng: np.ndarray,
+) -> None:
+    """A full state consistent with the template: the unseen cards shuffled into the hidden
+    places of the hands, then the pile; hidden pairs drawn from their seats' hands."""
+    for r in range(t_st.shape[0]):  # copied cell by cell: a slice copy would allocate
+        for col in range(t_st.shape[1]):
+            st[r, col] = t_st[r, col]
+    for i in range(t_sc.shape[0]):
+        sc[i] = t_sc[i]
+    k = unseen.shape[0]
+    for i in range(k):
+        deck[i] = unseen[i]
+    for i in range(k - 1):  # Fisher-Yates
+        j = i + below(rng, k - i)
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+    w = 0
+    n = sc[S_N]
+    for p in range(n):
+        for i in range(fixed[p], st[SEAT + p, HN]):
+            st[HAND + p, i] = deck[w]
+            w += 1
+    position = sc[S_DPOS]
+    while w < k:
+        st[DECK, position] = deck[w]
+        position += 1
+        w += 1
+    for p in range(n):
+        if hidden_keep[p]:
+            size = np.int64(st[SEAT + p, HN])
+            x = below(rng, size)
+            y = below(rng, size - 1)
+            y += np.int64(y >= x)
+            a = np.int64(st[HAND + p, x])
+            b = np.int64(st[HAND + p, y])
+            st[SEAT + p, KEEP] = min(a, b)
+            st[SEAT + p, KEEP + 1] = max(a, b)
+
+
+@compiled
+def list_legal(st: np.ndarray, sc: np.ndarray, seat: Int, legal: np.ndarray) -> Int:
+    """``seat``'s legal actions now into ``legal``; their number."""
+    h = HAND + seat
+    size = np.int64(st[SEAT + seat, HN])
+    if sc[S_PHASE] == PLAY:
+        for i in range(size):
+            legal[i] = st[h, i]
+        return size
+    k = 0
+    for i in range(size - 1):
+        for j in range(i + 1, size):
+            legal[k] = KEEP_ID[st[h, i], st[h, j]]
+            k += 1
+    return k
+
+
+@compiled
+def select(
+    tree_first: np.ndarray,
+    tree_action: np.ndarray,
+    tree_seat: np.ndarray,
+    tree_next: np.ndarray,
+    tree_child: np.ndarray,
+    tree_visits: np.ndarray,
+    tree_avail: np.ndarray,
+    tree_total: np.ndarray,
+    counts: np.ndarray,
+    node: Int,
+    seat: Int,
+    legal: np.ndarray,
+    k: Int,
+    found: np.ndarray,
+    slot: np.ndarray,
+    c: float,
+    rng: np.ndarray,
+) -> tuple[Int, bool]:
+    """``(edge, expanded)`` for ``seat`` at ``node`` among its ``k`` legal actions: a new
+    edge for an untried action if any, else the best by UCB1 with availability counts."""
+    for i in range(k):
+        slot[legal[i]] = i
+        found[i] = -1
+    e = tree_first[node]
+    while e >= 0:
+        if tree_seat[e] == seat:
+            i = slot[tree_action[e]]
+            if i >= 0:
+                found[i] = e
+        e = tree_next[e]
+    untried = 0
+    for i in range(k):
+        slot[legal[i]] = -1
+        if found[i] < 0:
+            untried += 1
+        else:
+            tree_avail[found[i]] += 1
+    if untried > 0:
+        r = below(rng, untried)
+        pick = 0
+        for i in range(k):
+            if found[i] < 0:
+                if r == 0:
+                    pick = i
+                    break
+                r -= 1
+        e = counts[C_EDGES]
+        counts[C_EDGES] = e + 1
+        tree_action[e] = legal[pick]
+        tree_seat[e] = seat
+        tree_next[e] = tree_first[node]
+        tree_child[e] = -1
+        tree_visits[e] = 0
+        tree_avail[e] = 1
+        tree_total[e] = 0.0
+        tree_first[node] = e
+        return e, True
+    best = found[0]
+    best_score = -1.0
+    for i in range(k):
+        e = found[i]
+        visits = tree_visits[e]
+        score = tree_total[e] / visits + c * np.sqrt(np.log(tree_avail[e]) / visits)
+        if score > best_score:
+            best, best_score = e, score
+    return best, False
+
+
+@compiled
+def keep_pair(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, action: Int) -> None:
+    """``seat`` keeps the pair of keep id ``action``."""
+    pair = action - KEEP_BASE
+    keep_cards(st, sc, rules, seat, np.int64(KEEP_LOW[pair]), np.int64(KEEP_HIGH[pair]))
+
+
+@compiled
+def draw_tie(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> None:
+    """A6: chance names one of the tied seats the winner."""
+    r = below(rng, sc[S_NWIN])
+    for p in range(sc[S_N]):
+        if st[SEAT + p, WON]:
+            if r == 0:
+                break_tie(st, sc, p)
+                return
+            r -= 1
+
+
+@compiled
+def rollout(
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, policy: Int
+) -> None:
+    """Every seat plays ``policy`` to the end of the game."""
+    n = sc[S_N]
+    while True:
+        phase = sc[S_PHASE]
+        if phase == PLAY:
+            seat = sc[S_CUR]
+            play_at(st, sc, rules, seat, choose_play_at(st, sc, rules, rng, seat, policy))
+        elif phase == DRAW:
+            draw(st, sc, rng)
+        elif phase == CHOOSE:
+            seat = sc[S_CUR]
+            if not rules[R_SEQUENTIAL]:  # the lowest seat still choosing
+                seat = 0
+                while st[SEAT + seat, KEEP] != NO_CARD and seat < n - 1:
+                    seat += 1
+            i, j = choose_keep(st, sc, rules, rng, seat, policy)
+            keep_cards(st, sc, rules, seat, np.int64(st[HAND + seat, i]), st[HAND + seat, j])
+        elif phase == TIEBREAK:
+            draw_tie(st, sc, rng)
+        else:
+            return
+
+
+@compiled
+def final_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
+    """Per seat: 0.8 x its win share + 0.2 x its soft placing over the final scores."""
+    n = sc[S_N]
+    best = sc[TOTALS]
+    for p in range(n):
+        best = min(best, sc[TOTALS + p])
+    weights = 0.0
+    for p in range(n):
+        values[p] = np.exp((best - sc[TOTALS + p]) / TEMPERATURE)
+        weights += values[p]
+    share = WIN_WEIGHT / sc[S_NWIN]
+    for p in range(n):
+        values[p] = (1.0 - WIN_WEIGHT) * values[p] / weights + share * st[SEAT + p, WON]
+
+
+@compiled_call
+def iterate(
+    tree_first: np.ndarray,
+    tree_action: np.ndarray,
+    tree_seat: np.ndarray,
+    tree_next: np.ndarray,
+    tree_child: np.ndarray,
+    tree_visits: np.ndarray,
+    tree_avail: np.ndarray,
+    tree_total: np.ndarray,
+    counts: np.ndarray,
+    t_st: np.ndarray,
+    t_sc: np.ndarray,
+    rules: np.ndarray,
+    unseen: np.ndarray,
+    fixed: np.ndarray,
+    hidden_keep: np.ndarray,
+    root_legal: np.ndarray,
+    st: np.ndarray,
+    sc: np.ndarray,
+    rng: np.ndarray,
+    deck: np.ndarray,
+    legal: np.ndarray,
+    found: np.ndarray,
+    slot: np.ndarray,
+    path_edge: np.ndarray,
+    path_seat: np.ndarray,
+    values: np.ndarray,
+    searcher: Int,
+    iterations: Int,
+    c: float,
+    policy: Int,
+) -> None:
+    """Run ``iterations`` iterations of the search, growing the tree in place."""
+    for _ in range(iterations):
+        determinize(st, sc, t_st, t_sc, unseen, fixed, hidden_keep, deck, rng)
+        node = 0
+        depth = 0
+        k: Int = 0
+        while node >= 0:
+            phase = sc[S_PHASE]
+            if phase == DRAW:
+                draw(st, sc, rng)
+                continue
+            if phase == TIEBREAK:
+                draw_tie(st, sc, rng)
+                continue
+            if phase != PLAY and phase != CHOOSE:
+                break
+            simultaneous = phase == CHOOSE and not rules[R_SEQUENTIAL]
+            n = sc[S_N]
+            first_seat = 0 if simultaneous else sc[S_CUR]
+            last_seat = n - 1 if simultaneous else sc[S_CUR]
+            expanded = False
+            edge: Int = -1
+            deciding = depth
+            for seat in range(first_seat, last_seat + 1):
+                if simultaneous and st[SEAT + seat, KEEP] != NO_CARD:
+                    continue  # chosen already
+                if node == 0 and seat == searcher:
+                    k = root_legal.shape[0]
+                    for i in range(k):
+                        legal[i] = root_legal[i]
+                else:
+                    k = list_legal(st, sc, seat, legal)
+                edge, new = select(
+                    tree_first,
+                    tree_action,
+                    tree_seat,
+                    tree_next,
+                    tree_child,
+                    tree_visits,
+                    tree_avail,
+                    tree_total,
+                    counts,
+                    node,
+                    seat,
+                    legal,
+                    k,
+                    found,
+                    slot,
+                    c,
+                    rng,
+                )
+                path_edge[depth] = edge
+                path_seat[depth] = seat
+                depth += 1
+                expanded = expanded or new
+            if simultaneous:  # the pending choices are taken together, then revealed
+                for i in range(deciding, depth):
+                    keep_pair(st, sc, rules, path_seat[i], tree_action[path_edge[i]])
+                node = -1  # after the reveal only chance is left: no node is needed
+            elif phase == PLAY:
+                play(st, sc, rules, first_seat, tree_action[edge])
+            else:
+                keep_pair(st, sc, rules, first_seat, tree_action[edge])
+            if node < 0:
+                break
+            if expanded:
+                node = -1
+            else:
+                child = tree_child[edge]
+                if child < 0:
+                    child = counts[C_NODES]
+                    counts[C_NODES] = child + 1
+                    tree_first[child] = -1
+                    tree_child[edge] = child
+                node = child
+        rollout(st, sc, rules, rng, policy)
+        final_values(st, sc, values)
+        for i in range(depth):
+            e = path_edge[i]
+            tree_visits[e] += 1
+            tree_total[e] += values[path_seat[i]]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The root statistics of one compiled search."""
+
+    iterations: int
+    seconds: float
+    stats: tuple[tuple[int, int, float], ...]
+    """Per legal root action: ``(action, visits, mean value)``, most visited first."""
+
+
+class CompiledSearch:
+    """A reusable compiled search: its tree and working arrays, sized for an iteration cap."""
+
+    def __init__(self, iterations: int) -> None:
+        if iterations < 1:
+            raise ValueError("a search needs at least one iteration")
+        self.tree = Tree.for_iterations(iterations)
+        self.work = Work.new()
+
+    def run(
+        self,
+        template: Template,
+        legal: tuple[int, ...] | list[int],
+        iterations: int,
+        seconds: float | None,
+        exploration: float,
+        policy: str,
+        seed: int,
+    ) -> Outcome:
+        """Search from ``template`` for at most ``iterations`` iterations and, with
+        ``seconds``, no longer than that (checked every :data:`CHUNK` iterations)."""
+        if iterations > self.tree.capacity:
+            self.tree = Tree.for_iterations(iterations)
+        if policy not in POLICIES:
+            raise ValueError(f"no compiled rollout policy {policy!r}; choose from: random, greedy")
+        tree, work = self.tree, self.work
+        tree.clear()
+        seed_rng(work.rng, np.uint64(seed & MASK64))
+        root_legal = np.array(legal, np.int64)
+        start = time.perf_counter()
+        deadline = math.inf if seconds is None else start + seconds
+        done = 0
+        while done < iterations:
+            chunk = iterations - done if seconds is None else min(CHUNK, iterations - done)
+            iterate(
+                tree.first,
+                tree.action,
+                tree.seat,
+                tree.next,
+                tree.child,
+                tree.visits,
+                tree.avail,
+                tree.total,
+                tree.counts,
+                template.st,
+                template.sc,
+                template.rules,
+                template.unseen,
+                template.fixed,
+                template.hidden_keep,
+                root_legal,
+                work.st,
+                work.sc,
+                work.rng,
+                work.deck,
+                work.legal,
+                work.found,
+                work.slot,
+                work.path_edge,
+                work.path_seat,
+                work.values,
+                template.seat,
+                chunk,
+                exploration,
+                POLICIES[policy],
+            )
+            done += chunk
+            if time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - start
+        return Outcome(done, elapsed, self._root_stats(template.seat, root_legal))
+
+    def _root_stats(self, seat: int, legal: np.ndarray) -> tuple[tuple[int, int, float], ...]:
+        """Visits and mean values of the seat's root edges, most visited first."""
+        tree = self.tree
+        by_action: dict[int, tuple[int, float]] = {}
+        e = int(tree.first[0])
+        while e >= 0:
+            if tree.seat[e] == seat:
+                visits = int(tree.visits[e])
+                mean = float(tree.total[e]) / visits if visits else 0.0
+                by_action[int(tree.action[e])] = (visits, mean)
+            e = int(tree.next[e])
+        rows = []
+        for index, action in enumerate(legal.tolist()):
+            visits, mean = by_action.get(action, (0, 0.0))
+            rows.append((-visits, -mean, index, action, visits, mean))
+        rows.sort()
+        return tuple((action, visits, mean) for *_, action, visits, mean in rows)

@@ -205,9 +205,12 @@ def hosting_router(static: Path) -> APIRouter:
         if calc is None:
             raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
         game = get_game(game_id)
+        picked = any(f.kind == "cards" for f in calc.fields)
+        players = max(calc.min_players, game.spec.min_players)
         return {
             "game": game_id,
             "name": game.spec.name,
+            "content": game.table_content(game.make_config(players)) if picked else {},
             "min_players": calc.min_players,
             "max_players": calc.max_players,
             "fields": [f.to_json() for f in calc.fields],

@@ -33,10 +33,10 @@ function button(text, label, onclick) {
 }
 
 /** One stepper: [-] value [+]. `input` gets the id and classes the typed form's input has. */
-export function stepper({ id, field, value, key = field.key, label = field.label, fieldClass = "field", onChange = () => {} }) {
+export function stepper({ id, field, value, key = field.key, label = field.label, spoken = label, fieldClass = "field", onChange = () => {} }) {
   const input = el("input", {
     id, class: `${fieldClass} step-value`, "data-key": key, inputmode: "numeric", autocomplete: "off",
-    value, "aria-describedby": `${id}-help`,
+    value, "aria-describedby": `${id}-help`, "aria-label": spoken !== label ? spoken : null,
   });
   const move = (delta) => {
     const now = Number.parseInt(input.value, 10);
@@ -49,9 +49,9 @@ export function stepper({ id, field, value, key = field.key, label = field.label
     el("label", { for: id, class: "step-label" }, label, field.clause ? " " : null, field.clause ? ruleRef(field.clause) : null),
     el("span", { class: "step-help", id: `${id}-help` }, field.prompt),
     el("span", { class: "stepper" },
-      button("−", `one less: ${label}`, () => move(-1)),
+      button("−", `one less: ${spoken}`, () => move(-1)),
       input,
-      button("+", `one more: ${label}`, () => move(1))));
+      button("+", `one more: ${spoken}`, () => move(1))));
 }
 
 /** `3/2 -/4` as [{ feat: 3, objective: 2 }, { feat: 0, objective: 4 }] (0: not achieved);
@@ -93,7 +93,7 @@ export function questPicker({ field, p, text, onChange = () => {} }) {
         const id = `${field.key}-${p}-${i}-${name}`;
         const row = stepper({
           id, field: { ...PART, label: name, prompt: "" }, value: quest[name] ? String(quest[name]) : "–",
-          key: `${field.key}-${name}`, label: `quest ${i + 1} ${name}`, fieldClass: "quest-part",
+          key: `${field.key}-${name}`, label: name, spoken: `quest ${i + 1} ${name}`, fieldClass: "quest-part",
           onChange: () => {
             const input = row.querySelector("input");
             const value = Number.parseInt(input.value, 10);

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from wonderland.games.parade.cards import card_str
 from wonderland.hosting.aids import get_aids
 from wonderland.hosting.practice import PracticeSession
-from wonderland.hosting.teaching import shipped_scripts
+from wonderland.hosting.teaching import Lesson, shipped_scripts
+from wonderland.server.wire import StateMessage
 
 
 def test_pages_and_lobby_links(client: TestClient) -> None:
@@ -118,3 +120,74 @@ def test_war_score_and_learn_over_http(client: TestClient) -> None:
     )
     assert bad.status_code == 400
     assert "Ann: battles 'x' is not a whole number" in bad.json()["detail"]["problems"]
+
+
+def test_score_forms_say_how_to_pick(client: TestClient) -> None:
+    """Each field says how a picker fills it in: Parade's cards with the colours to draw them,
+    War's parts as steppers with their clause and range (castle values from the content)."""
+    parade = client.get("/api/score/parade").json()
+    assert parade["fields"][0] | {"kind": "cards", "clause": "P31"} == parade["fields"][0]
+    assert [c["letter"] for c in parade["content"]["colours"]] == ["R", "B", "P", "G", "K", "Y"]
+    war = client.get("/api/score/wonderlands_war").json()
+    fields = {f["key"]: f for f in war["fields"]}
+    assert war["content"] == {}
+    assert fields["battles"]["kind"] == "number" and fields["battles"]["minimum"] == 0
+    assert fields["castles"]["maximum"] == 5 and fields["castles"]["clause"] == "W49"
+    assert fields["castle_value"]["choices"][0] == 3 and fields["quests"]["kind"] == "quests"
+    assert fields["other"]["minimum"] is None and fields["units"]["clause"] == "W54"
+
+
+def test_lesson_sends_a_table_the_renderer_draws(client: TestClient) -> None:
+    """Every lesson step carries its position as a table state message (the wire model's
+    shape) seen by the step's seat only: the legal moves only when the step asks, and a new
+    version after every answer, right or wrong."""
+    data = client.post("/api/learn/parade/lessons", json={}).json()
+    key = data["lesson"]
+    local = Lesson(shipped_scripts("parade")[0])
+    game = local.game
+    versions = []
+    while not data["done"]:
+        table = data["table"]
+        message = StateMessage.model_validate(table["state"])
+        versions.append(message.version)
+        viewer = local.viewer()
+        assert table["seat"] == viewer
+        assert message.view == game.view_to_json(game.view(local.state, viewer))
+        assert table["content"]["colours"][0]["letter"] == "R"
+        step = local.stage.scene.steps[local.step_index]
+        labels = [a.label for a in message.legal]
+        if step.expect is None:
+            assert labels == []
+            local.proceed()
+            data = client.post(f"/api/lessons/{key}", json={}).json()
+            continue
+        expected = game.parse_action(local.state, viewer, step.expect)
+        assert expected in [a.id for a in message.legal] and len(labels) > 1
+        local.attempt("Z9")
+        wrong = client.post(f"/api/lessons/{key}", json={"move": "Z9"}).json()
+        assert wrong["table"]["state"]["version"] > message.version
+        assert wrong["table"]["state"]["view"] == table["state"]["view"]
+        local.attempt(step.expect)
+        data = client.post(f"/api/lessons/{key}", json={"move": step.expect}).json()
+    assert len(set(versions)) == len(versions) and data["table"] is None
+
+
+def test_practice_position_is_one_seats_view(client: TestClient) -> None:
+    """A practice task with a position sends the view of its seat only (Parade's collect and
+    cheapest tasks, Wonderdice's); a majority task, whose drawn crowns would answer it, and
+    Wonderland's War's tasks stay as text."""
+    data = client.post("/api/learn/parade/practice", json={"count": 3, "seed": 4}).json()
+    local = PracticeSession(get_aids("parade"), count=3, seed=4)
+    task = local.task()
+    assert task.position is not None and task.seat is not None
+    table = data["table"]
+    assert table["seat"] == task.seat
+    game = get_aids("parade").game
+    state = StateMessage.model_validate(table["state"])
+    assert state.view == game.view_to_json(game.view(task.position, task.seat)) and not state.legal
+    assert state.view["hand"] == [card_str(c) for c in task.position.hands[task.seat]]
+    assert "hands" not in state.view
+    dice = client.post("/api/learn/wonderdice/practice", json={"count": 1, "seed": 2}).json()
+    assert dice["table"]["state"]["view"]["players"]
+    war = client.post("/api/learn/wonderlands_war/practice", json={"count": 1, "seed": 2}).json()
+    assert war["table"] is None and war["task"]["table"]

@@ -66,7 +66,10 @@ class Task:
     rules: tuple[str, ...] = ()
     """The clauses the task exercises."""
     position: Any = field(default=None, repr=False, compare=False)
-    """The engine state the task was built from, where one exists (never sent to a client)."""
+    """The engine state the task was built from, where one exists (never sent to a client:
+    only the view of ``seat`` is)."""
+    seat: int | None = None
+    """The seat whose view of ``position`` the task shows."""
 
     def check(self, answers: Sequence[str]) -> Verdict:
         """Judge one answer per question (AnswerError, naming the question, for unreadable text)."""

@@ -28,6 +28,7 @@ from wonderland.core import (
     CHANCE,
     TERMINAL,
     AnyGame,
+    GameConfig,
     IllegalAction,
     WonderlandError,
     get_plugin,
@@ -239,6 +240,7 @@ class _Stage:
             config = game.make_config(scene.players, scene.variants)
         except WonderlandError as err:
             raise ScriptError(script.source, f"{key}.players/variants", str(err)) from None
+        self.config = config
         if not 0 <= script.model.seat < scene.players:
             raise ScriptError(
                 script.source, "seat", f"the learner's seat must be 0-{scene.players - 1}"
@@ -304,6 +306,9 @@ class Lesson:
         self.scene_index = 0
         self.step_index = 0
         self.stage = _Stage(script, self.aids, 0)
+        self.attempts = 0
+        """How many moves and continues were tried (a drawn table's version: it changes with
+        every answer, accepted or not)."""
         self._check_rules()
 
     def _check_rules(self) -> None:
@@ -334,6 +339,16 @@ class Lesson:
         step = self.stage.scene.steps[self.step_index]
         return step.seat if step.seat is not None else self.script.model.seat
 
+    @property
+    def config(self) -> GameConfig:
+        """The configuration of the current scene."""
+        return self.stage.config
+
+    def viewer(self) -> int:
+        """Whose view the current step shows: the seat asked to move, else the learner."""
+        step = self.stage.scene.steps[self.step_index]
+        return self._actor() if step.expect is not None else self.script.model.seat
+
     def rule_text(self, clause_id: str | None) -> str:
         """``P14. Checked zone: ...`` for a clause id (empty for None)."""
         if clause_id is None:
@@ -348,7 +363,7 @@ class Lesson:
         scene = self.stage.scene
         step = scene.steps[self.step_index]
         actor = self._actor()
-        viewer = actor if step.expect is not None else self.script.model.seat
+        viewer = self.viewer()
         return StepCard(
             scene=scene.title,
             scene_intro=prose(scene.intro),
@@ -407,6 +422,7 @@ class Lesson:
 
     def proceed(self) -> Feedback:
         """Take a step that asks nothing (an explanation, or a move made for a seat)."""
+        self.attempts += 1
         step = self.stage.scene.steps[self.step_index]
         if step.expect is not None:
             return Feedback(False, "this step asks for your move")
@@ -418,6 +434,7 @@ class Lesson:
         step = self.stage.scene.steps[self.step_index]
         if step.expect is None:
             return self.proceed()
+        self.attempts += 1
         expected = self._parse(step.expect, f"{self._step_key()}.expect")
         actor = self._actor()
         why = self.rule_text(step.rule)

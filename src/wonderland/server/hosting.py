@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from wonderland.core import WonderlandError, get_game
+from wonderland.core import CHANCE, TERMINAL, AnyGame, WonderlandError, get_game
 from wonderland.hosting.aids import (
     aids_game_ids,
     get_aids,
@@ -90,13 +90,75 @@ def _aided(game_id: str) -> None:
         raise HTTPException(404, detail=f"no Learn page for {game_id!r}")
 
 
+def table_json(
+    game: AnyGame, state: Any, viewer: int, learner: int, version: int, asks: bool
+) -> dict[str, Any]:
+    """A position as the web table's ``state`` message shows it to ``viewer`` (the same
+    shape and the game's own view-to-JSON), so a game's renderer draws it. The legal actions
+    are listed only when the step asks ``viewer`` for a move; the other seats are scripted."""
+    view = game.view(state, viewer)
+    mover = game.to_move(state)
+    to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
+    legal = (
+        [
+            {"id": a, "label": game.action_to_string(a), "info": game.action_info(view, a)}
+            for a in game.legal_actions(state, viewer)
+        ]
+        if asks and viewer in to_move
+        else []
+    )
+    finished = mover == TERMINAL
+    seats = len(game.returns(state))
+    return {
+        "type": "state",
+        "version": version,
+        "view": game.view_to_json(view),
+        "to_move": to_move,
+        "chance_next": mover == CHANCE,
+        "legal": legal,
+        "log_start": 0,
+        "log": [],
+        "finished": finished,
+        "winners": list(game.winners(state)) if finished else [],
+        "scores": list(game.scores(state)) if finished else [],
+        "seats": [
+            {
+                "seat": seat,
+                "kind": "human" if seat == learner else "bot",
+                "name": "you" if seat == learner else f"seat {seat}",
+                "connected": True,
+            }
+            for seat in range(seats)
+        ],
+        "live": None,
+        "expired": False,
+    }
+
+
 def lesson_json(key: str, lesson: Lesson, feedback: Feedback | None = None) -> dict[str, Any]:
-    """The lesson's current step (or its end) and the feedback to the last move."""
+    """The lesson's current step (or its end), the feedback to the last move and the step's
+    position as a table ``state`` message (``table``) with the game's public facts."""
+    table = None
+    if not lesson.done:
+        card = lesson.card()
+        table = {
+            "state": table_json(
+                lesson.game,
+                lesson.state,
+                lesson.viewer(),
+                lesson.script.model.seat,
+                lesson.attempts,
+                card.asks,
+            ),
+            "seat": lesson.viewer(),
+            "content": lesson.game.table_content(lesson.config),
+        }
     return {
         "lesson": key,
         "title": lesson.script.title,
         "done": lesson.done,
         "card": None if lesson.done else lesson.card().to_json(),
+        "table": table,
         "feedback": None
         if feedback is None
         else {"accepted": feedback.accepted, "message": feedback.message},
@@ -108,12 +170,19 @@ def practice_json(
 ) -> dict[str, Any]:
     """The session's next task (or its summary) and the verdict on the last answers."""
     task: Task | None = None if session.done else session.task()
+    table = None
+    if task is not None and task.position is not None and task.seat is not None:
+        game = session.aids.game
+        state = table_json(game, task.position, task.seat, task.seat, session.index, False)
+        config = game.make_config(len(state["seats"]))
+        table = {"state": state, "seat": task.seat, "content": game.table_content(config)}
     return {
         "session": key,
         "seed": session.seed,
         "number": session.index + 1,
         "count": session.count,
         "task": None if task is None else task.to_json(),
+        "table": table,
         "verdict": None if verdict is None else verdict.to_json(),
         "summary": session.summary().to_json() | {"lines": session.summary().lines()},
     }

@@ -138,6 +138,8 @@ def collect_task(rng: random.Random, level: int) -> Task:
         ),
         explanation=" ".join(lines),
         rules=("P12", "P13", "P14", "P16", "P17"),
+        position=state,
+        seat=state.current,
     )
 
 
@@ -187,6 +189,8 @@ def cheapest_task(rng: random.Random, level: int) -> Task:
         explanation="; ".join(detail)
         + f". Fewest: {answer} (P13 safe zone, P14 colour or value ≤ N, P34 face values).",
         rules=("P13", "P14", "P34"),
+        position=state,
+        seat=state.current,
     )
 
 

@@ -227,6 +227,7 @@ def actions_task(rng: random.Random, level: int) -> Task:
         explanation="; ".join(_action_reasons(state, kinds, targets)) + ".",
         rules=("D14", "D17", "D18", "D19", "D21", "D22"),
         position=state,
+        seat=state.roller,
     )
 
 
@@ -251,6 +252,7 @@ def block_task(rng: random.Random, level: int) -> Task:
         explanation="; ".join(_block_reasons(state, targets)) + ".",
         rules=("D7", "D19", "D20", "Q2"),
         position=state,
+        seat=state.roller,
     )
 
 

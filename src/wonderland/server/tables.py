@@ -498,7 +498,9 @@ class TableManager:
                         setattr(table, name, getattr(fresh, name))
                     changed = True
                 table.expired = stored.expired
-            named, lines = await self._catch_up_talk(table)
+            # a move's notification ("id count") brings moves only: names, chat lines and
+            # the record's events notify with the table's id alone
+            named, lines = (False, []) if count is not None else await self._catch_up_talk(table)
         if named:
             changed = True
         if lines:
@@ -788,13 +790,28 @@ class TableManager:
         await self.broadcast(table)
 
     async def _commit(self, table: LiveTable, actor: int, action: int) -> None:
-        """Apply on a copy, write to the store, then make it the table's state."""
-        before = table.state
-        after = table.game.apply(before, actor, action)  # raises IllegalAction: no change
-        finished = table.game.to_move(after) == TERMINAL
+        """Apply on a copy, write to the store, then make it the table's state.
+
+        The chance steps that follow a person's or a bot's action are drawn at once and
+        written with it in one transaction: a chance outcome depends only on the table's
+        seed and version, so whichever process draws it draws the same, and the other
+        processes learn of the move and its draw from one notification."""
+        game = table.game
+        steps = [(actor, action, table.state, game.apply(table.state, actor, action))]
+        while actor != CHANCE and game.to_move(steps[-1][3]) == CHANCE:
+            state = steps[-1][3]
+            rng = random.Random(derive_seed(table.seed, "chance", table.version + len(steps)))
+            outcome = game.sample_chance(state, rng)
+            steps.append((CHANCE, outcome, state, game.apply(state, CHANCE, outcome)))
+        finished = game.to_move(steps[-1][3]) == TERMINAL
         at_ms = int(time.time() * 1000)
-        await self.writer.write((table.id, table.version, actor, action, at_ms, finished))
-        table.accept_step(before, after, actor, action)
+        rows = [
+            (table.id, table.version + i, who, what, at_ms, finished and i == len(steps) - 1)
+            for i, (who, what, _, _) in enumerate(steps)
+        ]
+        await self.writer.write(*rows)
+        for who, what, before, after in steps:
+            table.accept_step(before, after, who, what)
         if finished:
             await self.release_lease(table)
 

@@ -20,13 +20,14 @@ class ActionWriter:
     def __init__(self, store: Store, executor: Executor) -> None:
         self.store = store
         self.executor = executor
-        self.queue: list[tuple[Row, asyncio.Future[None]]] = []
+        self.queue: list[tuple[list[Row], asyncio.Future[None]]] = []
         self.task: asyncio.Task[None] | None = None
 
-    async def write(self, row: Row) -> None:
-        """Commit ``row``; returns once it is in the database (raises what the store raised)."""
+    async def write(self, *rows: Row) -> None:
+        """Commit ``rows`` together (all or none); returns once they are in the database
+        (raises what the store raised)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.append((row, future))
+        self.queue.append((list(rows), future))
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
         await future
@@ -37,13 +38,15 @@ class ActionWriter:
             batch, self.queue = self.queue, []
             try:
                 await loop.run_in_executor(
-                    self.executor, self.store.append_many, [row for row, _ in batch]
+                    self.executor,
+                    self.store.append_many,
+                    [row for rows, _ in batch for row in rows],
                 )
             except Exception:
-                # One bad row must not sink the others: write them one by one.
-                for row, future in batch:
+                # One bad write must not sink the others: write them one by one.
+                for rows, future in batch:
                     try:
-                        await loop.run_in_executor(self.executor, self.store.append_many, [row])
+                        await loop.run_in_executor(self.executor, self.store.append_many, rows)
                     except Exception as err:
                         future.set_exception(err)
                     else:

@@ -24,8 +24,11 @@ from wonderland.server.bot_worker import watch_parent
 from wonderland.server.connection import serve_socket
 from wonderland.server.guard import Guard
 from wonderland.server.headers import SecurityHeaders
+from wonderland.server.host import appoint
 from wonderland.server.hosting import hosting_router
+from wonderland.server.seating import seating_router
 from wonderland.server.settings import ServerSettings
+from wonderland.server.table_record import event_line
 from wonderland.server.tables import LiveTable, Refused, TableManager, chat_line
 from wonderland.server.wire import (
     CreateTable,
@@ -110,6 +113,7 @@ def create_app(
     app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(hosting_router(STATIC))
+    app.include_router(seating_router())
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -161,6 +165,10 @@ def create_app(
                 "try again in a moment",
                 headers={"Retry-After": "5"},
             ) from None
+        try:
+            host_token = await appoint(manager, table)
+        except Refused as refusal:
+            raise HTTPException(status_code=503, detail=refusal.error.message) from None
         base = str(request.base_url).rstrip("/")
         manager.advance_soon(table)
         return TableCreated(
@@ -172,6 +180,8 @@ def create_app(
                 for seat, token in tokens.items()
             ],
             spectator_url=f"{base}/t/{table.id}",
+            host_url=f"{base}/t/{table.id}#host={host_token}",
+            host_token=host_token,
         )
 
     @app.get("/api/tables")
@@ -288,10 +298,16 @@ def replay_steps(table: LiveTable) -> dict[str, Any]:
         {**chat_line(line), "step": step_at[min(line.step, len(step_at) - 1)]}
         for line in table.chat
     ]
+    events = [
+        {"text": words, "step": step_at[min(event.step, len(step_at) - 1)]}
+        for event in table.record.events
+        if (words := event_line(event)) is not None
+    ]
     return {
         "table": table.id,
         "game": game.spec.id,
         "seats": [seat.model_dump() for seat in table.seat_public()],
         "steps": steps,
         "chat": chat,
+        "events": events,
     }

@@ -12,7 +12,11 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from wonderland.server.guard import Guard
+from wonderland.server.host import host_action, is_host
+from wonderland.server.rematch import play_again
+from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.settings import ServerSettings
+from wonderland.server.table_record import SeatSocket
 from wonderland.server.tables import (
     CHAT_HISTORY,
     SPECTATOR_NAME,
@@ -31,7 +35,9 @@ from wonderland.server.wire import (
     ChatLine,
     ErrorMessage,
     Hello,
+    HostAction,
     Named,
+    PlayAgain,
     Pong,
     Roll,
     SetName,
@@ -106,6 +112,8 @@ class Connection:
         self.joined: tuple[LiveTable, int | None] | None = None
         self.name: str | None = None
         """A spectator's chosen chat name (a seat's name is the seat's, kept by the table)."""
+        self.host = False
+        """This connection said hello with the table's host token."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message (the manager's broadcasts call this too)."""
@@ -126,6 +134,7 @@ class Connection:
             closing = close
         finally:
             if self.joined is not None:  # the others see the seat go offline
+                self.joined[0].record.sockets.pop(self.send_text, None)
                 await self.manager.leave(self.joined[0], self.joined[1], self.send_text)
         if closing is not None and self.websocket.client_state == WebSocketState.CONNECTED:
             try:
@@ -204,7 +213,7 @@ class Connection:
             raise refuse("malformed", explain(err)) from None
         if isinstance(message, Hello):
             await self._hello(message)
-        elif isinstance(message, Act | Roll | SetName | Chat):
+        elif isinstance(message, Act | Roll | SetName | Chat | HostAction | PlayAgain):
             if self.joined is None:
                 raise refuse("not_joined", "send hello with your table and token first")
             table, seat = self.joined
@@ -214,6 +223,10 @@ class Connection:
             if isinstance(message, Chat):
                 await self._chat(table, seat, message)
                 return
+            if isinstance(message, HostAction | PlayAgain):
+                await self._seating(table, seat, message)
+                return
+            refuse_unless_playing(table, seat)
             if table.live is not None or isinstance(message, Roll):
                 action = message.action if isinstance(message, Act) else None
                 await self.manager.submit_live(table, seat, action)
@@ -232,6 +245,9 @@ class Connection:
             )
         table = await self.manager.obtain(message.table)
         seat = self.manager.seat_for_token(table, message.token)
+        if message.host is not None and not is_host(table, message.host):
+            raise refuse("not_host", "this host token does not belong to this table")
+        self.host = message.host is not None
         limit = self.settings.spectators_per_table
         if seat is None and table.spectators() >= limit:
             raise refuse(
@@ -241,13 +257,41 @@ class Connection:
             )
         await self.manager.expire_if_idle(table)
         self.joined = (table, seat)
+        if seat is not None and message.token is not None:
+            token_hash = table.seats[seat].token_hash or ""
+            table.record.sockets[self.send_text] = SeatSocket(seat, token_hash, self.evict)
         greeting = welcome(table, seat)
+        greeting.host = self.host
         await self.send(greeting.model_dump(mode="json"))
         await self.manager.join(table, seat, self.send_text)
         seen = greeting.chat[-1].id if greeting.chat else 0
         missed = [line for line in table.chat[-CHAT_HISTORY:] if line.id > seen]
         if missed:  # said while this connection was being welcomed
             await self.send({"type": "chat", "lines": [chat_line(line) for line in missed]})
+
+    async def evict(self, reason: str) -> None:
+        """Tell this connection its seat's link no longer opens the seat, and close it."""
+        error = ErrorMessage(code="revoked", message=reason)
+        await self.send(error.model_dump(mode="json"))
+        await self.websocket.close(POLICY_VIOLATION, "the seat's link was reissued")
+
+    async def _seating(
+        self, table: LiveTable, seat: int | None, message: HostAction | PlayAgain
+    ) -> None:
+        """The host's controls, and "Play again"; each answer with a secret goes to this
+        connection only."""
+        if isinstance(message, PlayAgain):
+            answer = await play_again(self.manager, table, seat)
+            await self.send(answer.model_dump(mode="json"))
+            return
+        if not self.host:
+            raise refuse(
+                "not_host",
+                "only the table's host can do this: open the table with the host link",
+            )
+        link = await host_action(self.manager, table, message)
+        if link is not None:
+            await self.send(link.model_dump(mode="json"))
 
     async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
         """Take a display name: a seat's is stored and shown to all, a spectator's is kept

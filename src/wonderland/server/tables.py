@@ -28,6 +28,13 @@ from wonderland.core import (
 )
 from wonderland.server.bot_worker import decide
 from wonderland.server.live import LiveModule, LiveSession
+from wonderland.server.table_record import (
+    TableRecord,
+    catch_up_record,
+    note_until,
+    record_state,
+    waiting,
+)
 from wonderland.server.wire import (
     CreateTable,
     ErrorMessage,
@@ -170,6 +177,8 @@ class LiveTable:
     wall clock (``time.time``)."""
     chat: list[StoredChat] = field(default_factory=list)
     """Every chat line of the table, in the order they were said."""
+    record: TableRecord = field(default_factory=TableRecord)
+    """Its host, seat events, closing and rematch (see ``table_record``)."""
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
@@ -232,13 +241,17 @@ class LiveTable:
         result = []
         for seat, info in enumerate(self.seats):
             name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat}"
+            if info.kind == "open":
+                name = "open seat"
             connected = info.kind == "bot" or bool(self.listeners.get(seat))
+            kind = info.kind if info.kind in ("bot", "open", "reserved") else "human"
             result.append(
                 SeatPublic(
                     seat=seat,
-                    kind="bot" if info.kind == "bot" else "human",
+                    kind=cast(Any, kind),
                     name=name,
                     connected=connected,
+                    handed=info.kind == "bot" and info.token_hash is not None,
                 )
             )
         return result
@@ -252,7 +265,7 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[dict[str, Any]] = []
-        if self.expired:
+        if self.expired or waiting(self):
             pass
         elif self.live is not None and viewer is not None:
             legal = [
@@ -284,6 +297,7 @@ class LiveTable:
             "seats": [seat.model_dump() for seat in self.seat_public()],
             "live": None if self.live is None else self.live.live_info(viewer),
             "expired": self.expired,
+            **record_state(self),
         }
 
 
@@ -336,6 +350,13 @@ class TableManager:
                         f"{', '.join(bot_names(game.spec.id))}"
                     )
                 seats.append(SeatInfo("bot", name))
+            elif wanted.kind == "open":
+                if live_module(game.spec.id) is not None:
+                    raise ConfigError(
+                        f"seat {seat}: {game.spec.name} is played in real time, so its seats "
+                        "cannot wait open: invite a friend with a link or choose a bot"
+                    )
+                seats.append(SeatInfo("open"))
             else:
                 token = secrets.token_urlsafe(18)
                 tokens[seat] = token
@@ -400,6 +421,7 @@ class TableManager:
         self.replayed += 1
         table.private, table.expired = stored.private, stored.expired
         table.chat = list(stored.chat)
+        note_until(table, stored.events, 0)
         people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
         # Idle since the last move of a person; a table no person has moved at yet counts
         # from now (the time the server was down is nobody's idleness).
@@ -410,8 +432,10 @@ class TableManager:
             self._go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
         else:
             for actor, action, _ in stored.actions:
+                note_until(table, stored.events, table.version)
                 after = game.apply(table.state, actor, action)
                 table.accept_step(table.state, after, actor, action)
+        note_until(table, stored.events, table.version)
         return table
 
     # -- several processes -------------------------------------------------------------------
@@ -501,7 +525,8 @@ class TableManager:
             # a move's notification ("id count") brings moves only: names, chat lines and
             # the record's events notify with the table's id alone
             named, lines = (False, []) if count is not None else await self._catch_up_talk(table)
-        if named:
+            recorded = count is None and await catch_up_record(self, table)
+        if named or recorded:
             changed = True
         if lines:
             await self.tell_chat(table, lines)
@@ -644,6 +669,8 @@ class TableManager:
             return None
         digest = secret_hash(token)
         for seat, info in enumerate(table.seats):
+            if info.kind == "reserved":  # kept for a rematch: taken by ``rematch`` only
+                continue
             if info.token_hash is not None and secrets.compare_digest(info.token_hash, digest):
                 return seat
         raise refuse("unauthorized", "this seat token does not belong to this table")
@@ -826,7 +853,7 @@ class TableManager:
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
-        if table.advancing or table.expired or not self.holds(table):
+        if table.advancing or table.expired or waiting(table) or not self.holds(table):
             return
         table.advancing = True
         runner = self._run_live(table) if table.live is not None else self._advance(table)
@@ -921,6 +948,8 @@ class TableManager:
 
     def refuse_if_expired(self, table: LiveTable) -> None:
         """Refuse a move at an expired table."""
+        if table.record.closed:
+            raise refuse("expired", "the host closed this table: it takes no more moves")
         if table.expired:
             hours = self.idle_seconds / 3600
             idle = f"{hours:g} hours" if hours >= 1 else f"{self.idle_seconds:g} seconds"

@@ -31,6 +31,8 @@ class Hello(_ClientMessage):
     type: Literal["hello"]
     table: str = Field(max_length=64)
     token: str | None = Field(default=None, max_length=128)
+    host: str | None = Field(default=None, max_length=128)
+    """The table's host token, when this connection is its host's (see ``HostAction``)."""
 
 
 class Act(_ClientMessage):
@@ -70,8 +72,35 @@ class Chat(_ClientMessage):
     text: str = Field(max_length=4000)
 
 
-ClientMessage = Annotated[Hello | Act | Roll | Ping | SetName | Chat, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Roll | Ping | SetName | Chat] = TypeAdapter(ClientMessage)
+class HostAction(_ClientMessage):
+    """The host's controls (a connection that said hello with the host token): give a seat a
+    new link (``reissue``: the old one stops working at once; answered with ``seat_link``),
+    hand an absent person's seat to a bot (``to_bot``, with ``bot``, default the table's
+    usual bot) or give it back (``to_person``), start a waiting table with bots in the
+    empty seats (``start``), or close the table (``close``)."""
+
+    type: Literal["host"]
+    do: Literal["reissue", "to_bot", "to_person", "start", "close"]
+    seat: int | None = Field(default=None, ge=0, le=7)
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class PlayAgain(_ClientMessage):
+    """After the end, a seated person asks to play again: the first ask sets up a new table
+    with the same seats (people stay people, bots stay bots), variants and time control, and
+    makes the asker its host; every ask takes the asker's seat there (answered, to this
+    connection only, with ``rematch_seat``)."""
+
+    type: Literal["rematch"]
+
+
+ClientMessage = Annotated[
+    Hello | Act | Roll | Ping | SetName | Chat | HostAction | PlayAgain,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Roll | Ping | SetName | Chat | HostAction | PlayAgain] = (
+    TypeAdapter(ClientMessage)
+)
 
 
 # -- server -> client ---------------------------------------------------------------------
@@ -79,9 +108,13 @@ class SeatPublic(_Message):
     """A seat as everyone may see it."""
 
     seat: int
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open", "reserved"]
+    """``open``: free for anyone to take; ``reserved``: kept for a player of the previous
+    game (a rematch) until they take it."""
     name: str
     connected: bool = False
+    handed: bool = False
+    """A person's seat that a bot plays while they are away (the host may give it back)."""
 
 
 class ChatLine(_Message):
@@ -111,6 +144,8 @@ class Welcome(_Message):
     """The game's public, unchanging facts for this table (names of cards, regions, ...)."""
     chat: list[ChatLine] = Field(default_factory=list)
     """The table's last chat lines (up to 100), oldest first."""
+    host: bool = False
+    """This connection said hello with the table's host token: its controls are open."""
 
 
 class LegalAction(_Message):
@@ -140,6 +175,12 @@ class StateMessage(_Message):
     """Real-time games: the table clock's countdown, roll cooldowns and pending rolls."""
     expired: bool = False
     """The unfinished table was left idle too long and closed: it refuses moves."""
+    waiting: bool = False
+    """A seat is still open or reserved: the game has not begun and takes no moves."""
+    closed: bool = False
+    """The host closed the table (``expired`` is true too)."""
+    rematch: str | None = None
+    """The table of the next game with the same seats, once someone asked to play again."""
 
 
 class ErrorMessage(_Message):
@@ -162,6 +203,9 @@ class ErrorMessage(_Message):
         "unavailable",
         "invalid_name",
         "too_long",
+        "not_host",
+        "waiting",
+        "revoked",
     ]
     message: str
     rule: str | None = None
@@ -188,14 +232,44 @@ class ChatMessage(_Message):
     lines: list[ChatLine]
 
 
-ServerMessage = Welcome | StateMessage | ErrorMessage | Pong | Named | ChatMessage
+class SeatLinkMessage(_Message):
+    """Answer to the host's ``reissue``, to the host's connection only: the seat's new token
+    (its link is the table's page with ``#seat=<seat>&token=<token>``)."""
+
+    type: Literal["seat_link"] = "seat_link"
+    seat: int
+    token: str
+
+
+class RematchSeat(_Message):
+    """Answer to ``rematch``, to the asking connection only: its seat at the new table, that
+    seat's token, and the new table's host token when the asker set it up."""
+
+    type: Literal["rematch_seat"] = "rematch_seat"
+    table: str
+    seat: int
+    token: str
+    host: str | None = None
+
+
+ServerMessage = (
+    Welcome
+    | StateMessage
+    | ErrorMessage
+    | Pong
+    | Named
+    | ChatMessage
+    | SeatLinkMessage
+    | RematchSeat
+)
 
 
 # -- HTTP ---------------------------------------------------------------------------------
 class SeatRequest(_ClientMessage):
     """One seat of a new table: a person, or a bot by name."""
 
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"]
+    """``open``: a seat anyone may take from the list of waiting tables (turn games)."""
     bot: str | None = Field(default=None, max_length=40)
 
 
@@ -223,6 +297,9 @@ class TableCreated(_Message):
     table: str
     seats: list[SeatLink]
     spectator_url: str
+    host_url: str | None = None
+    """The host's link (``#host=<token>``): the table's controls; shown once."""
+    host_token: str | None = None
 
 
 class TableSummary(_Message):
@@ -241,6 +318,48 @@ class TableList(_Message):
 
     tables: list[TableSummary]
     next_cursor: str | None
+
+
+class WaitingTable(_Message):
+    """A public table waiting for players: its free seats and time control."""
+
+    table: str
+    game: str
+    game_name: str
+    seats: list[SeatPublic]
+    free: list[int]
+    time_control: str
+    """The table's time control in words ("none" without one)."""
+
+
+class WaitingList(_Message):
+    """The public tables that wait for players, newest first."""
+
+    tables: list[WaitingTable]
+
+
+class TakenSeat(_Message):
+    """A seat taken from the list of waiting tables: its link and token (shown once)."""
+
+    table: str
+    seat: int
+    url: str
+    token: str
+
+
+class TableStatus(_Message):
+    """A table's public summary (no secret): its game, seats, whose turn it is."""
+
+    table: str
+    game: str
+    game_name: str
+    seats: list[SeatPublic]
+    to_move: list[int]
+    waiting: bool
+    finished: bool
+    expired: bool
+    closed: bool
+    version: int
 
 
 def client_schema() -> dict[str, Any]:

@@ -364,6 +364,59 @@ class Store:
             self._notify(connection, [table_id])
 
     @_reachable
+    def change_seat(
+        self, table_id: str, seat: int, expect: dict[str, Any], changes: dict[str, Any]
+    ) -> SeatInfo | None:
+        """Change seat ``seat`` of ``table_id`` by ``changes`` if its stored fields are those
+        of ``expect`` (the row is locked meanwhile, so two processes cannot both take one
+        open seat); the seat as changed, or None when it did not match (nothing written)."""
+        with self.engine.begin() as connection:
+            seats = connection.execute(
+                select(TableRow.seats).where(TableRow.id == table_id).with_for_update()
+            ).scalar_one()
+            changed = [dict(info) for info in seats]
+            if any(changed[seat].get(key) != value for key, value in expect.items()):
+                return None
+            changed[seat].update(changes)
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(seats=changed)
+            )
+            self._notify(connection, [table_id])
+        return SeatInfo.from_json(changed[seat])
+
+    @_reachable
+    def seats_of(self, table_id: str) -> tuple[SeatInfo, ...]:
+        """The seats of ``table_id`` as stored now (another process may have changed them)."""
+        with self.engine.connect() as connection:
+            seats = connection.scalar(select(TableRow.seats).where(TableRow.id == table_id))
+        return tuple(SeatInfo.from_json(info) for info in seats or [])
+
+    @_reachable
+    def waiting_tables(
+        self, limit: int, scan: int = 500
+    ) -> list[tuple[str, str, dict[str, Any], tuple[SeatInfo, ...]]]:
+        """Up to ``limit`` public tables in play with a free seat, newest first (among the
+        ``scan`` newest tables in play): id, game, configuration and seats of each."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(TableRow.id, TableRow.game, TableRow.config, TableRow.seats)
+                .where(
+                    TableRow.private.is_(False),
+                    TableRow.finished.is_(False),
+                    TableRow.expired.is_(False),
+                )
+                .order_by(TableRow.created_at.desc(), TableRow.id.desc())
+                .limit(scan)
+            ).all()
+        found = []
+        for table_id, game, config, seats in rows:
+            if any(info.get("kind") == "open" for info in seats):
+                found.append(
+                    (table_id, game, dict(config), tuple(SeatInfo.from_json(s) for s in seats))
+                )
+        return found[:limit]
+
+    @_reachable
     def talk_since(
         self, table_id: str, after: int
     ) -> tuple[tuple[str | None, ...], tuple[StoredChat, ...]]:

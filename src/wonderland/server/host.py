@@ -1,0 +1,166 @@
+"""The host's controls: the creator's host token (hashed at rest) opens them. Reissue a lost
+seat link (the old token stops working at once, on every process), hand an absent person's
+seat to a bot or give it back, start a waiting table, close the table. Each is an event in
+the table's record."""
+
+from __future__ import annotations
+
+import secrets
+
+from wonderland.server.seating import (
+    checked_bot,
+    checked_seat,
+    in_store,
+    record_event,
+    start,
+)
+from wonderland.server.table_record import evict_stale, seat_name
+from wonderland.server.tables import LiveTable, TableManager, refuse
+from wonderland.server.wire import HostAction, SeatLinkMessage
+from wonderland.store.repository import secret_hash
+
+
+async def appoint(manager: TableManager, table: LiveTable, rematch_of: str | None = None) -> str:
+    """Make a host token for a new table (its hash is stored as the table's first event)."""
+    token = secrets.token_urlsafe(18)
+    data: dict[str, str] = {"host_hash": secret_hash(token)}
+    if rematch_of is not None:
+        data["rematch_of"] = rematch_of
+    await record_event(manager, table, "created", None, data)
+    return token
+
+
+def is_host(table: LiveTable, token: str | None) -> bool:
+    """Whether ``token`` is ``table``'s host token."""
+    expected = table.record.host_hash
+    if token is None or expected is None:
+        return False
+    return secrets.compare_digest(expected, secret_hash(token))
+
+
+def _refuse_if_over(table: LiveTable) -> None:
+    if table.finished:
+        raise refuse("finished", "the game is over: its seats and table no longer change")
+    if table.expired:
+        raise refuse("expired", "this table is closed: its seats no longer change")
+
+
+async def host_action(
+    manager: TableManager, table: LiveTable, action: HostAction
+) -> SeatLinkMessage | None:
+    """Carry out one of the host's controls; the new link's message after ``reissue``."""
+    _refuse_if_over(table)
+    if action.do == "start":
+        await start(manager, table, action.bot)
+        return None
+    if action.do == "close":
+        await close(manager, table)
+        return None
+    seat = checked_seat(table, action.seat)
+    if action.do == "reissue":
+        token = await reissue(manager, table, seat)
+        return SeatLinkMessage(seat=seat, token=token)
+    if action.do == "to_bot":
+        await to_bot(manager, table, seat, action.bot)
+    else:
+        await to_person(manager, table, seat)
+    return None
+
+
+async def reissue(manager: TableManager, table: LiveTable, seat: int) -> str:
+    """Give a person's seat a new token; the old one is refused from now on, and its open
+    connections are told and closed."""
+    async with table.lock:
+        info = table.seats[seat]
+        if info.token_hash is None or info.kind == "reserved":
+            raise refuse(
+                "malformed",
+                f"seat {seat} has no link to reissue: it is played by a bot or still open",
+            )
+        token = secrets.token_urlsafe(18)
+        changed = await in_store(
+            manager,
+            manager.store.change_seat,
+            table.id,
+            seat,
+            {"token_hash": info.token_hash},
+            {"token_hash": secret_hash(token)},
+        )
+        if changed is None:
+            raise refuse("stale", "this seat changed a moment ago: look again and retry")
+        table.seats[seat] = changed
+        await record_event(manager, table, "link_reissued", seat, {"name": seat_name(info, seat)})
+        await evict_stale(table)
+    await manager.broadcast(table)
+    return token
+
+
+async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | None) -> None:
+    """A bot plays an absent person's seat until the host gives it back."""
+    async with table.lock:
+        info = table.seats[seat]
+        if info.kind != "human":
+            raise refuse("malformed", f"seat {seat} is not a person's seat: only those go to a bot")
+        if table.live is not None:
+            raise refuse(
+                "malformed",
+                "a real-time table's bots are set at its deal: its seats cannot change hands",
+            )
+        if table.listeners.get(seat):
+            raise refuse(
+                "malformed",
+                f"seat {seat}'s player is at the table now: only an absent player's seat "
+                "goes to a bot",
+            )
+        name = checked_bot(table.game.spec.id, bot)
+        changed = await in_store(
+            manager,
+            manager.store.change_seat,
+            table.id,
+            seat,
+            {"kind": "human", "token_hash": info.token_hash},
+            {"kind": "bot", "bot": name},
+        )
+        if changed is None:
+            raise refuse("stale", "this seat changed a moment ago: look again and retry")
+        table.seats[seat] = changed
+        await record_event(
+            manager, table, "seat_to_bot", seat, {"name": seat_name(info, seat), "bot": name}
+        )
+    await manager.broadcast(table)
+    manager.advance_soon(table)
+
+
+async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
+    """Give a seat that a bot played for its person back to them."""
+    async with table.lock:
+        info = table.seats[seat]
+        if info.kind != "bot" or info.token_hash is None:
+            raise refuse(
+                "malformed",
+                f"seat {seat} is not a person's seat played by a bot: there is nobody to "
+                "give it back to",
+            )
+        changed = await in_store(
+            manager,
+            manager.store.change_seat,
+            table.id,
+            seat,
+            {"token_hash": info.token_hash},
+            {"kind": "human", "bot": None},
+        )
+        if changed is None:
+            raise refuse("stale", "this seat changed a moment ago: look again and retry")
+        table.seats[seat] = changed
+        await record_event(manager, table, "seat_to_person", seat, {"name": seat_name(info, seat)})
+    await manager.broadcast(table)
+
+
+async def close(manager: TableManager, table: LiveTable) -> None:
+    """Close the table: it takes no more moves; its replay stays."""
+    async with table.lock:
+        await in_store(manager, manager.store.expire_table, table.id)
+        table.expired = True
+        await record_event(manager, table, "closed")
+    await manager.broadcast(table)
+    await manager.release_lease(table)

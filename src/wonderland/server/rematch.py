@@ -1,0 +1,80 @@
+"""Play again: after the end, a new table with the same seats (people stay people, bots stay
+bots), variants and time control. Each person's seat there is reserved for them and taken
+with one click from the old table's page; the new token goes only to the one who asked."""
+
+from __future__ import annotations
+
+import secrets
+
+from wonderland.server.host import appoint
+from wonderland.server.seating import in_store, record_event, take_reserved
+from wonderland.server.tables import LiveTable, TableManager, refuse
+from wonderland.server.wire import RematchSeat
+from wonderland.store import SeatInfo
+
+
+def rematch_seats(table: LiveTable) -> list[SeatInfo]:
+    """The seats of the next game: a bot seat stays that bot, a person's seat (also one a
+    bot played while they were away) is reserved for them under their name."""
+    seats = []
+    for info in table.seats:
+        if info.kind == "bot" and info.token_hash is None:
+            seats.append(SeatInfo("bot", info.bot))
+        else:
+            seats.append(SeatInfo("reserved", None, None, info.name))
+    return seats
+
+
+async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
+    """Store the next game's table; its id and its host's token."""
+    stored = await in_store(manager, manager.store.load, table.id)
+    if stored is None:
+        raise refuse("unknown_table", f"there is no table {table.id!r}")
+    game = table.game
+    config = game.make_config(len(table.seats), dict(table.config.variants))
+    fresh = config.to_json()
+    # the configuration's other entries (the time control) carry over as they are
+    config_json = {**{k: v for k, v in stored.config.items() if k not in fresh}, **fresh}
+    new_id = secrets.token_hex(8)
+    await in_store(
+        manager,
+        manager.store.create_table,
+        new_id,
+        game.spec.id,
+        game.spec.version,
+        config_json,
+        secrets.randbelow(2**62),
+        rematch_seats(table),
+        table.private,
+    )
+    new = await manager.obtain(new_id)
+    host_token = await appoint(manager, new, rematch_of=table.id)
+    await record_event(manager, table, "rematch", None, {"table": new_id})
+    if manager.cluster is not None:
+        manager.cluster.try_lease(new_id)
+    return new_id, host_token
+
+
+async def play_again(manager: TableManager, table: LiveTable, seat: int | None) -> RematchSeat:
+    """A seated person's "Play again": the new table is set up by the first ask; the asker
+    takes their seat there."""
+    if seat is None:
+        raise refuse("unauthorized", "spectators have no seat to take to the next game")
+    if not table.finished:
+        raise refuse("malformed", "a new game with the same seats is offered when this one ends")
+    if table.live is not None:
+        raise refuse(
+            "malformed",
+            "a real-time game is not set up again from its table: create a new table in the lobby",
+        )
+    if table.seats[seat].kind == "bot" and table.seats[seat].token_hash is None:
+        raise refuse("unauthorized", "a bot's seat cannot ask to play again")
+    host_token = None
+    async with table.lock:
+        if table.record.rematch is None:
+            _, host_token = await set_up(manager, table)
+    assert table.record.rematch is not None
+    new = await manager.obtain(table.record.rematch)
+    token = await take_reserved(manager, new, seat)
+    await manager.broadcast(table)
+    return RematchSeat(table=new.id, seat=seat, token=token, host=host_token)

@@ -1,0 +1,117 @@
+"""Helpers of the open-seat, host and rematch tests: tables, sockets, messages read in order."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from wonderland.server.wire import ErrorMessage, StateMessage, Welcome
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, str]], **variants: str) -> Any:
+    """Create a table; its creation answer (seat links and host link)."""
+    body = {"game": game, "seats": seats, "variants": variants}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def send(ws: Any, message: dict[str, Any]) -> None:
+    ws.send_text(json.dumps(message))
+
+
+def receive(ws: Any, seen: list[str] | None = None) -> dict[str, Any]:
+    """The next message (its text kept in ``seen``, for the leak checks)."""
+    text = ws.receive_text()
+    if seen is not None:
+        seen.append(text)
+    message: dict[str, Any] = json.loads(text)
+    if message["type"] == "state":
+        StateMessage.model_validate(message)
+    return message
+
+
+def until(ws: Any, kind: str, seen: list[str] | None = None) -> dict[str, Any]:
+    """The next message of type ``kind`` (states and chat in between are skipped)."""
+    while True:
+        message = receive(ws, seen)
+        if message["type"] == kind:
+            return message
+        assert message["type"] in ("state", "chat"), message
+
+
+def state_where(ws: Any, test: Any, seen: list[str] | None = None) -> dict[str, Any]:
+    """The next state for which ``test(state)`` holds."""
+    for _ in range(400):
+        state = until(ws, "state", seen)
+        if test(state):
+            return state
+    raise AssertionError("no such state came")
+
+
+def join(
+    ws: Any,
+    table: str,
+    token: str | None,
+    host: str | None = None,
+    seen: list[str] | None = None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Say hello: the welcome and the first state."""
+    hello: dict[str, Any] = {"type": "hello", "table": table, "token": token}
+    if host is not None:
+        hello["host"] = host
+    send(ws, hello)
+    welcome = receive(ws, seen)
+    assert welcome["type"] == "welcome", welcome
+    Welcome.model_validate(welcome)
+    return welcome, until(ws, "state", seen)
+
+
+def refused(ws: Any, code: str, seen: list[str] | None = None) -> dict[str, Any]:
+    """The next refusal, which must have ``code`` and a sentence."""
+    message = until(ws, "error", seen)
+    ErrorMessage.model_validate(message)
+    assert message["code"] == code, message
+    assert len(message["message"].split()) >= 6, message
+    return message
+
+
+def play_to_end(sockets: dict[int, Any], seen: dict[int, list[str]] | None = None) -> None:
+    """The people at ``sockets`` (seat: socket) play their first legal action each turn until
+    the game is over (bots play their own seats)."""
+    seen = seen or {}
+
+    def next_state(seat: int) -> dict[str, Any]:
+        while True:
+            message = receive(sockets[seat], seen.get(seat))
+            if message["type"] == "state":
+                return message
+            assert message["type"] in ("chat", "error"), message
+            assert message["type"] == "chat" or message["code"] == "stale", message
+
+    states = {seat: next_state(seat) for seat in sockets}
+    for _ in range(2000):
+        if all(state["finished"] for state in states.values()):
+            return
+        top = max(state["version"] for state in states.values())
+        movers = [s for s, st in states.items() if st["legal"] and st["version"] == top]
+        if movers:
+            seat = movers[0]
+            action = states[seat]["legal"][0]["id"]
+            send(
+                sockets[seat], {"type": "act", "version": states[seat]["version"], "action": action}
+            )
+        behind = min(states, key=lambda s: (states[s]["finished"], states[s]["version"]))
+        if movers:
+            behind = movers[0]
+        states[behind] = next_state(behind)
+    raise AssertionError("the game did not end")
+
+
+def log_of(client: TestClient, table: str, viewer: int | None = None) -> list[str]:
+    """Every line of ``table``'s log as ``viewer`` is told it."""
+    live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
+    lines: list[str] = live.logs.get(viewer, [])
+    return lines

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from dataclasses import replace
 from typing import Any
 
+from wonderland.bots.base import Advice
 from wonderland.core import CHANCE, TERMINAL, Game, next_actor
 
 
@@ -39,3 +42,8 @@ def everything(game: Game[Any, Any], state: Any) -> str:
     players = len(game.returns(state))
     views = [game.view_to_json(game.view(state, seat)) for seat in range(players)]
     return json.dumps([views, game.render(state, None)], sort_keys=True, default=str)
+
+
+def timeless(advice: Advice) -> Advice:
+    """``advice`` with the time spent left out of its reason (searches differ only in it)."""
+    return replace(advice, reason=re.sub(r" in [0-9.]+ m?s\b", "", advice.reason))

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tests.bots import toy
-from tests.bots.positions import everything, midgame, seat_to_move
+from tests.bots.positions import everything, midgame, seat_to_move, timeless
 from wonderland.bots import make_bot
 from wonderland.bots.hooks import NO_HOOKS
 from wonderland.bots.ismcts import ISMCTSBot, SearchConfig, search
+from wonderland.bots.levels import CLOCK_ENV
 from wonderland.core import Game, game_ids, get_game, play_out
 
 GAMES = game_ids()
@@ -41,9 +44,13 @@ def other_deal(game: Game[Any, Any], state: Any, seat: int) -> Any:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", HIDDEN)
 @pytest.mark.parametrize("bot", ["random", "easy", "medium", "hard", "expert"])
-def test_hidden_information_does_not_change_the_choice(game_id: str, bot: str) -> None:
+def test_hidden_information_does_not_change_the_choice(
+    game_id: str, bot: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two states with the same view for the seat and different hidden cards: the same
-    move and the same explanation under the same seed."""
+    move and the same explanation under the same seed (levels on their iteration caps, so
+    that a busy machine cannot change the budget)."""
+    monkeypatch.setenv(CLOCK_ENV, "off")
     game, state, seat = position(game_id)
     twin = other_deal(game, state, seat)
     view, twin_view = game.view(state, seat), game.view(twin, seat)
@@ -52,7 +59,7 @@ def test_hidden_information_does_not_change_the_choice(game_id: str, bot: str) -
     assert game.legal_actions(twin, seat) == legal
     advice = make_bot(bot, game_id, 11).advise(game, view, legal)
     twin_advice = make_bot(bot, game_id, 11).advise(game, twin_view, legal)
-    assert advice == twin_advice
+    assert timeless(advice) == timeless(twin_advice)
     assert advice.action in legal
 
 
@@ -103,24 +110,36 @@ def test_search_bots_finish_games_with_legal_moves(game_id: str) -> None:
     assert game.is_terminal(playout.state)
 
 
-def test_bots_survive_pickling_mid_game() -> None:
+def test_bots_survive_pickling_mid_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pickled bot (as sent to a worker process) plays exactly as the original."""
+    monkeypatch.setenv(CLOCK_ENV, "off")
     game, state, seat = position("parade")
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
     for name in ("hard", "medium", "ismcts"):
         bot = make_bot(name, "parade", 9)
         bot.choose(game, view, legal)  # the level has become its game's bot
         copy = pickle.loads(pickle.dumps(bot))
-        assert copy.advise(game, view, legal) == bot.advise(game, view, legal)
+        assert timeless(copy.advise(game, view, legal)) == timeless(bot.advise(game, view, legal))
 
 
 def test_wall_clock_budget() -> None:
-    """A time budget stops the search; at least one iteration runs."""
+    """A time budget stops the search within its iteration cap; at least one iteration runs,
+    and the time it took is reported."""
     game, state, seat = position("parade")
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
-    result = search(game, view, seat, legal, SearchConfig(seconds=0.05), random.Random(0))
-    assert result.iterations >= 1
-    assert result.best in legal
+    config = SearchConfig(iterations=1 << 30, seconds=0.05)
+    result = search(game, view, seat, legal, config, random.Random(0))
+    assert 1 <= result.iterations < 1 << 30
+    assert result.best in legal and result.seconds >= 0.05
+    capped = search(game, view, seat, legal, replace(config, iterations=7), random.Random(0))
+    assert capped.iterations == 7
+
+
+def test_advice_names_the_time_spent_and_the_iterations_reached() -> None:
+    game, state, seat = position("parade")
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    advice = ISMCTSBot(4, SearchConfig(iterations=150)).advise(game, view, legal)
+    assert re.search(r"of 150 searched games in [0-9.]+ m?s", advice.reason)
 
 
 def test_bad_configs_are_refused() -> None:

@@ -4,18 +4,35 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.bots.positions import midgame, seat_to_move
-from wonderland.bots import bot_names, make_bot
+from wonderland.bots import bot_names, hooks, make_bot
 from wonderland.bots.base import RandomBot
+from wonderland.bots.hooks import GameLevel, SearchHooks
 from wonderland.bots.ismcts import ISMCTSBot
-from wonderland.bots.levels import LEVEL_NAMES, LEVELS, describe_level, level_definition
+from wonderland.bots.levels import (
+    CLOCK_ENV,
+    LEVEL_NAMES,
+    LEVELS,
+    LevelBot,
+    describe_level,
+    level_definition,
+    search_config,
+)
 from wonderland.cli.main import main
 from wonderland.core import game_ids, get_game
 
 GAMES = game_ids()
+
+
+def inner_bot(level: str, game_id: str) -> Any:
+    """The bot that ``level`` plays in ``game_id``."""
+    bot = make_bot(level, game_id, 1)
+    assert isinstance(bot, LevelBot)
+    return bot.bot_for(game_id)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -34,34 +51,74 @@ def test_every_level_is_a_bot_of_every_game(game_id: str) -> None:
         assert describe_level(name, game_id)
 
 
-def test_search_levels_are_iteration_budgets_that_grow() -> None:
-    budgets = [LEVELS[name].search.iterations for name in ("hard", "expert")]
-    assert budgets == sorted(budgets) and budgets[0] >= 100
-    assert all(LEVELS[name].search.seconds is None for name in LEVEL_NAMES)
+def test_search_levels_are_thinking_times_with_caps_that_grow() -> None:
+    """hard and expert: a time per decision and an iteration cap, both growing; easy and
+    medium (where a game has no bot of its own) search without a clock."""
+    hard, expert = LEVELS["hard"].search, LEVELS["expert"].search
+    assert (hard.seconds, expert.seconds) == (0.2, 1.0)
+    assert 100 <= hard.iterations < expert.iterations
+    assert LEVELS["easy"].search.seconds is None and LEVELS["medium"].search.seconds is None
+
+
+def test_the_clock_can_be_switched_off_for_reproducible_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert search_config(LEVELS["hard"], "wonderlands_war").seconds == 0.2
+    monkeypatch.setenv(CLOCK_ENV, "off")
+    assert LEVELS["hard"].seconds is None
+    war = search_config(LEVELS["hard"], "wonderlands_war")
+    assert war.seconds is None and war.iterations == 250
+    assert level_definition("hard", "parade").endswith("seconds=none")
 
 
 def test_parade_levels_play_the_documented_bots() -> None:
-    kinds = {
-        name: type(make_bot(name, "parade", 1).bot_for("parade")).__name__ for name in LEVEL_NAMES
-    }  # type: ignore[attr-defined]
+    kinds = {name: type(inner_bot(name, "parade")).__name__ for name in LEVEL_NAMES}
     assert kinds == {
         "easy": "ParadeGreedyBot",
         "medium": "ParadeHeuristicBot",
-        "hard": "ISMCTSBot",
-        "expert": "ISMCTSBot",
+        "hard": "ParadeFastSearchBot",
+        "expert": "ParadeFastSearchBot",
     }
-    assert describe_level("hard", "parade") == "ISMCTS, 500 iterations, the game's policy rollouts"
+    hard = inner_bot("hard", "parade")
+    assert (hard.config.seconds, hard.config.iterations) == (0.2, 5000)
+    assert describe_level("hard", "parade") == (
+        "compiled ISMCTS, at most 5,000 iterations, greedy rollouts, 0.2 s a decision"
+    )
 
 
 def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     """What a ladder's results file records: the stand-in bot, or every search setting with
-    the game's budget scale and rollout depth applied."""
+    the game's budget scale, rollout depth and the level's time applied."""
     assert level_definition("easy", "parade") == "bot greedy"
     assert level_definition("heuristic", "parade") == "bot heuristic"
     hard = level_definition("hard", "wonderlands_war")
-    assert hard.startswith("ismcts iterations=250 exploration=0.3 rollout=heuristic depth=")
+    assert hard.startswith(
+        "ismcts iterations=250 seconds=0.2 exploration=0.3 rollout=heuristic depth="
+    )
     assert level_definition("expert", "wonderlands_war") != hard
-    assert level_definition("hard", "parade").endswith("depth=8")
+    assert level_definition("easy", "wonderlands_war").startswith("ismcts iterations=15 expl")
+    assert level_definition("hard", "parade") == (
+        "parade-compiled-ismcts iterations=5000 exploration=0.3 rollout=greedy depth=end "
+        "seconds=0.2"
+    )
+
+
+def test_a_game_may_play_a_level_its_own_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchHooks.levels``: the game's own bot for a level gets the level's time and
+    seed, and its definition and summary are the level's."""
+    made: list[tuple[float | None, int | None]] = []
+
+    def make(seconds: float | None, seed: int | None) -> RandomBot:
+        made.append((seconds, seed))
+        return RandomBot(seed)
+
+    own = GameLevel("a coin", "coin flips", make)
+    monkeypatch.setitem(hooks._LOADED, "toy-game-with-levels", SearchHooks(levels={"easy": own}))
+    assert isinstance(inner_bot("easy", "toy-game-with-levels"), RandomBot)
+    assert made and made[0][0] is None and made[0][1] is not None
+    assert level_definition("easy", "toy-game-with-levels") == "coin flips seconds=none"
+    assert describe_level("easy", "toy-game-with-levels") == "a coin"
+    assert describe_level("hard", "toy-game-with-levels").startswith("ISMCTS, at most 500 ")
 
 
 def test_a_game_without_rule_of_thumb_bots_searches_at_every_level() -> None:

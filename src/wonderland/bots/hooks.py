@@ -3,19 +3,21 @@
 Search works with any game through the protocol alone.  A game's plugin may declare
 :class:`SearchHooks` to make it stronger or faster: a value of a position (used where a rollout
 is cut short, and to grade finished games more finely than a plain win), a cheap rollout
-policy, words that describe a move, and the names of the game's rule-of-thumb bots that play
-the ``easy`` and ``medium`` levels.  Hooks receive full states only as the searching bot's own
-determinizations, never the real game state.
+policy, words that describe a move, the names of the game's rule-of-thumb bots that play
+the ``easy`` and ``medium`` levels, and the game's own way to play any level
+(:class:`GameLevel`: a compiled search, a speed model, ...).  Hooks receive full states only as
+the searching bot's own determinizations, never the real game state.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from wonderland.bots.base import Bot
 from wonderland.core import find_plugin
 
 Evaluate = Callable[[Any], tuple[float, ...]]
@@ -24,6 +26,22 @@ RolloutAction = Callable[[Any, int, Sequence[int], random.Random], int]
 """``rollout_action(state, seat, legal, rng)`` -> one of ``legal``, cheaply."""
 Describe = Callable[[Any, int], str]
 """``describe(view, action)`` -> a few words on what ``action`` does now."""
+MakeLevelBot = Callable[[float | None, int | None], Bot]
+"""``make(seconds, seed)`` -> the bot that plays a level; ``seconds`` is the level's thinking
+time per decision (``wonderland.bots.levels``; None: the level has none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameLevel:
+    """A game's own way to play one difficulty level, instead of the shared definition."""
+
+    summary: str
+    """A few words on what plays the level (``describe_level``)."""
+    definition: str
+    """Every setting that decides its moves, in one line (a ladder's results file records it
+    with the level's time, so that games of a redefined level are never mixed with new ones)."""
+    make: MakeLevelBot
+    """Builds the bot, given the level's time per decision and a seed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +65,8 @@ class SearchHooks:
     """The registry name of the bot that plays the ``easy`` level."""
     medium_bot: str | None = None
     """The registry name of the bot that plays the ``medium`` level."""
+    levels: Mapping[str, GameLevel] | None = None
+    """Level name -> the game's own way to play it (levels not named: the shared definition)."""
 
 
 NO_HOOKS = SearchHooks()

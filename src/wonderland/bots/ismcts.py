@@ -22,8 +22,9 @@ across draws.  Simultaneous decisions (``to_move`` is a set of seats) are *decou
 deciding seat picks from its own statistics in the same node, without seeing the others'
 pending choices; the joint choice then leads to the next node.
 
-With a fixed iteration budget and seed the search is reproducible; a wall-clock budget is
-available for live play.
+A budget is a number of iterations and, optionally, a time: "at most ``iterations``
+iterations, and no longer than ``seconds``".  With the time left out, or where the iterations
+run out first, the search is reproducible under its seed.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
@@ -48,9 +49,10 @@ class SearchConfig:
     """How hard and how a search works."""
 
     iterations: int = 1000
-    """Iterations per decision (ignored when ``seconds`` is set)."""
+    """Iterations per decision (with ``seconds``: at most this many)."""
     seconds: float | None = None
-    """A wall-clock budget per decision instead of ``iterations`` (not reproducible)."""
+    """A wall-clock budget per decision, within the iterations (reproducible only where the
+    iterations run out first)."""
     exploration: float = 0.7
     """The UCB1 exploration constant (values lie in [0, 1])."""
     rollout: str = "random"
@@ -98,6 +100,8 @@ class SearchResult:
     iterations: int
     stats: tuple[tuple[int, int, float], ...]
     """Per legal root action: ``(action, visits, mean value)``, most visited first."""
+    seconds: float = field(default=0.0, compare=False)
+    """The wall-clock time the search took (not compared: equal searches differ in it)."""
 
     @property
     def best(self) -> int:
@@ -171,8 +175,9 @@ def search(
     determinize = game.determinize
     root_legal = list(legal)
 
-    deadline = None if config.seconds is None else time.perf_counter() + config.seconds
-    budget = config.iterations if deadline is None else 1 << 62
+    started = time.perf_counter()
+    deadline = None if config.seconds is None else started + config.seconds
+    budget = config.iterations
     done = 0
     while done < budget:
         if deadline is not None and done % 16 == 0 and done and time.perf_counter() > deadline:
@@ -258,7 +263,7 @@ def search(
         rows.append((-visits, -mean, index, action, visits, mean))
     rows.sort()
     stats = tuple((action, visits, mean) for *_, action, visits, mean in rows)
-    return SearchResult(seat, done, stats)
+    return SearchResult(seat, done, stats, time.perf_counter() - started)
 
 
 class ISMCTSBot(Bot):
@@ -280,31 +285,43 @@ class ISMCTSBot(Bot):
         """Search, then report every legal action's estimated value and visit share."""
         hooks = hooks_for(game.spec.id)
         if len(legal) == 1:
-            only = legal[0]
-            return Advice(
-                only,
-                (Alternative(only, None, 1.0),),
-                f"{game.action_to_string(only)} is the only legal action",
-                "estimated win share",
-                self.name,
-            )
-        seat = _seat_of(view)
+            return only_action_advice(game, legal[0], self.name)
+        seat = seat_of(view)
         result = search(game, view, seat, legal, self.config, self.rng, hooks)
-        total = sum(visits for _, visits, _ in result.stats) or 1
-        alternatives = tuple(
-            Alternative(action, mean if visits else None, visits / total)
-            for action, visits, mean in result.stats
-        )
-        return Advice(
-            result.best,
-            alternatives,
-            _reason(game, view, result, hooks),
-            "estimated win share",
-            self.name,
-        )
+        return search_advice(game, view, result, hooks, self.name)
 
 
-def _seat_of(view: View) -> int:
+def only_action_advice(game: AnyGame, only: int, bot: str) -> Advice:
+    """The advice where a single action is legal (no search needed)."""
+    return Advice(
+        only,
+        (Alternative(only, None, 1.0),),
+        f"{game.action_to_string(only)} is the only legal action",
+        "estimated win share",
+        bot,
+    )
+
+
+def search_advice(
+    game: AnyGame, view: Any, result: SearchResult, hooks: SearchHooks, bot: str
+) -> Advice:
+    """A search's advice: every legal action's estimated value and visit share, and a reason
+    that names the time spent and the iterations reached."""
+    total = sum(visits for _, visits, _ in result.stats) or 1
+    alternatives = tuple(
+        Alternative(action, mean if visits else None, visits / total)
+        for action, visits, mean in result.stats
+    )
+    return Advice(
+        result.best,
+        alternatives,
+        _reason(game, view, result, hooks),
+        "estimated win share",
+        bot,
+    )
+
+
+def seat_of(view: View) -> int:
     """The seat a view belongs to; a search needs a seat's view, not a spectator's."""
     seat = view.seat
     if seat is None:
@@ -317,10 +334,15 @@ def _reason(game: AnyGame, view: Any, result: SearchResult, hooks: SearchHooks) 
     action, visits, mean = result.stats[0]
     words = game.action_to_string(action)
     line = f"{words}: {mean:.0%} estimated win share over {visits:,} of {result.iterations:,} "
-    line += "searched games"
+    line += f"searched games in {_duration(result.seconds)}"
     if hooks.describe is not None:
         line += f"; {hooks.describe(view, action)}"
     if len(result.stats) > 1:
         runner, _, runner_mean = result.stats[1]
         line += f" (next best {game.action_to_string(runner)}, {runner_mean:.0%})"
     return line
+
+
+def _duration(seconds: float) -> str:
+    """``0.21 s`` or ``35 ms``."""
+    return f"{seconds:.2f} s" if seconds >= 0.1 else f"{seconds * 1000:.0f} ms"

@@ -1,9 +1,16 @@
 """Difficulty levels for people: ``easy``, ``medium``, ``hard`` and ``expert``.
 
-Each level is a documented bot and budget, for every game.  Budgets are numbers of search
-iterations, not seconds, so a level plays the same moves under the same seed on any machine
-(and a ladder run is reproducible); the time a move takes grows with the budget and depends on
-the game and the machine (``bench/ismcts.py``).
+Each level is a documented bot, for every game.  The search levels are defined by **thinking
+time per decision, with an iteration cap**: "think for ``T``, but stop at ``N`` iterations".
+The time is what a person meets (a move takes at most about ``T`` on any machine); the cap
+keeps a level reproducible: where the machine reaches ``N`` iterations within ``T`` -- the
+caps are set so that this project's two-core machine does in about half of ``T`` at Parade's
+and Wonderdice's positions -- a level makes the same moves under the same seed, and a
+ladder run is reproducible.  On a slower machine the time binds first and the level plays
+with fewer iterations (every explanation names the time spent and the iterations reached).
+A ladder's results file records the time and the cap of every entrant
+(:func:`level_definition`).  With the environment variable ``WONDERLAND_LEVEL_CLOCK=off``
+the levels ignore the time and play their caps only, reproducible on any machine.
 
 ========  ==============================================================================
 level     bot and budget
@@ -12,15 +19,19 @@ easy      the game's simple rule-of-thumb bot (Parade, Wonderdice: ``greedy``); 
           without one, ISMCTS with 30 iterations and random rollouts
 medium    the game's careful rule-of-thumb bot (Parade, Wonderland's War: ``heuristic``);
           for a game without one, ISMCTS with 200 iterations and random rollouts
-hard      ISMCTS, 500 iterations, rollouts by the game's cheap policy, cut short and
-          valued by the game's evaluation where it has one (Parade: after 8 decisions)
-expert    ISMCTS, 3,000 iterations, otherwise as ``hard``
+hard      0.2 s per decision: ISMCTS, at most 500 iterations, rollouts by the game's cheap
+          policy, cut short and valued by the game's evaluation where it has one; Parade:
+          the compiled search, at most 5,000 iterations with greedy rollouts to the end
+expert    1 s per decision: ISMCTS, at most 3,000 iterations, otherwise as ``hard``;
+          Parade: the compiled search, at most 25,000 iterations
 ========  ==============================================================================
 
-Searches cut their rollouts short where the game has an evaluation (random rollouts
-included).  A game may scale the search budgets where its iterations are costly or its
+A game may scale the caps of the shared search where its iterations are costly or its
 decisions many (Wonderland's War: by one half, so 15 / 250 / 1,500 iterations; Wonderdice,
-with hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations).
+with hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations), and may
+play any level its own way (``SearchHooks.levels``, a :class:`~wonderland.bots.hooks.GameLevel`
+per level name: Parade's compiled search at ``hard`` and ``expert``); a game's own level gets
+the level's time per decision and defines the rest (its cap included).
 
 Where a game registers no hooks (:mod:`wonderland.bots.hooks`), a registered ``greedy`` bot
 plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
@@ -28,28 +39,42 @@ plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from wonderland.bots.base import Advice, Bot
-from wonderland.bots.hooks import hooks_for
+from wonderland.bots.hooks import GameLevel, hooks_for
 from wonderland.bots.ismcts import GAME_DEPTH, ISMCTSBot, SearchConfig
 from wonderland.bots.registry import bot_names, make_bot
 from wonderland.core import AnyGame, derive_seed
 
 SEARCH_EXPLORATION = 0.3
+CLOCK_ENV = "WONDERLAND_LEVEL_CLOCK"
+"""Set to ``off``: the levels ignore their time per decision and play their caps only."""
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One difficulty level: a search budget, played instead by a named bot where the game
-    has one (``stand_in``: ``easy`` or ``medium``)."""
+    """One difficulty level: a search budget (``search.seconds`` per decision, at most
+    ``search.iterations`` iterations), played instead by a named bot where the game has one
+    (``stand_in``: ``easy`` or ``medium``) or by the game's own definition (its hooks)."""
 
     name: str
     summary: str
     search: SearchConfig
     stand_in: str | None = None
+
+    @property
+    def seconds(self) -> float | None:
+        """The thinking time per decision (None: none), unless the clock is off."""
+        return self.search.seconds if clock_on() else None
+
+
+def clock_on() -> bool:
+    """Whether levels keep to their thinking time (:data:`CLOCK_ENV` is not ``off``)."""
+    return os.environ.get(CLOCK_ENV, "on").strip().lower() != "off"
 
 
 LEVELS: dict[str, Level] = {
@@ -67,22 +92,32 @@ LEVELS: dict[str, Level] = {
     ),
     "hard": Level(
         "hard",
-        "ISMCTS, 500 iterations, the game's rollout policy and evaluation",
-        SearchConfig(iterations=500, exploration=SEARCH_EXPLORATION, rollout="heuristic"),
+        "0.2 s a decision: ISMCTS, at most 500 iterations, the game's rollouts and evaluation",
+        SearchConfig(
+            iterations=500, seconds=0.2, exploration=SEARCH_EXPLORATION, rollout="heuristic"
+        ),
     ),
     "expert": Level(
         "expert",
-        "ISMCTS, 3,000 iterations, the game's rollout policy and evaluation",
-        SearchConfig(iterations=3000, exploration=SEARCH_EXPLORATION, rollout="heuristic"),
+        "1 s a decision: ISMCTS, at most 3,000 iterations, the game's rollouts and evaluation",
+        SearchConfig(
+            iterations=3000, seconds=1.0, exploration=SEARCH_EXPLORATION, rollout="heuristic"
+        ),
     ),
 }
 LEVEL_NAMES = tuple(LEVELS)
 _FALLBACK = {"easy": "greedy", "medium": "heuristic"}
 
 
+def game_level(level: Level, game_id: str) -> GameLevel | None:
+    """``game_id``'s own way to play ``level`` (None: the shared definition)."""
+    levels = hooks_for(game_id).levels
+    return None if levels is None else levels.get(level.name)
+
+
 def stand_in_bot(level: Level, game_id: str) -> str | None:
     """The registry name of the bot that plays ``level`` in ``game_id`` (None: a search)."""
-    if level.stand_in is None:
+    if level.stand_in is None or game_level(level, game_id) is not None:
         return None
     hooks = hooks_for(game_id)
     named = hooks.easy_bot if level.stand_in == "easy" else hooks.medium_bot
@@ -93,22 +128,34 @@ def stand_in_bot(level: Level, game_id: str) -> str | None:
 
 
 def search_config(level: Level, game_id: str) -> SearchConfig:
-    """The level's search in ``game_id``: its budget scaled by the game's hooks."""
+    """The level's search in ``game_id``: its cap scaled by the game's hooks, its time
+    dropped while the clock is off."""
     scale = hooks_for(game_id).budget_scale
-    if scale == 1.0:
-        return level.search
-    return replace(level.search, iterations=max(1, round(level.search.iterations * scale)))
+    iterations = max(1, round(level.search.iterations * scale))
+    return replace(level.search, iterations=iterations, seconds=level.seconds)
 
 
 def describe_level(name: str, game_id: str) -> str:
     """What ``name`` plays in ``game_id``, in a few words."""
     level = LEVELS[name]
+    own = game_level(level, game_id)
+    if own is not None:
+        return own.summary if level.seconds is None else f"{own.summary}, {_time(level.seconds)}"
     bot = stand_in_bot(level, game_id)
     if bot is not None:
         return f"the {bot} bot"
     search = search_config(level, game_id)
     rollouts = "the game's policy" if search.rollout == "heuristic" else "random"
-    return f"ISMCTS, {search.iterations:,} iterations, {rollouts} rollouts"
+    words = f"ISMCTS, {search.iterations:,} iterations, {rollouts} rollouts"
+    if search.seconds is not None:
+        words = f"ISMCTS, at most {search.iterations:,} iterations in {_time(search.seconds)}"
+        words += f", {rollouts} rollouts"
+    return words
+
+
+def _time(seconds: float) -> str:
+    """``0.2 s a decision``."""
+    return f"{seconds:g} s a decision"
 
 
 def level_definition(name: str, game_id: str) -> str:
@@ -116,6 +163,10 @@ def level_definition(name: str, game_id: str) -> str:
     registered bot that is not a level: its name).  A ladder's results file records it, so
     that games played by a level since redefined are never mixed with new ones."""
     level = LEVELS.get(name)
+    if level is not None:
+        own = game_level(level, game_id)
+        if own is not None:
+            return f"{own.definition} seconds={_seconds(level.seconds)}"
     bot = name if level is None else stand_in_bot(level, game_id)
     if level is None or bot is not None:
         return f"bot {bot}"
@@ -124,10 +175,16 @@ def level_definition(name: str, game_id: str) -> str:
     depth = hooks.rollout_depth if search.rollout_depth == GAME_DEPTH else search.rollout_depth
     if hooks.evaluate is None:
         depth = None
+    timed = "" if search.seconds is None else f" seconds={_seconds(search.seconds)}"
     return (
-        f"ismcts iterations={search.iterations} exploration={search.exploration} "
+        f"ismcts iterations={search.iterations}{timed} exploration={search.exploration} "
         f"rollout={search.rollout} depth={'end' if depth is None else depth}"
     )
+
+
+def _seconds(seconds: float | None) -> str:
+    """A time in a definition (``none`` without one)."""
+    return "none" if seconds is None else f"{seconds:g}"
 
 
 class LevelBot(Bot):
@@ -146,8 +203,11 @@ class LevelBot(Bot):
         bot = self._bots.get(game_id)
         if bot is None:
             seed = None if self.seed is None else derive_seed(self.seed, self.name, game_id)
+            own = game_level(self.level, game_id)
             named = stand_in_bot(self.level, game_id)
-            if named is not None:
+            if own is not None:
+                bot = own.make(self.level.seconds, seed)
+            elif named is not None:
                 bot = make_bot(named, game_id, seed)
             else:
                 bot = ISMCTSBot(seed, search_config(self.level, game_id))
@@ -177,12 +237,12 @@ class MediumBot(LevelBot):
 
 
 class HardBot(LevelBot):
-    """``hard``: a search with the game's knowledge."""
+    """``hard``: a search with the game's knowledge, 0.2 s a decision."""
 
     level = LEVELS["hard"]
 
 
 class ExpertBot(LevelBot):
-    """``expert``: a long search with the game's knowledge."""
+    """``expert``: a long search with the game's knowledge, 1 s a decision."""
 
     level = LEVELS["expert"]

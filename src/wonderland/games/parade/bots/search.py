@@ -1,5 +1,6 @@
 """What search knows of Parade: a position's value, a finer value of a finished game, a cheap
-rollout policy and words for a move (the :class:`SearchHooks` of the game)."""
+rollout policy, words for a move and the levels played by the compiled search (the
+:class:`SearchHooks` of the game)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
+from wonderland.games.parade.bots.fast_search import LEVELS
 from wonderland.games.parade.bots.heuristic import (
     TEMPERATURE,
     colour_tallies,
@@ -78,4 +80,5 @@ HOOKS = SearchHooks(
     describe=_describe_any,
     easy_bot="greedy",
     medium_bot="heuristic",
+    levels=LEVELS,
 )

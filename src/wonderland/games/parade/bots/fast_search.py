@@ -1,0 +1,127 @@
+"""Parade's search on the compiled engine: the bot of the ``hard`` and ``expert`` levels.
+
+The search itself is ``games/parade/fast/search.py`` (ISMCTS inside numba, full-game greedy
+rollouts), loaded on the first move so that this module imports neither numba nor the compiled
+engine.  It is built from the seat's view alone (``fast/search_view.py``).  Without numba the
+levels are the shared ones (the plain engine's search, with the same time per decision).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wonderland.bots.base import Advice, Bot
+from wonderland.bots.hooks import GameLevel, hooks_for
+from wonderland.bots.ismcts import (
+    SearchResult,
+    only_action_advice,
+    search_advice,
+    seat_of,
+)
+from wonderland.compiled import numba_available
+from wonderland.core import AnyGame, Ref
+
+FAST_SEARCH = "wonderland.games.parade.fast"
+SEARCH_EXPLORATION = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class FastSearchConfig:
+    """How a compiled search works: at most ``iterations`` iterations, and with ``seconds``
+    no longer than that; UCB1's constant; the rollout policy (``greedy`` or ``random``)."""
+
+    iterations: int = 5000
+    seconds: float | None = None
+    exploration: float = SEARCH_EXPLORATION
+    rollout: str = "greedy"
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError("a search needs at least one iteration")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError("a search needs a positive time budget")
+        if self.rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
+
+    def definition(self) -> str:
+        """Every setting but the time, in one line."""
+        return (
+            f"parade-compiled-ismcts iterations={self.iterations} "
+            f"exploration={self.exploration} rollout={self.rollout} depth=end"
+        )
+
+
+class ParadeFastSearchBot(Bot):
+    """ISMCTS on Parade's compiled engine, from the seat's view (see the module docstring)."""
+
+    name = "fast-ismcts"
+
+    def __init__(self, seed: int | None = None, config: FastSearchConfig | None = None) -> None:
+        super().__init__(seed)
+        self.config = config if config is not None else FastSearchConfig()
+        self._search: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the search's arrays (rebuilt on the next move)."""
+        state = dict(self.__dict__)
+        state["_search"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
+        """The most visited action of a search from ``view``."""
+        return self.advise(game, view, legal).action
+
+    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
+        """Search, then report every legal action's estimated value and visit share, the
+        time spent and the iterations reached."""
+        if len(legal) == 1:
+            return only_action_advice(game, legal[0], self.name)
+        result = self.search(view, legal)
+        return search_advice(game, view, result, hooks_for(game.spec.id), self.name)
+
+    def search(self, view: Any, legal: Sequence[int]) -> SearchResult:
+        """The root statistics of one compiled search from ``view``."""
+        seat = seat_of(view)
+        if self._search is None:
+            module = Ref(f"{FAST_SEARCH}.search").load()
+            self._search = module.CompiledSearch(self.config.iterations)
+        template = Ref(f"{FAST_SEARCH}.search_view:template_of").load()(view)
+        config = self.config
+        seed = int(self.rng.getrandbits(63))
+        outcome = self._search.run(
+            template,
+            list(legal),
+            config.iterations,
+            config.seconds,
+            config.exploration,
+            config.rollout,
+            seed,
+        )
+        return SearchResult(seat, outcome.iterations, outcome.stats, outcome.seconds)
+
+
+HARD = FastSearchConfig(iterations=5000)
+"""The ``hard`` level's compiled search (with the level's time per decision)."""
+EXPERT = FastSearchConfig(iterations=25000)
+"""The ``expert`` level's compiled search (with the level's time per decision)."""
+
+
+def _level(config: FastSearchConfig) -> GameLevel:
+    """A level played by the compiled search ``config`` within the level's time."""
+
+    def make(seconds: float | None, seed: int | None) -> Bot:
+        timed = FastSearchConfig(config.iterations, seconds, config.exploration, config.rollout)
+        return ParadeFastSearchBot(seed, timed)
+
+    summary = f"compiled ISMCTS, at most {config.iterations:,} iterations, greedy rollouts"
+    return GameLevel(summary, config.definition(), make)
+
+
+LEVELS = {"hard": _level(HARD), "expert": _level(EXPERT)} if numba_available() else None
+"""The levels Parade plays its own way (``SearchHooks.levels``); without numba, none: the
+shared definitions (the plain engine's search) play them."""

@@ -46,6 +46,12 @@ class GameAids(ABC):
         """What ``action`` by ``seat`` would do in ``state``, in words (default: its notation)."""
         return self.game.action_to_string(action)
 
+    def action_info(self, state: Any, seat: int, action: int) -> dict[str, Any]:
+        """What a table shows about ``seat``'s legal ``action`` (default: the game's
+        ``action_info`` of the seat's view); a game whose web table describes its actions
+        otherwise (a real-time game) gives that shape here."""
+        return self.game.action_info(self.game.view(state, seat), action)
+
     def table(self, state: Any, seat: int | None) -> str:
         """The table as ``seat`` sees it, in plain text."""
         return self.game.render(state, seat)

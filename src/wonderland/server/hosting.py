@@ -16,8 +16,9 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from wonderland.core import CHANCE, TERMINAL, AnyGame, WonderlandError, get_game
+from wonderland.core import CHANCE, TERMINAL, WonderlandError, get_game
 from wonderland.hosting.aids import (
+    GameAids,
     aids_game_ids,
     get_aids,
     get_score_calculator,
@@ -91,17 +92,22 @@ def _aided(game_id: str) -> None:
 
 
 def table_json(
-    game: AnyGame, state: Any, viewer: int, learner: int, version: int, asks: bool
+    aids: GameAids, state: Any, viewer: int, learner: int, version: int, asks: bool
 ) -> dict[str, Any]:
     """A position as the web table's ``state`` message shows it to ``viewer`` (the same
     shape and the game's own view-to-JSON), so a game's renderer draws it. The legal actions
     are listed only when the step asks ``viewer`` for a move; the other seats are scripted."""
+    game = aids.game
     view = game.view(state, viewer)
     mover = game.to_move(state)
     to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
     legal = (
         [
-            {"id": a, "label": game.action_to_string(a), "info": game.action_info(view, a)}
+            {
+                "id": a,
+                "label": game.action_to_string(a),
+                "info": aids.action_info(state, viewer, a),
+            }
             for a in game.legal_actions(state, viewer)
         ]
         if asks and viewer in to_move
@@ -125,7 +131,7 @@ def table_json(
             {
                 "seat": seat,
                 "kind": "human" if seat == learner else "bot",
-                "name": "you" if seat == learner else f"seat {seat}",
+                "name": "you" if seat == learner else f"player {seat}",
                 "connected": True,
             }
             for seat in range(seats)
@@ -143,7 +149,7 @@ def lesson_json(key: str, lesson: Lesson, feedback: Feedback | None = None) -> d
         card = lesson.card()
         table = {
             "state": table_json(
-                lesson.game,
+                lesson.aids,
                 lesson.state,
                 lesson.viewer(),
                 lesson.script.model.seat,
@@ -173,7 +179,7 @@ def practice_json(
     table = None
     if task is not None and task.position is not None and task.seat is not None:
         game = session.aids.game
-        state = table_json(game, task.position, task.seat, task.seat, session.index, False)
+        state = table_json(session.aids, task.position, task.seat, task.seat, session.index, False)
         config = game.make_config(len(state["seats"]))
         table = {"state": state, "seat": task.seat, "content": game.table_content(config)}
     return {

@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from wonderland.core import GameConfig
+from wonderland.games.wonderdice.actions import decode
 from wonderland.games.wonderdice.game import GAME, WonderdiceGame
 from wonderland.games.wonderdice.hosting.practice import TASK_KINDS, table_text
 from wonderland.games.wonderdice.render import event_text
 from wonderland.games.wonderdice.state import WonderdiceState
+from wonderland.games.wonderdice.words import action_words
 from wonderland.hosting.aids import GameAids, SetupError
 
 
@@ -33,6 +35,17 @@ class WonderdiceAids(GameAids):
         """The engine's announcement of the action (D16), as it would read after it."""
         after = GAME.apply(state, seat, action)
         return event_text(after) or GAME.action_to_string(action)
+
+    def action_info(self, state: Any, seat: int, action: int) -> dict[str, Any]:
+        """The web table's words for a die's use (kind, target, value, text), as at a live
+        table, so the lesson's drawn table offers the same buttons."""
+        a = decode(action)
+        return {
+            "kind": a.kind,
+            "target": a.target,
+            "value": a.value,
+            "text": action_words(state, seat, action),
+        }
 
     def table(self, state: Any, seat: int | None) -> str:
         """Rows, blocks, abilities and the current roll (nothing is hidden in this game)."""

@@ -30,6 +30,7 @@ from wonderland.server.seating import seating_router
 from wonderland.server.settings import ServerSettings
 from wonderland.server.table_record import event_line
 from wonderland.server.tables import LiveTable, Refused, TableManager, chat_line
+from wonderland.server.undo import walk as undo_walk
 from wonderland.server.wire import (
     CreateTable,
     SeatLink,
@@ -287,10 +288,7 @@ def replay_steps(table: LiveTable) -> dict[str, Any]:
     state = game.initial_state(table.config)
     steps = [{"label": "start", "view": game.view_to_json(game.view(state, None))}]
     step_at = [0]  # the replay step shown at each version (the count of committed actions)
-    for actor, action in table.actions:
-        before = state
-        state = game.apply(before, actor, action)
-        line = game.describe_step(before, actor, action, state, None)
+    for line, state in undo_walk(table):  # an undo goes back to the state without the step
         if line is not None:
             steps.append({"label": line, "view": game.view_to_json(game.view(state, None))})
         step_at.append(len(steps) - 1)

@@ -28,6 +28,7 @@ from wonderland.server.tables import (
     check_name,
     refuse,
 )
+from wonderland.server.undo import answer, ask, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
@@ -41,6 +42,8 @@ from wonderland.server.wire import (
     Pong,
     Roll,
     SetName,
+    UndoAnswer,
+    UndoAsk,
     Welcome,
 )
 
@@ -50,7 +53,7 @@ POLICY_VIOLATION = 1008
 """The websocket close code of a socket closed for breaking the server's limits."""
 
 GAME_REFUSALS = frozenset(
-    {"stale", "illegal", "not_your_turn", "finished", "expired", "unavailable"}
+    {"stale", "illegal", "not_your_turn", "finished", "expired", "unavailable", "undo_refused"}
 )
 """Refusals that honest play meets (a race with another seat, a misclick, a database
 restarting): no strike."""
@@ -213,7 +216,9 @@ class Connection:
             raise refuse("malformed", explain(err)) from None
         if isinstance(message, Hello):
             await self._hello(message)
-        elif isinstance(message, Act | Roll | SetName | Chat | HostAction | PlayAgain):
+        elif isinstance(
+            message, Act | Roll | SetName | Chat | HostAction | PlayAgain | UndoAsk | UndoAnswer
+        ):
             if self.joined is None:
                 raise refuse("not_joined", "send hello with your table and token first")
             table, seat = self.joined
@@ -225,6 +230,12 @@ class Connection:
                 return
             if isinstance(message, HostAction | PlayAgain):
                 await self._seating(table, seat, message)
+                return
+            if isinstance(message, UndoAsk):
+                await ask(self.manager, table, seat)
+                return
+            if isinstance(message, UndoAnswer):
+                await answer(self.manager, table, seat, message.accept)
                 return
             refuse_unless_playing(table, seat)
             if table.live is not None or isinstance(message, Roll):
@@ -268,6 +279,9 @@ class Connection:
         missed = [line for line in table.chat[-CHAT_HISTORY:] if line.id > seen]
         if missed:  # said while this connection was being welcomed
             await self.send({"type": "chat", "lines": [chat_line(line) for line in missed]})
+        offer = live_offer(table)
+        if offer is not None:  # an undo asked before this connection came
+            await self.send(offer_message(offer))
 
     async def evict(self, reason: str) -> None:
         """Tell this connection its seat's link no longer opens the seat, and close it."""

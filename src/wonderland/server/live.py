@@ -58,6 +58,10 @@ class LiveSession(Protocol):
         """``seat`` acts (IllegalAction names the rule that forbids it)."""
         ...
 
+    def hand_to_bot(self, seat: int) -> None:
+        """From now on a bot plays ``seat`` (its person was idle too long)."""
+        ...
+
     def new_lines(self, new_actions: bool = True) -> list[str]:
         """Log lines for what happened since the last call."""
         ...

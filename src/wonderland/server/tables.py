@@ -26,7 +26,15 @@ from wonderland.core import (
     get_game,
     get_plugin,
 )
+from wonderland.server import table_events
 from wonderland.server.bot_worker import decide
+from wonderland.server.clocks import (
+    ClockTimers,
+    TableClock,
+    check_time_control,
+    make_clocks,
+    now_ms,
+)
 from wonderland.server.live import LiveModule, LiveSession
 from wonderland.server.table_record import (
     TableRecord,
@@ -35,6 +43,7 @@ from wonderland.server.table_record import (
     record_state,
     waiting,
 )
+from wonderland.server.undo import UndoBook, apply_row, notice_moved_on
 from wonderland.server.wire import (
     CreateTable,
     ErrorMessage,
@@ -180,6 +189,12 @@ class LiveTable:
     record: TableRecord = field(default_factory=TableRecord)
     """Its host, seat events, closing and rematch (see ``table_record``)."""
 
+    clocks: TableClock | None = None
+    """The seats' clocks (see ``clocks``); None without a time control."""
+    undo: UndoBook = field(default_factory=UndoBook)
+    """The open undo request and the time of each row (see ``undo``)."""
+    events_seen: int = 0
+    """The last stored event the clocks and undo followed."""
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
         return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
@@ -201,8 +216,12 @@ class LiveTable:
         """Every seat and the spectator."""
         return [*range(len(self.seats)), None]
 
-    def accept_step(self, before: Any, after: Any, actor: int, action: int) -> None:
-        """Make ``after`` the state: count the version, keep the action, write the logs."""
+    def accept_step(
+        self, before: Any, after: Any, actor: int, action: int, at_ms: int | None = None
+    ) -> None:
+        """Make ``after`` the state: count the version, keep the action, write the logs, run
+        the clocks (``at_ms``: when it was committed; default now)."""
+        at_ms = int(time.time() * 1000) if at_ms is None else at_ms
         still_deciding = isinstance(self.game.to_move(before), frozenset) and isinstance(
             self.game.to_move(after), frozenset
         )
@@ -213,6 +232,9 @@ class LiveTable:
             self.decision_since = self.version
         self.record_log(before, actor, action)
 
+        self.undo.stamps.append(at_ms)
+        if self.clocks is not None:
+            self.clocks.after_step(self, actor, at_ms)
     def is_current(self, seat: int, version: int) -> bool:
         """Whether an action made against ``version`` is still an answer to the present.
 
@@ -299,6 +321,7 @@ class LiveTable:
             "expired": self.expired,
             **record_state(self),
         }
+            "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
 
 
 class TableManager:
@@ -334,6 +357,8 @@ class TableManager:
         self.cluster: Cluster | None = None
         """Set when several processes share the database (PostgreSQL): leases and moves."""
 
+        self.timers = ClockTimers(self)
+        """The clocks' timers of the tables this process runs."""
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
         """Check the request, store the table, return it with the seat tokens (shown once)."""
@@ -362,12 +387,13 @@ class TableManager:
                 tokens[seat] = token
                 seats.append(SeatInfo("human", None, secret_hash(token)))
         table_id = secrets.token_hex(8)
+        control = check_time_control(game, request.time_control)
         seed = secrets.randbelow(2**62)
         self.store.create_table(
             table_id,
             game.spec.id,
             game.spec.version,
-            config.to_json(),
+            {**config.to_json(), "time_control": control.model_dump()},
             seed,
             seats,
             request.private,
@@ -376,6 +402,7 @@ class TableManager:
         table.private = request.private
         table.last_active = self.clock()
         live = live_module(game.spec.id)
+        table.clocks = make_clocks(control, len(seats), now_ms())
         if live is not None:
             self._go_live(table, live.start(config, seed, table.bot_seats()))
             for index, (actor, action) in enumerate(table.actions):  # the deal
@@ -427,14 +454,14 @@ class TableManager:
         # from now (the time the server was down is nobody's idleness).
         table.last_active = max(people) / 1000 if people else self.clock()
         live = live_module(game.spec.id)
+        table_events.prepare(table, stored, now_ms())
         if live is not None:
             actions = [(actor, action) for actor, action, _ in stored.actions]
             self._go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
         else:
-            for actor, action, _ in stored.actions:
+            for actor, action, at_ms in stored.actions:
                 note_until(table, stored.events, table.version)
-                after = game.apply(table.state, actor, action)
-                table.accept_step(table.state, after, actor, action)
+                apply_row(table, actor, action, at_ms)
         note_until(table, stored.events, table.version)
         return table
 
@@ -506,8 +533,7 @@ class TableManager:
                 )
                 changed = bool(new) or expired != table.expired
                 for actor, action, at_ms in new:
-                    after = table.game.apply(table.state, actor, action)
-                    table.accept_step(table.state, after, actor, action)
+                    apply_row(table, actor, action, at_ms)
                     if table.is_person(actor):
                         table.last_active = max(table.last_active, at_ms / 1000)
                 table.expired = expired
@@ -526,7 +552,8 @@ class TableManager:
             # the record's events notify with the table's id alone
             named, lines = (False, []) if count is not None else await self._catch_up_talk(table)
             recorded = count is None and await catch_up_record(self, table)
-        if named or recorded:
+            followed = count is None and await table_events.catch_up(self, table)
+        if named or recorded or followed:
             changed = True
         if lines:
             await self.tell_chat(table, lines)
@@ -757,6 +784,8 @@ class TableManager:
         if stale:  # another process committed first: this driver is behind
             await self.resync(table)
             raise refuse("stale", "another move was committed first; here is the current state")
+            if table.clocks is not None:  # an idle kick counts from each roll and act
+                table.clocks.touch(seat, now_ms())
         await self.broadcast(table)
 
     async def _persist_live(self, table: LiveTable) -> None:
@@ -838,7 +867,7 @@ class TableManager:
         ]
         await self.writer.write(*rows)
         for who, what, before, after in steps:
-            table.accept_step(before, after, who, what)
+            table.accept_step(before, after, who, what, at_ms)
         if finished:
             await self.release_lease(table)
 
@@ -865,6 +894,7 @@ class TableManager:
         """Run a table's bots and clock; while the database is away, try again each second."""
         retry = False
         try:
+        self.timers.arm(table)
             await runner
         except StoreUnavailable:
             log.warning("table %s waits for the database", table.id)
@@ -895,8 +925,8 @@ class TableManager:
         """Apply one chance or bot step; None when a person must act or the game is over."""
         game, state = table.game, table.state
         mover = game.to_move(state)
-        if mover == TERMINAL or table.expired:
-            return None
+        if mover == TERMINAL or table.expired or table.undo.offer is not None:
+            return None  # while an undo is asked, the bots wait for its answers
         if mover == CHANCE:
             rng = random.Random(derive_seed(table.seed, "chance", table.version))
             await self._commit(table, CHANCE, game.sample_chance(state, rng))
@@ -1050,6 +1080,8 @@ class TableManager:
                     text = self.encode({**message, "log_start": seen, "log": lines[seen:]})
                     texts[seen] = text
                 try:
+        await notice_moved_on(table)
+        self.timers.arm(table)
                     await send(text)
                     sends[send] = len(lines)
                 except Exception:  # a closed socket; its handler removes it too
@@ -1083,3 +1115,4 @@ class TableManager:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.writer.close()
+        self.timers.close()

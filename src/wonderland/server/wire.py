@@ -72,6 +72,21 @@ class Chat(_ClientMessage):
     text: str = Field(max_length=4000)
 
 
+class UndoAsk(_ClientMessage):
+    """Parade and Wonderland's War: ask to take back your last action. Allowed while no card
+    or chip has been drawn and nothing hidden revealed since, and before the next player has
+    acted; every other person at the table must accept (bots accept)."""
+
+    type: Literal["undo_ask"]
+
+
+class UndoAnswer(_ClientMessage):
+    """Answer the undo asked at this table (``undo_offer``): accept it or refuse it."""
+
+    type: Literal["undo_answer"]
+    accept: bool
+
+
 class HostAction(_ClientMessage):
     """The host's controls (a connection that said hello with the host token): give a seat a
     new link (``reissue``: the old one stops working at once; answered with ``seat_link``),
@@ -95,12 +110,12 @@ class PlayAgain(_ClientMessage):
 
 
 ClientMessage = Annotated[
-    Hello | Act | Roll | Ping | SetName | Chat | HostAction | PlayAgain,
+    Hello | Act | Roll | Ping | SetName | Chat | UndoAsk | UndoAnswer | HostAction | PlayAgain,
     Field(discriminator="type"),
 ]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Roll | Ping | SetName | Chat | HostAction | PlayAgain] = (
-    TypeAdapter(ClientMessage)
-)
+CLIENT_MESSAGE: TypeAdapter[
+    Hello | Act | Roll | Ping | SetName | Chat | UndoAsk | UndoAnswer | HostAction | PlayAgain
+] = TypeAdapter(ClientMessage)
 
 
 # -- server -> client ---------------------------------------------------------------------
@@ -175,12 +190,58 @@ class StateMessage(_Message):
     """Real-time games: the table clock's countdown, roll cooldowns and pending rolls."""
     expired: bool = False
     """The unfinished table was left idle too long and closed: it refuses moves."""
+    clocks: TableClocks | None = None
+    """The seats' clocks (None: a table without a time control)."""
     waiting: bool = False
     """A seat is still open or reserved: the game has not begun and takes no moves."""
     closed: bool = False
     """The host closed the table (``expired`` is true too)."""
     rematch: str | None = None
     """The table of the next game with the same seats, once someone asked to play again."""
+
+
+class SeatClock(_Message):
+    """One seat's clock: the time it has left (ms, at ``now_ms``) and whether it runs."""
+
+    seat: int
+    remaining_ms: int
+    running: bool
+
+
+class TableClocks(_Message):
+    """Every person's clock at a table with a time control. ``now_ms`` is the server's time
+    when the message was made: a running clock has ``remaining_ms`` less for every ms since.
+    ``idle_kick`` (real-time games): the time before a seat that neither rolls nor acts is
+    handed to the table's bot."""
+
+    kind: Literal["real_time", "turn_based", "idle_kick"]
+    on_timeout: Literal["fallback_move", "replace_by_bot"]
+    now_ms: int
+    seats: list[SeatClock]
+
+
+class UndoOffer(_Message):
+    """An undo is asked: ``seat`` wants to take back its last action (``words``, as the log
+    told it). ``waiting`` are the seats still to answer; a seat among them answers with
+    ``undo_answer``. Sent to every seat and spectator, again on joining while it is open."""
+
+    type: Literal["undo_offer"] = "undo_offer"
+    seat: int
+    words: str
+    waiting: list[int]
+    version: int
+    """The table's version when it was asked."""
+
+
+class UndoResult(_Message):
+    """How an asked undo ended: ``accepted`` (the action is taken back; a new state follows),
+    ``refused`` (by seat ``by``), or ``cancelled`` (the table moved on, with the reason)."""
+
+    type: Literal["undo_result"] = "undo_result"
+    seat: int
+    outcome: Literal["accepted", "refused", "cancelled"]
+    by: int | None = None
+    reason: str = ""
 
 
 class ErrorMessage(_Message):
@@ -206,6 +267,7 @@ class ErrorMessage(_Message):
         "not_host",
         "waiting",
         "revoked",
+        "undo_refused",
     ]
     message: str
     rule: str | None = None
@@ -259,6 +321,8 @@ ServerMessage = (
     | Pong
     | Named
     | ChatMessage
+    | UndoOffer
+    | UndoResult
     | SeatLinkMessage
     | RematchSeat
 )
@@ -273,6 +337,26 @@ class SeatRequest(_ClientMessage):
     bot: str | None = Field(default=None, max_length=40)
 
 
+class TimeControl(_ClientMessage):
+    """A table's clocks, chosen at creation. ``real_time``: ``base_seconds`` of thinking time,
+    ``increment_seconds`` more after each move, never above ``cap_seconds`` (default 90 s +
+    10 s, capped at 180 s). ``turn_based``: ``move_seconds`` for each move (default 24 h).
+    When a clock runs out, ``on_timeout`` applies: ``fallback_move`` (the table's bot plays
+    that move) or ``replace_by_bot`` (the seat is handed to the bot). Real-time games
+    (Wonderdice) take ``idle_kick_seconds`` instead: a seat that neither rolls nor acts for
+    that long is handed to the bot. ``bot`` names the table's bot (default: the game's
+    usual one)."""
+
+    kind: Literal["none", "real_time", "turn_based"] = "none"
+    base_seconds: float = Field(default=90.0, gt=0, le=604_800)
+    increment_seconds: float = Field(default=10.0, ge=0, le=86_400)
+    cap_seconds: float = Field(default=180.0, gt=0, le=604_800)
+    move_seconds: float = Field(default=86_400.0, gt=0, le=2_592_000)
+    on_timeout: Literal["fallback_move", "replace_by_bot"] = "fallback_move"
+    idle_kick_seconds: float | None = Field(default=None, gt=0, le=86_400)
+    bot: str | None = Field(default=None, max_length=40)
+
+
 class CreateTable(_ClientMessage):
     """Create a table: game, seats in order, rule variants; a private table is left out of the
     list of tables (its links work as any other's)."""
@@ -281,6 +365,8 @@ class CreateTable(_ClientMessage):
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     variants: dict[str, str | int | bool] = Field(default_factory=dict)
     private: bool = False
+    time_control: TimeControl = Field(default_factory=lambda: TimeControl())
+    """The clocks (none by default; see ``TimeControl``)."""
 
 
 class SeatLink(_Message):

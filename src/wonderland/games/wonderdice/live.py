@@ -142,6 +142,12 @@ class LiveDice:
         else:
             raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
 
+    def hand_to_bot(self, seat: int) -> None:
+        """From now on a bot plays ``seat`` (it acts after its reaction time)."""
+        if seat not in self.bots:
+            self.bots.append(seat)
+            self.next_at[seat] = time.monotonic() + self.reaction()
+
     def new_lines(self, new_actions: bool = True) -> list[str]:
         """Log lines in words: the last seat action when actions were added (passes are not
         worth a line), then any round results since the last call and why the winner's card

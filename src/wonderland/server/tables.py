@@ -188,13 +188,13 @@ class LiveTable:
     """Every chat line of the table, in the order they were said."""
     record: TableRecord = field(default_factory=TableRecord)
     """Its host, seat events, closing and rematch (see ``table_record``)."""
-
     clocks: TableClock | None = None
     """The seats' clocks (see ``clocks``); None without a time control."""
     undo: UndoBook = field(default_factory=UndoBook)
     """The open undo request and the time of each row (see ``undo``)."""
     events_seen: int = 0
     """The last stored event the clocks and undo followed."""
+
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
         return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
@@ -231,10 +231,10 @@ class LiveTable:
         if not still_deciding:
             self.decision_since = self.version
         self.record_log(before, actor, action)
-
         self.undo.stamps.append(at_ms)
         if self.clocks is not None:
             self.clocks.after_step(self, actor, at_ms)
+
     def is_current(self, seat: int, version: int) -> bool:
         """Whether an action made against ``version`` is still an answer to the present.
 
@@ -320,8 +320,8 @@ class LiveTable:
             "live": None if self.live is None else self.live.live_info(viewer),
             "expired": self.expired,
             **record_state(self),
-        }
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
+        }
 
 
 class TableManager:
@@ -356,9 +356,9 @@ class TableManager:
         """...and how many JSON texts that took (one per distinct view, not per socket)."""
         self.cluster: Cluster | None = None
         """Set when several processes share the database (PostgreSQL): leases and moves."""
-
         self.timers = ClockTimers(self)
         """The clocks' timers of the tables this process runs."""
+
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
         """Check the request, store the table, return it with the seat tokens (shown once)."""
@@ -386,8 +386,8 @@ class TableManager:
                 token = secrets.token_urlsafe(18)
                 tokens[seat] = token
                 seats.append(SeatInfo("human", None, secret_hash(token)))
-        table_id = secrets.token_hex(8)
         control = check_time_control(game, request.time_control)
+        table_id = secrets.token_hex(8)
         seed = secrets.randbelow(2**62)
         self.store.create_table(
             table_id,
@@ -401,8 +401,8 @@ class TableManager:
         table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
         table.private = request.private
         table.last_active = self.clock()
-        live = live_module(game.spec.id)
         table.clocks = make_clocks(control, len(seats), now_ms())
+        live = live_module(game.spec.id)
         if live is not None:
             self._go_live(table, live.start(config, seed, table.bot_seats()))
             for index, (actor, action) in enumerate(table.actions):  # the deal
@@ -453,8 +453,8 @@ class TableManager:
         # Idle since the last move of a person; a table no person has moved at yet counts
         # from now (the time the server was down is nobody's idleness).
         table.last_active = max(people) / 1000 if people else self.clock()
-        live = live_module(game.spec.id)
         table_events.prepare(table, stored, now_ms())
+        live = live_module(game.spec.id)
         if live is not None:
             actions = [(actor, action) for actor, action, _ in stored.actions]
             self._go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
@@ -772,6 +772,8 @@ class TableManager:
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
             table.last_active = self.clock()
+            if table.clocks is not None:  # an idle kick counts from each roll and act
+                table.clocks.touch(seat, now_ms())
             try:
                 await self._persist_live(table)
             except StoreUnavailable:
@@ -784,8 +786,6 @@ class TableManager:
         if stale:  # another process committed first: this driver is behind
             await self.resync(table)
             raise refuse("stale", "another move was committed first; here is the current state")
-            if table.clocks is not None:  # an idle kick counts from each roll and act
-                table.clocks.touch(seat, now_ms())
         await self.broadcast(table)
 
     async def _persist_live(self, table: LiveTable) -> None:
@@ -882,6 +882,7 @@ class TableManager:
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
+        self.timers.arm(table)
         if table.advancing or table.expired or waiting(table) or not self.holds(table):
             return
         table.advancing = True
@@ -894,7 +895,6 @@ class TableManager:
         """Run a table's bots and clock; while the database is away, try again each second."""
         retry = False
         try:
-        self.timers.arm(table)
             await runner
         except StoreUnavailable:
             log.warning("table %s waits for the database", table.id)
@@ -1068,6 +1068,8 @@ class TableManager:
         """Send each listener its own view, with the log lines it has not had yet: one JSON
         text per distinct view (each seat's, and the spectators'), shared by its sockets."""
         self.broadcasts += 1
+        await notice_moved_on(table)
+        self.timers.arm(table)
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue
@@ -1080,8 +1082,6 @@ class TableManager:
                     text = self.encode({**message, "log_start": seen, "log": lines[seen:]})
                     texts[seen] = text
                 try:
-        await notice_moved_on(table)
-        self.timers.arm(table)
                     await send(text)
                     sends[send] = len(lines)
                 except Exception:  # a closed socket; its handler removes it too
@@ -1111,8 +1111,8 @@ class TableManager:
 
     async def shutdown(self) -> None:
         """Stop the advancing tasks; let the queued writes finish."""
+        self.timers.close()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.writer.close()
-        self.timers.close()

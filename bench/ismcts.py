@@ -69,7 +69,7 @@ def main() -> None:
     args = parser.parse_args()
     setups = {
         "random rollouts to the end": SearchConfig(iterations=500, rollout_depth=None),
-        "hard level's set-up": replace(LEVELS["hard"].search, iterations=500),
+        "hard level's set-up": replace(LEVELS["hard"].search, iterations=500, seconds=None),
     }
     for game_id in args.games:
         game = get_game(game_id)

@@ -189,15 +189,21 @@ class IdleClocks:
         """A step of the record (a person's act counts as activity)."""
         self.touch(actor, at_ms)
 
-    def running(self, table: LiveTable) -> list[int]:
-        """The seats whose idle time counts: the people of a game in play."""
+    def running(self, table: LiveTable, now: int) -> list[int]:
+        """The seats whose idle time counts: the people of a game in play. While the table
+        counts down to a round, nobody can roll: idleness counts from the round's opening."""
         if table.finished or table.expired:
             return []
-        return [seat for seat in range(len(self.seen)) if table.is_person(seat)]
+        seats = [seat for seat in range(len(self.seen)) if table.is_person(seat)]
+        opening = 0 if table.live is None else table.live.live_info(None).get("open_in_ms")
+        if opening:
+            for seat in seats:
+                self.seen[seat] = max(self.seen[seat], now + int(opening))
+        return seats
 
     def first_out(self, table: LiveTable, now: int) -> tuple[int, float] | None:
         """The idle seat to be kicked first, and in how many ms."""
-        seats = self.running(table)
+        seats = self.running(table, now)
         if not seats:
             return None
         seat = min(seats, key=lambda s: (self.seen[s], s))
@@ -205,7 +211,7 @@ class IdleClocks:
 
     def message(self, table: LiveTable, now: int) -> dict[str, Any]:
         """The ``TableClocks`` of the state message: each person's time before the kick."""
-        running = set(self.running(table))
+        running = set(self.running(table, now))
         return {
             "kind": "idle_kick",
             "on_timeout": "replace_by_bot",

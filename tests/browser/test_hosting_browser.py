@@ -28,11 +28,12 @@ def test_lesson_step_and_practice_task(browser: Browser, site: ServerProcess) ->
         if step.expect is None:
             page.locator("#lesson-go").click()
             continue
+        page.locator("#lesson-move-box summary").click()  # typed, as at the terminal
         page.locator("#lesson-move").fill("B8")
-        page.locator("#lesson-go").click()
+        page.locator("#lesson-try").click()
         expect(page.locator("#lesson-feedback")).to_contain_text("not in their hand")
         page.locator("#lesson-move").fill(step.expect)
-        page.locator("#lesson-go").click()
+        page.locator("#lesson-try").click()
         expect(page.locator("#lesson-feedback.ok")).to_contain_text(step.expect)
         break
 
@@ -86,10 +87,12 @@ def test_score_calculation(browser: Browser, site: ServerProcess) -> None:
 
 
 def test_score_calculation_by_source(browser: Browser, site: ServerProcess) -> None:
-    """Wonderland's War: points per source in, blanks as 0, the shard tie-break explained."""
+    """Wonderland's War typed in: points per source, blanks as 0, the shard tie-break
+    explained."""
     page = new_page(browser)
     page.goto(site.url + "/score/wonderlands_war")
     page.locator("#players").select_option("2")
+    page.locator("#mode").click()  # "Type it instead": the typed form, as at the terminal
     page.locator("#name-0").fill("Ann")
     page.locator("#battles-0").fill("12")
     page.locator("#castles-0").fill("2")

@@ -59,7 +59,7 @@ async function drawTable(name, table, { act = null, send = () => {} } = {}) {
   const ctx = {
     view: state.view, previous: board.drawn, state, seat: table.seat, legal: state.legal,
     act: (id) => { const action = state.legal.find((a) => a.id === id); if (action && act) act(action.label); },
-    send, seats: state.seats, name: seatName, content: table.content, replay: !act, offline: false,
+    send, seats: state.seats, name: seatName, content: table.content, replay: false, offline: false,
   };
   node.hidden = false;
   try {

@@ -156,8 +156,8 @@ async function setUpPicker() {
     picker.root);
   $("score-chips").replaceChildren(picker.chips);
   $("score-notice").replaceChildren(picker.notice);
-  $("picker").hidden = false;
-  $("score-chips-box").hidden = false;
+  $("picker").hidden = typed;
+  $("score-chips-box").hidden = typed;
   document.head.append(el("link", { rel: "stylesheet", href: "/games/parade/renderer.css" }));
   picker.choose(0);
 }
@@ -173,10 +173,9 @@ async function main() {
     el("input", { type: "checkbox", id: `v-${v.name}`, name: v.name, onchange: () => { if (picker) picker.refresh(); hideResultIfStale(); } }), " ",
     el("label", { for: `v-${v.name}` }, el("code", {}, v.name), ` — ${v.help} `), el("span", { class: "clause" }, `(${v.clause})`))));
   $("variants-box").hidden = !form.variants.length;
-  $("mode").addEventListener("click", () => setMode(!typed));
   drawEntries([]);
+  $("mode").addEventListener("click", () => setMode(!typed));
   await setUpPicker();
-  drawEntries();
 }
 
 main();

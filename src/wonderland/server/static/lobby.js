@@ -1,6 +1,8 @@
 // The lobby: the games, a form to create a table, the links of a new table.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { showLobbyNight } from "/static/lobby-night.js";
+import { remember } from "/static/mytables.js";
 
 const gamesBox = document.getElementById("games");
 
@@ -8,6 +10,7 @@ function seatRow(game, seat) {
   const id = `${game.id}-seat-${seat}`;
   const select = el("select", { id, name: `seat-${seat}` });
   select.append(el("option", { value: "human" }, seat === 0 ? "You" : "A friend (invitation link)"));
+  if (seat > 0 && !game.real_time) select.append(el("option", { value: "open" }, "Open seat (anyone can join)"));
   for (const bot of game.bots) select.append(el("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
   if (seat > 0) {
     const preferred = game.bots.includes("greedy") ? "greedy" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
@@ -60,7 +63,7 @@ function gameCard(game) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const seatList = [...seats.querySelectorAll("select")].map((s) =>
-      s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
+      s.value === "human" || s.value === "open" ? { kind: s.value } : { kind: "bot", bot: s.value.slice(4) });
     const chosen = {};
     for (const input of variants.querySelectorAll("input, select")) {
       const value = input.type === "checkbox" ? String(input.checked) : input.value;
@@ -108,6 +111,11 @@ function showLinks(game, created) {
     el("a", { href: link.url, class: "seat-link", "data-seat": link.seat }, link.url), " ",
     copyButton(link.url, i === 0 ? "Copy your seat's link" : `Copy the invitation for seat ${link.seat}`)));
   items.push(el("li", {}, "Spectators: ", el("a", { href: created.spectator_url, class: "spectator-link" }, created.spectator_url)));
+  if (created.host_url) {  // kept by this browser too: its seat link opens the host's controls
+    remember(created.table, { host: created.host_token, game_name: game.name, ...(created.seats[0] ? { seat: created.seats[0].seat, token: created.seats[0].token } : {}) });
+    items.push(el("li", { class: "host-link-item" }, icon("crown"), " Host link (yours alone: it reissues lost links, hands seats to bots, starts and closes the table): ",
+      el("a", { href: created.host_url, class: "host-link" }, created.host_url), " ", copyButton(created.host_url, "Copy the host link")));
+  }
   box.replaceChildren(el("p", {}, `${game.name} table ${created.table}. Each link holds a secret seat token: send it only to that player.`), el("ul", {}, ...items));
   document.getElementById("created").hidden = false;
   document.getElementById("created").scrollIntoView();
@@ -124,6 +132,7 @@ async function main() {
       t.finished ? " — finished (replay)" : t.expired ? " — closed unfinished (replay)"
         : ` — in play, ${t.version === 1 ? "1 move" : `${t.version} moves`} made`)));
   if (!page.tables.length) recent.replaceChildren(el("li", { class: "meta" }, "No tables yet: create one above."));
+  await showLobbyNight();
 }
 
 main();

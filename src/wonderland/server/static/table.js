@@ -4,6 +4,7 @@
 // players, log, your name and the chat, errors, the game-over panel, the replay and the
 // connection banner. Names and chat lines are always inserted as text, never as markup.
 import { el } from "/static/dom.js";
+import { helloExtras, message as nightMessage, render as nightRender } from "/static/game-night.js";
 import { icon } from "/static/icons.js";
 import { prose, ruleRef } from "/static/words.js";
 
@@ -118,7 +119,10 @@ function renderSeats() {
   $("seats").replaceChildren(...seatList().map((seat) => {
     const you = welcome && seat.seat === welcome.seat;
     const present = seat.kind === "bot" || seat.connected;
-    const presence = offline
+    const free = seat.kind === "open" || seat.kind === "reserved";  // nobody sits there yet
+    const presence = free
+      ? el("span", { class: "presence unknown" }, icon("offline"), seat.kind === "open" ? " free" : " kept")
+      : offline
       ? el("span", { class: "presence unknown" }, icon("offline"), " presence unknown")
       : el("span", { class: `presence ${present ? "online" : "offline"}` },
         icon(present ? "online" : "offline"), present ? " online" : " offline");
@@ -346,6 +350,7 @@ function render() {
   renderSeats();
   renderTitle();
   renderWho();
+  nightRender({ state, offline, send });
   if (replay) return;
   const ctx = context(state.view, {});
   draw(ctx);
@@ -369,7 +374,7 @@ async function openReplay() {
   const response = await fetch(`/api/tables/${tableId}/replay`);
   const body = await response.json();
   if (!response.ok) { showError({ message: body.detail }); return; }
-  replay = { steps: body.steps, index: 0, chat: body.chat || [] };
+  replay = { steps: body.steps, index: 0, chat: body.chat || [], events: body.events || [] };
   drawn = null;
   $("replay").hidden = false;
   $("game-over").hidden = true;
@@ -400,8 +405,10 @@ function showReplayStep() {
 /** The chat lines said at the replay's step (those said after the game are at its last). */
 function showReplayChat() {
   const lines = replay.chat.filter((line) => line.step === replay.index);
-  $("replay-chat").hidden = !lines.length;
-  $("replay-chat-lines").replaceChildren(...lines.map(chatItem));
+  const events = replay.events.filter((event) => event.step === replay.index)
+    .map((event) => el("li", { class: "chat-line chat-event" }, prose(event.text, seatName)));
+  $("replay-chat").hidden = !lines.length && !events.length;
+  $("replay-chat-lines").replaceChildren(...events, ...lines.map(chatItem));
 }
 
 function moveReplay(to) {
@@ -522,6 +529,9 @@ $("retry").addEventListener("click", () => {
 });
 
 async function onMessage(message) {
+  const night = nightMessage(message, token);  // waiting room, host, rematch (game-night.js)
+  if (night === "retry") { socket.send(JSON.stringify({ type: "hello", table: tableId, token })); return; }
+  if (night) return;
   if (message.type === "welcome") {
     const first = !welcome;
     welcome = message;
@@ -569,7 +579,7 @@ function connect() {
   const current = new WebSocket(`${scheme}://${location.host}/ws`);
   socket = current;
   current.addEventListener("open", () => {
-    current.send(JSON.stringify({ type: "hello", table: tableId, token }));
+    current.send(JSON.stringify({ type: "hello", table: tableId, token, ...helloExtras() }));
   });
   let queue = Promise.resolve();
   current.addEventListener("message", (event) => {

@@ -49,11 +49,28 @@ async function boardFor(name) {
   return boards[name];
 }
 
-/** Draw `table` ({ state, seat, content }) on the named board; `act(label)` takes a move. */
+/** The text of the named board's position is shown instead of its drawing. */
+const TEXT = { lesson: "lesson-text-box", task: "task-table" };
+
+function clearBoard(name) {
+  const board = boards[name];
+  if (board) {
+    board.node.replaceChildren();
+    board.node.hidden = true;
+    board.drawn = null;
+  }
+  if (name === "task") $(TEXT.task).hidden = false;
+}
+
+/** Draw `table` ({ state, seat, content }) on the named board; `act(label)` takes a move.
+ *  One board is drawn at a time (a renderer's controls have fixed ids): drawing one shows the
+ *  other's position as text until it is drawn again. */
 async function drawTable(name, table, { act = null, send = () => {} } = {}) {
   const board = await boardFor(name);
   const node = board.node;
-  if (!table) { node.hidden = true; board.drawn = null; return; }
+  if (!table) { clearBoard(name); return; }
+  for (const other of Object.keys(TEXT)) if (other !== name) clearBoard(other);
+  if (name === "task") $(TEXT.task).hidden = true;
   const state = table.state;
   const seatName = (seat) => (seat === table.seat ? "you" : `player ${seat}`);
   const ctx = {
@@ -167,7 +184,6 @@ function showTask(data) {
   $("task-where").textContent = `Task ${data.number} of ${data.count} · level ${task.level} · seed ${data.seed}`;
   $("task-title").textContent = task.title;
   $("task-table").textContent = task.table;
-  $("task-table").hidden = Boolean(data.table);
   drawTable("task", data.table);
   $("questions").replaceChildren(...task.questions.map((q, i) => {
     const id = `answer-${i}`;

@@ -43,7 +43,7 @@ from wonderland.server.table_record import (
     record_state,
     waiting,
 )
-from wonderland.server.undo import UndoBook, apply_row, notice_moved_on
+from wonderland.server.undo import UndoBook, apply_row, may_ask, notice_moved_on
 from wonderland.server.wire import (
     CreateTable,
     ErrorMessage,
@@ -321,6 +321,7 @@ class LiveTable:
             "expired": self.expired,
             **record_state(self),
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
+            "undo": may_ask(self, viewer),
         }
 
 

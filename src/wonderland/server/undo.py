@@ -50,6 +50,8 @@ class UndoBook:
 
     offer: UndoOffer | None = None
     stamps: list[int] = field(default_factory=list)
+    undone: set[int] = field(default_factory=set)
+    """The rows taken back so far."""
 
 
 def _refuse(message: str) -> Refused:
@@ -101,6 +103,7 @@ def take_back(table: LiveTable, index: int, at_ms: int, restored: Any = None) ->
         table.clocks = clocks
     table.actions.append((UNDO, index))
     table.undo.stamps.append(at_ms)
+    table.undo.undone.add(index)
     table.version += 1
     table.decision_since = table.version
     if table.undo.offer is not None and table.undo.offer.index == index:
@@ -118,6 +121,21 @@ def apply_row(table: LiveTable, actor: int, action: int, at_ms: int) -> None:
         return
     after = table.game.apply(table.state, actor, action)
     table.accept_step(table.state, after, actor, action, at_ms)
+
+
+def may_ask(table: LiveTable, seat: int | None) -> bool:
+    """Whether ``seat`` made the last step still in play (its page offers the undo; the
+    server still checks the rest when it is asked)."""
+    if seat is None or table.live is not None or table.undo.offer is not None:
+        return False
+    if table.finished or table.expired or not table.is_person(seat):
+        return False
+    undone = table.undo.undone
+    for index in range(len(table.actions) - 1, -1, -1):
+        actor = table.actions[index][0]
+        if actor != UNDO and index not in undone:
+            return actor == seat
+    return False
 
 
 def _why_not(table: LiveTable, seat: int) -> tuple[int, str | None]:

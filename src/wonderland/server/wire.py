@@ -192,6 +192,9 @@ class StateMessage(_Message):
     """The unfinished table was left idle too long and closed: it refuses moves."""
     clocks: TableClocks | None = None
     """The seats' clocks (None: a table without a time control)."""
+    undo: bool = False
+    """Turn games: the receiving seat made the last step, so it may ask to take it back
+    (``undo_ask``; the server still refuses it, with the reason, after a draw)."""
     waiting: bool = False
     """A seat is still open or reserved: the game has not begun and takes no moves."""
     closed: bool = False

@@ -3,6 +3,7 @@ import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { showLobbyNight } from "/static/lobby-night.js";
 import { remember } from "/static/mytables.js";
+import { timeControlField } from "/static/time-control.js";
 
 const gamesBox = document.getElementById("games");
 
@@ -52,9 +53,10 @@ function gameCard(game) {
   const variants = el("details", {}, el("summary", {}, "Rule variants"), ...game.variants.map((v) => variantRow(game, v)));
   const message = el("p", { class: "error", role: "alert", hidden: "" });
   const privateBox = el("input", { type: "checkbox", id: `${game.id}-private`, name: "private" });
+  const clocks = timeControlField(game);
   form.append(
     el("p", {}, el("label", { for: `${game.id}-players` }, "Players "), players),
-    seats, variants,
+    seats, variants, clocks.node,
     el("p", { class: "private" }, privateBox, " ",
       el("label", { for: `${game.id}-private` }, "Private table (not listed on this server; its links still work)")),
     message,
@@ -71,7 +73,7 @@ function gameCard(game) {
     }
     const response = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: game.id, seats: seatList, variants: chosen, private: privateBox.checked }),
+      body: JSON.stringify({ game: game.id, seats: seatList, variants: chosen, private: privateBox.checked, time_control: clocks.value() }),
     });
     const body = await response.json();
     if (!response.ok) {

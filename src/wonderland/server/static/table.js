@@ -3,9 +3,11 @@
 // the board (see the contract at the top of generic-renderer.js); this page draws the rest:
 // players, log, your name and the chat, errors, the game-over panel, the replay and the
 // connection banner. Names and chat lines are always inserted as text, never as markup.
+import { clockNode, setClocks } from "/static/clocks.js";
 import { el } from "/static/dom.js";
 import { helloExtras, message as nightMessage, render as nightRender } from "/static/game-night.js";
 import { icon } from "/static/icons.js";
+import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -130,6 +132,7 @@ function renderSeats() {
       el("span", { class: "seat-kind" }, icon(seat.kind === "bot" ? "bot" : "person", seat.kind === "bot" ? "bot" : "person")),
       el("span", { class: "seat-name" }, seatName(seat.seat), you ? el("strong", { class: "you-tag" }, " (you)") : null),
       presence,
+      clockNode(seat.seat),
       moving.has(seat.seat) ? el("span", { class: "turn-tag" }, icon("turn"), you ? " your turn" : " to move") : null);
   }));
 }
@@ -351,6 +354,7 @@ function render() {
   renderTitle();
   renderWho();
   nightRender({ state, offline, send });
+  undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: Boolean(replay) });
   if (replay) return;
   const ctx = context(state.view, {});
   draw(ctx);
@@ -360,6 +364,7 @@ function render() {
 function applyState(message) {
   const start = performance.now();
   state = message;
+  setClocks(message.clocks, welcome ? welcome.seat : null);
   log = log.slice(0, message.log_start).concat(message.log);
   probe.history = [...probe.history.slice(-1), message];
   renderLog();
@@ -557,6 +562,8 @@ async function onMessage(message) {
     renderTitle();
   } else if (message.type === "state") {
     if (!probe.hold) applyState(message);
+  } else if (message.type === "undo_offer" || message.type === "undo_result") {
+    undoMessage(message);
   } else if (message.type === "chat") {
     addChat(message.lines);
   } else if (message.type === "named") {

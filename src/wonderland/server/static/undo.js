@@ -1,0 +1,128 @@
+// Undo by consent at the table page (Parade, Wonderland's War): a seat asks to take back its
+// last action; every other person answers on their own page (bots accept). The server
+// decides: a refused ask comes back as an error with the reason (after a draw, after the
+// next player acted), shown in the page's error box. Words from the server are inserted as
+// text only.
+import { el } from "/static/dom.js";
+import { icon } from "/static/icons.js";
+import { prose } from "/static/words.js";
+
+const NOTICE_MS = 8000;
+
+let ctx = null;           // the page's last render context
+let offer = null;         // the open undo_offer, or null
+let notice = null;        // { text, until } after an undo ended
+let noticeTimer = null;
+let bar = null;
+let panel = null;
+let askButton = null;
+let focusedFor = null;    // the offer whose answer buttons got the focus
+
+function loadStyles() {
+  if (document.querySelector('link[href="/static/undo.css"]')) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/undo.css" }));
+}
+
+function build() {
+  if (bar) return;
+  loadStyles();
+  askButton = el("button", { type: "button", id: "undo-ask", class: "undo-ask",
+    onclick: () => ctx && ctx.send({ type: "undo_ask" }) },
+  icon("prev"), el("span", {}, " Take back my last move"));
+  bar = el("div", { class: "undo-bar", id: "undo-bar", hidden: "" }, askButton);
+  panel = el("section", { class: "undo-panel", id: "undo-panel", role: "region", "aria-live": "polite", "aria-labelledby": "undo-title", hidden: "" });
+  const anchor = document.getElementById("error");
+  anchor.after(panel);
+  panel.after(bar);
+}
+
+function who(seat) {
+  const name = ctx && ctx.name ? ctx.name(seat) : `seat ${seat}`;
+  return ctx && seat === ctx.seat ? `${name} (you)` : name;
+}
+
+function names(seats) {
+  const words = seats.map(who);
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+function answer(accept) {
+  if (!ctx || ctx.offline) return;
+  ctx.send({ type: "undo_answer", accept });
+}
+
+function drawPanel() {
+  if (!offer && !(notice && notice.until > Date.now())) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    return;
+  }
+  panel.hidden = false;
+  if (!offer) {
+    panel.replaceChildren(
+      el("h2", { id: "undo-title", class: "undo-title" }, icon(notice.ok ? "check" : "close"), " Undo"),
+      el("p", { class: "undo-words" }, notice.text));
+    return;
+  }
+  const mine = ctx && ctx.seat !== null && offer.waiting.includes(ctx.seat);
+  const asker = ctx && offer.seat === ctx.seat;
+  const title = asker ? "You asked to take back your last move" : `${who(offer.seat)} asks to take back their last move`;
+  const children = [
+    el("h2", { id: "undo-title", class: "undo-title" }, icon("prev"), " ", title),
+    el("p", { class: "undo-words" }, "The move: ", el("q", {}, prose(offer.words, who)), "."),
+  ];
+  if (mine) {
+    const accept = el("button", { type: "button", class: "primary undo-accept", onclick: () => answer(true) }, icon("check"), " Accept");
+    const refuse = el("button", { type: "button", class: "undo-refuse", onclick: () => answer(false) }, icon("close"), " Refuse");
+    children.push(el("p", { class: "undo-choice" }, "Do you accept it? Every player must.", " "),
+      el("div", { class: "undo-buttons" }, accept, refuse));
+    panel.replaceChildren(...children);
+    panel.setAttribute("role", "alertdialog");
+    if (focusedFor !== offer.version) {
+      focusedFor = offer.version;
+      accept.focus();
+    }
+    return;
+  }
+  panel.setAttribute("role", "region");
+  const waiting = offer.waiting.length ? `Waiting for ${names(offer.waiting)} to answer.` : "Every answer is in.";
+  children.push(el("p", { class: "undo-waiting" }, icon("clock"), " ", waiting));
+  panel.replaceChildren(...children);
+}
+
+function drawBar() {
+  const state = ctx && ctx.state;
+  const can = Boolean(state && state.undo && !state.waiting && !state.closed && !ctx.replay);
+  bar.hidden = !can;
+  askButton.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
+}
+
+/** Draw the undo controls for the page's context ({ state, seat, send, name, offline, replay }). */
+export function undoRender(context) {
+  ctx = context;
+  build();
+  if (offer && context.state && context.state.version > offer.version + 1) offer = null;
+  drawBar();
+  drawPanel();
+}
+
+/** An undo_offer or undo_result from the server. */
+export function undoMessage(message) {
+  build();
+  if (message.type === "undo_offer") {
+    offer = message;
+    notice = null;
+  } else if (message.type === "undo_result") {
+    const asker = who(message.seat);
+    const text = message.outcome === "accepted"
+      ? `Accepted: ${asker}'s last move was taken back.`
+      : message.outcome === "refused"
+        ? `${message.by === null ? "A player" : who(message.by)} refused: ${asker}'s move stays.`
+        : `The undo lapsed: ${message.reason || "the table moved on"}.`;
+    offer = null;
+    notice = { text: text[0].toUpperCase() + text.slice(1), ok: message.outcome === "accepted", until: Date.now() + NOTICE_MS };
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => { if (ctx) drawPanel(); }, NOTICE_MS + 50);
+  }
+  if (ctx) { drawBar(); drawPanel(); }
+}

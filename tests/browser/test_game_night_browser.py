@@ -9,6 +9,7 @@ import os
 import re
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -29,7 +30,11 @@ def shot(page: Page, name: str) -> None:
 
 def checked(page: Page, name: str) -> None:
     """No sideways scroll, no serious accessibility problem; a picture."""
-    assert overflow(page) == 0, name
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right"
+        " > innerWidth + 1).slice(0, 5).map((e) => e.tagName + '.' + e.className)"
+    )
+    assert overflow(page) == 0, f"{name}: {wide}"
     assert serious_violations(page) == [], name
     shot(page, name)
 
@@ -149,3 +154,56 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     stranger.goto(new_link)
     expect(stranger.locator("#who")).to_have_text("you are seat 1")
     assert host.errors == [] and stranger.errors == []  # type: ignore[attr-defined]
+
+
+FAKE_NOTIFICATIONS = """
+window.__notes = [];
+window.__asked = 0;
+let permission = "default";
+class FakeNotification {
+  constructor(title, options) { window.__notes.push({ title, body: options && options.body }); }
+  close() {}
+  static get permission() { return permission; }
+  static async requestPermission() {
+    window.__asked += 1;
+    permission = "granted";
+    return permission;
+  }
+}
+window.Notification = FakeNotification;
+Object.defineProperty(document, "hidden", { get: () => true, configurable: true });
+"""
+"""The browser's notifications, recorded, on a page that is in the background."""
+
+
+def test_my_turn_is_notified_and_listed_in_my_tables(browser: Browser, site: ServerProcess) -> None:
+    body = {
+        "game": "parade",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "variants": {"start_player": "1"},
+    }
+    links = httpx.post(f"{site.url}/api/tables", json=body, timeout=10).json()["seats"]
+    mine = new_page(browser)
+    mine.add_init_script(FAKE_NOTIFICATIONS)
+    mine.goto(links[0]["url"])
+    expect(mine.locator("#notify")).to_have_text("Notify me when it is my turn")
+    assert mine.evaluate("window.__asked") == 0  # never asked on load
+    mine.locator("#notify").click()
+    expect(mine.locator("#notify")).to_have_text("Turn notifications on")
+    other = new_page(browser, 390, 844)
+    other.goto(links[1]["url"])
+    for _ in range(100):
+        if take_turn(other):
+            break
+        other.wait_for_timeout(50)
+    expect(mine.locator(".turn-tag")).to_contain_text("your turn")
+    mine.wait_for_function("window.__notes.length > 0")
+    notes = mine.evaluate("window.__notes")
+    assert notes[0]["title"] == "Your turn · Parade" and len(notes) == 1
+    expect(mine).to_have_title("Your turn · Parade · Wonderland Table")
+    lobby = mine.context.new_page()
+    lobby.goto(site.url + "/")
+    expect(lobby.locator("#my-tables li")).to_have_count(1)
+    expect(lobby.locator("#my-tables .my-turn-now")).to_contain_text("your turn")
+    checked(lobby, "my-tables-1280")
+    assert mine.errors == [] and other.errors == []  # type: ignore[attr-defined]

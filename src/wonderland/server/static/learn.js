@@ -129,7 +129,7 @@ async function showLesson(data) {
   $("lesson-move-label").textContent = `Your move for seat ${card.seat}`;
   $("lesson-move").value = "";
   $("lesson-ask").hidden = !asks;
-  $("lesson-ask").replaceChildren(icon("turn"), " Make the move on the table above.");
+  $("lesson-ask").replaceChildren(icon("turn"), " Make the move on the table (or type it below).");
   $("lesson-go").hidden = asks;
   $("lesson-form").hidden = false;
   if (asks) {

@@ -10,7 +10,7 @@ import pytest
 
 from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
-from wonderland.store.repository import StaleWrite
+from wonderland.store.repository import StaleWrite, move_notes, parse_move_note
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +137,19 @@ def test_processes_starting_together_create_the_schema_once(postgres_url: str) -
     assert all(store.load("t") is not None for store in stores)
     for store in stores:
         store.close()
+
+
+def test_a_move_note_carries_the_actions_written() -> None:
+    """A move's notification names the table, its count, and the actions of that commit."""
+    rows = [("t1", 4, 0, 17, 100, False), ("t2", 0, 1, 3, 101, False), ("t1", 5, -1, 2, 100, True)]
+    notes = move_notes(rows)
+    assert notes == ["t1 6 4 0:17:100 -1:2:100", "t2 1 0 1:3:101"]
+    assert parse_move_note(notes[0]) == ("t1", 6, 4, [(0, 17, 100), (-1, 2, 100)])
+    assert parse_move_note("t3") == ("t3", None, 0, [])
+    assert parse_move_note("t3 9") == ("t3", 9, 0, [])
+
+
+def test_a_move_note_too_long_keeps_only_the_count() -> None:
+    """Past the payload limit the note says where the table is; the actions are read back."""
+    rows = [("t", i, 0, 10**12, 1_700_000_000_000, False) for i in range(400)]
+    assert move_notes(rows) == ["t 400"]

@@ -57,6 +57,7 @@ from wonderland.store.repository import (
     StoredChat,
     TableHeader,
     UnknownCursor,
+    parse_move_note,
     secret_hash,
 )
 
@@ -510,28 +511,41 @@ class TableManager:
 
     def moved(self, note: str) -> None:
         """A process (maybe this one) committed at a table: catch up and tell. ``note`` is
-        the table's id, followed after a move by its number of actions ("id 17")."""
-        table_id, _, count = note.partition(" ")
+        the table's id, followed after a move by its number of actions and the actions
+        written (:func:`~wonderland.store.repository.move_notes`)."""
+        table_id, known, first, actions = parse_move_note(note)
         table = self.tables.get(table_id)
         if table is None:
             return
-        known = int(count) if count.isdigit() else None
-        task = asyncio.get_running_loop().create_task(self.resync(table, known))
+        task = asyncio.get_running_loop().create_task(
+            self.resync(table, known, (first, actions))
+        )
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def resync(self, table: LiveTable, count: int | None = None) -> None:
+    async def resync(
+        self,
+        table: LiveTable,
+        count: int | None = None,
+        carried: tuple[int, list[tuple[int, int, int]]] = (0, []),
+    ) -> None:
         """Bring ``table`` up to its stored actions; tell its connections when it moved.
         With ``count`` (its number of actions, from a notification), a table that has them
-        all already (this process's own move) is left unread."""
+        all already (this process's own move) is left unread, and the actions the note
+        ``carried`` (from their first index) are applied without reading them back when
+        they are exactly the ones this table lacks."""
         loop = asyncio.get_running_loop()
         async with table.lock:
             if count is not None and table.version >= count:
                 return
+            first, actions = carried
             if table.live is None:  # a turn game: read and apply only the new actions
-                new, expired = await loop.run_in_executor(
-                    self.store_executor, self.store.actions_since, table.id, table.version
-                )
+                if actions and first == table.version:  # a move note: nothing to read
+                    new, expired = tuple(actions), table.expired
+                else:
+                    new, expired = await loop.run_in_executor(
+                        self.store_executor, self.store.actions_since, table.id, table.version
+                    )
                 changed = bool(new) or expired != table.expired
                 for actor, action, at_ms in new:
                     apply_row(table, actor, action, at_ms)

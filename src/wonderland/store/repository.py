@@ -295,11 +295,7 @@ class Store:
                     connection.execute(
                         update(TableRow).where(TableRow.id.in_(done)).values(finished=True)
                     )
-                # told at commit, to every process
-                counts: dict[str, int] = {}  # each table's number of actions now
-                for t, i, *_ in rows:
-                    counts[t] = max(counts.get(t, 0), i + 1)
-                self._notify(connection, [f"{t} {n}" for t, n in counts.items()])
+                self._notify(connection, move_notes(rows))
         except IntegrityError:
             raise StaleWrite("an action index was already written") from None
 
@@ -434,7 +430,7 @@ class Store:
 
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
         """PostgreSQL: tell every process at commit that these tables have news (a table's
-        id, followed after a move by its number of actions: "id 17")."""
+        id; after a move, a :func:`move_notes` note)."""
         if self.engine.dialect.name == "postgresql":
             connection.execute(
                 text("SELECT pg_notify('wonderland_moves', :t)"), [{"t": t} for t in table_ids]
@@ -583,6 +579,45 @@ def _chat(row: Any) -> StoredChat:
     return StoredChat(
         int(number), None if seat is None else int(seat), name, words, int(step), int(at_ms)
     )
+
+
+NOTE_LIMIT = 4000
+"""The longest move note sent with its actions (PostgreSQL allows 8,000 bytes a payload)."""
+
+
+def move_notes(rows: list[tuple[str, int, int, int, int, bool]]) -> list[str]:
+    """One note per table of ``rows``: "id count first actor:action:at_ms ...", its number
+    of actions now, the index of the first action written, and the actions themselves, so
+    that a process that has the actions before them applies them without reading them
+    back (a note that would be too long keeps only "id count")."""
+    by_table: dict[str, list[tuple[int, int, int, int]]] = {}
+    for t, i, a, x, ms, _ in rows:
+        by_table.setdefault(t, []).append((i, a, x, ms))
+    notes = []
+    for t, written in by_table.items():
+        written.sort()
+        count = written[-1][0] + 1
+        first = written[0][0]
+        note = f"{t} {count}"
+        if [i for i, *_ in written] == list(range(first, count)):
+            full = " ".join([note, str(first), *(f"{a}:{x}:{ms}" for _, a, x, ms in written)])
+            note = full if len(full) <= NOTE_LIMIT else note
+        notes.append(note)
+    return notes
+
+
+def parse_move_note(note: str) -> tuple[str, int | None, int, list[tuple[int, int, int]]]:
+    """A note's table id, its number of actions (None: not a move), the index of the first
+    action it carries and those actions (none: read them from the store)."""
+    parts = note.split(" ")
+    if len(parts) < 2 or not parts[1].isdigit():
+        return parts[0], None, 0, []
+    actions = []
+    for part in parts[3:]:
+        actor, action, at_ms = (int(value) for value in part.split(":"))
+        actions.append((actor, action, at_ms))
+    first = int(parts[2]) if len(parts) > 2 else 0
+    return parts[0], int(parts[1]), first, actions
 
 
 EVENT_COLUMNS = (

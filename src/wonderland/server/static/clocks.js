@@ -16,6 +16,7 @@ const nodes = new Map();  // seat -> its clock's element (kept across the player
 const announced = new Set();
 let timer = null;
 let live = null;          // the aria-live region of the announcements
+let mine = null;          // a phone's copy of your own clock above the board
 
 function loadStyles() {
   if (document.querySelector('link[href="/static/clocks.css"]')) return;
@@ -71,7 +72,25 @@ function update() {
         : `Your clock is low: ${spoken(ms)} left.`;
     }
     if (clock.seat === mySeat && !clock.running) announced.clear();  // a new turn, a new warning
+    if (clock.seat === mySeat) drawMine(node, clock, ms, shown);
   }
+  if (mine && !(clocks.seats.some((clock) => clock.seat === mySeat))) mine.hidden = true;
+}
+
+/** On a narrow screen the players panel is below the board: your clock shows above it too
+ *  (hidden from screen readers, which have the panel's). */
+function drawMine(node, clock, ms, shown) {
+  if (!mine) {
+    mine = el("p", { class: "my-clock", "aria-hidden": "true" }, icon("clock"), " ",
+      el("span", { class: "my-clock-label" }, "Your time "), el("span", { class: "clock-time" }, ""));
+    const board = document.getElementById("board");
+    if (board) board.before(mine);
+  }
+  mine.hidden = !shown;
+  mine.classList.toggle("clock-running", clock.running);
+  mine.classList.toggle("clock-low", node.classList.contains("clock-low"));
+  mine.querySelector(".my-clock-label").textContent = clocks.kind === "idle_kick" ? "A bot takes your seat in " : "Your time ";
+  mine.querySelector(".clock-time").textContent = formatLeft(ms);
 }
 
 /** The clock element of ``seat`` (empty when the table has no clock for it). */

@@ -5,17 +5,22 @@ import { el } from "/static/dom.js";
 
 const TURN_CHOICES = [
   ["none", "No clock", { kind: "none" }],
-  ["blitz", "Real time, quick: 30 s + 5 s a move (at most 60 s)", { kind: "real_time", base_seconds: 30, increment_seconds: 5, cap_seconds: 60 }],
-  ["real", "Real time: 90 s + 10 s a move (at most 180 s)", { kind: "real_time", base_seconds: 90, increment_seconds: 10, cap_seconds: 180 }],
-  ["day", "Turn-based: 24 hours a move", { kind: "turn_based", move_seconds: 86400 }],
+  ["blitz", "Quick: 30 s + 5 s a move (max 60 s)", { kind: "real_time", base_seconds: 30, increment_seconds: 5, cap_seconds: 60 }],
+  ["real", "Real time: 90 s + 10 s a move (max 180 s)", { kind: "real_time", base_seconds: 90, increment_seconds: 10, cap_seconds: 180 }],
+  ["day", "Turn-based: 24 h a move", { kind: "turn_based", move_seconds: 86400 }],
   ["days", "Turn-based: 3 days a move", { kind: "turn_based", move_seconds: 259200 }],
 ];
 const IDLE_CHOICES = [
-  ["60", "Hand an idle seat to a bot after 60 s", 60],
-  ["120", "…after 2 minutes", 120],
-  ["300", "…after 5 minutes", 300],
-  ["off", "Never hand an idle seat to a bot", null],
+  ["60", "A bot takes a seat idle for 60 s", 60],
+  ["120", "A bot takes a seat idle for 2 min", 120],
+  ["300", "A bot takes a seat idle for 5 min", 300],
+  ["off", "Never: idle seats wait", null],
 ];
+
+function loadStyles() {
+  if (document.querySelector('link[href="/static/time-control.css"]')) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/time-control.css" }));
+}
 
 function row(id, label, select) {
   return el("p", { class: "seat-row time-row" }, el("label", { for: id }, label), select);
@@ -23,6 +28,7 @@ function row(id, label, select) {
 
 /** The clock fields of ``game``'s creation form: { node, value() } (value: a TimeControl). */
 export function timeControlField(game) {
+  loadStyles();
   if (game.real_time) {
     const id = `${game.id}-idle`;
     const select = el("select", { id, name: "idle_kick" },

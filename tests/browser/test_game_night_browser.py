@@ -115,6 +115,7 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     host = new_page(browser)
     links = create_in_lobby(host, site, "open")
     assert len(links) == 1  # an open seat has no invitation link
+    host_url = host.locator(".host-link").get_attribute("href") or ""
     host.goto(links[0])
     expect(host.locator("#waiting")).to_be_visible()
     expect(host.locator("#board")).to_be_hidden()
@@ -153,6 +154,11 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     stranger.goto("about:blank")
     stranger.goto(new_link)
     expect(stranger.locator("#who")).to_have_text("you are seat 1")
+    on_phone = new_page(browser, 390, 844)
+    on_phone.goto(host_url)  # the host link alone: a spectator with the host's controls
+    expect(on_phone.locator("#host-panel .host-reissue")).to_have_count(2)
+    expect(on_phone.locator('#host-panel .host-bot[data-seat="1"]')).to_be_disabled()
+    checked(on_phone, "host-panel-390")
     assert host.errors == [] and stranger.errors == []  # type: ignore[attr-defined]
 
 

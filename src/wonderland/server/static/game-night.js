@@ -59,6 +59,8 @@ async function takeSeat(seat) {
 export function message(msg, token) {
   if (msg.type === "welcome") {
     welcome = msg;
+    const notify = document.querySelector(".notify-row");
+    if (notify) notify.hidden = msg.seat === null;  // a spectator has no turn to be told of
     if (msg.seat !== null && token) remember(tableId, { seat: msg.seat, token, game_name: msg.game_name });
     else if (msg.host) remember(tableId, { game_name: msg.game_name });
     return false;

@@ -44,7 +44,7 @@ async function showWaitingTables() {
     return;
   }
   if (!page.tables.length) {
-    box.replaceChildren(el("li", { class: "meta" }, "No table is waiting for players now. Create one above with an open seat."));
+    box.replaceChildren(el("li", { class: "meta" }, "No table is waiting for players now. Create one below with an open seat."));
     return;
   }
   box.replaceChildren(...page.tables.map((entry) => el("li", { class: "waiting-table", "data-table": entry.table },

@@ -6,10 +6,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
+from wonderland.store.cluster import CHANNEL, conninfo
 from wonderland.store.repository import StaleWrite, move_notes, parse_move_note
 
 
@@ -153,3 +155,18 @@ def test_a_move_note_too_long_keeps_only_the_count() -> None:
     """Past the payload limit the note says where the table is; the actions are read back."""
     rows = [("t", i, 0, 10**12, 1_700_000_000_000, False) for i in range(400)]
     assert move_notes(rows) == ["t 400"]
+
+
+def test_every_process_hears_of_moves_and_of_an_expiry(postgres_url: str) -> None:
+    """PostgreSQL: a move is told with its actions, an expiry with the table's id, so every
+    process refuses moves at a table closed elsewhere."""
+    store = Store(postgres_url)
+    table = f"n{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    with psycopg.connect(conninfo(store.engine), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        store.append_action(table, 0, 0, 7, 123, False)
+        store.expire_table(table)
+        heard = [note.payload for note in listener.notifies(timeout=2, stop_after=2)]
+    store.close()
+    assert heard == [f"{table} 1 0 0:7:123", table]

@@ -264,9 +264,11 @@ class Store:
 
     @_reachable
     def expire_table(self, table_id: str) -> None:
-        """Mark an unfinished table as expired: it keeps its actions, and refuses new ones."""
+        """Mark an unfinished table as expired: it keeps its actions, and refuses new ones
+        (on every process: they are told)."""
         with self.engine.begin() as connection:
             connection.execute(update(TableRow).where(TableRow.id == table_id).values(expired=True))
+            self._notify(connection, [table_id])
 
     def append_action(
         self, table_id: str, index: int, actor: int, action: int, at_ms: int, finished: bool

@@ -79,6 +79,11 @@ def test_a_real_time_clock_runs_out_and_the_fallback_bot_moves(tmp_path: Path) -
         assert stored.seats[0].kind == "human"  # the seat stays the person's
         played = [actor for actor, _, _ in stored.actions if actor == 0]
         assert played, "the fallback bot's move is seat 0's action in the record"
+        again = manager.rebuild(stored)  # after a restart the log still tells it
+        assert (
+            "player 0's time ran out: a bot (greedy) played this move for them."
+            in (again.logs[None])
+        )
 
 
 def test_replace_by_bot_hands_the_seat_to_the_bot(tmp_path: Path) -> None:

@@ -142,14 +142,18 @@ def test_an_undo_refused_by_a_player_changes_nothing_and_is_recorded(tmp_path: P
             assert "no undo is asked" in refused(b, "undo_refused")["message"]
         kinds = [event.kind for event in manager.store.load(table).events]
         assert kinds[-2:] == ["undo_asked", "undo_refused"]
+        told = [event["text"] for event in replay_steps(live)["events"]]
+        assert told[-2:] == [
+            "player 0 asked to take back their last move.",
+            "player 1 refused the undo.",
+        ]
+        assert "player 1 refused the undo." in live.logs[0]  # in the log of every seat
         assert all(actor != UNDO for actor, _, _ in manager.store.load(table).actions)
 
 
 def test_an_undo_asked_after_a_draw_is_refused_with_the_rule(tmp_path: Path) -> None:
     with TestClient(make_app(tmp_path, bot_workers=0)) as client:
-        created = create(
-            client, "parade", [{"kind": "human"}, {"kind": "human"}], start_player="0"
-        )
+        created = create(client, "parade", [{"kind": "human"}, {"kind": "human"}], start_player="0")
         table, tokens = created["table"], [s["token"] for s in created["seats"]]
         live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
         with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from wonderland.bots import bot_names
 from wonderland.core import TERMINAL, AnyGame, ConfigError, derive_seed
 from wonderland.server.bot_worker import decide
+from wonderland.server.table_record import note, seat_name
 from wonderland.server.wire import TimeControl
 from wonderland.store import StoreUnavailable
 
@@ -329,20 +330,19 @@ class ClockTimers:
         if due is None or due[1] > 0:
             return False
         seat = due[0]
+        name = seat_name(table.seats[seat], seat)
         control = clocks.control
         bot = table_bot(table.game, control)
         if isinstance(clocks, IdleClocks):
             await self._hand_over(table, seat, bot)
-            await self._record(
-                table, IDLE_KICK, seat, {"bot": bot, "idle_ms": int(clocks.limit_ms)}
-            )
+            data = {"bot": bot, "idle_ms": int(clocks.limit_ms), "name": name}
+            await self._record(table, IDLE_KICK, seat, data)
             log.info("table %s: seat %d idle, handed to %s", table.id, seat, bot)
             return True
         policy = control.on_timeout
         if policy == "replace_by_bot":
             await self._hand_over(table, seat, bot)
-        await self._record(table, TIMEOUT, seat, {"policy": policy, "bot": bot})
-        self._log(table, seat, policy, bot)
+        await self._record(table, TIMEOUT, seat, {"policy": policy, "bot": bot, "name": name})
         if policy == "replace_by_bot":
             return True
         await self._fallback_move(table, seat, bot)
@@ -362,7 +362,8 @@ class ClockTimers:
             now_ms(),
         )
         table.events_seen = max(table.events_seen, stored.id)
-        table.record.add(stored)
+        if stored.id not in table.record.known():
+            note(table, stored)  # into the record, and its line into every log
 
     async def _hand_over(self, table: LiveTable, seat: int, bot: str) -> None:
         """Store that ``bot`` plays ``seat`` now (its link still opens its view; the host may
@@ -379,18 +380,6 @@ class ClockTimers:
             {"kind": "bot", "bot": bot},
         )
         hand_to_bot(table, seat, bot)
-
-    def _log(self, table: LiveTable, seat: int, policy: str, bot: str) -> None:
-        """Tell every viewer, in the log, that ``seat``'s time ran out."""
-        name = table.seat_public()[seat].name
-        then = (
-            "the bot plays this move"
-            if policy == "fallback_move"
-            else f"the bot ({bot}) plays the seat"
-        )
-        line = f"{name}'s time ran out: {then}"
-        for viewer in table.viewers():
-            table.logs.setdefault(viewer, []).append(line)
 
     async def _fallback_move(self, table: LiveTable, seat: int, bot: str) -> None:
         """The table's bot plays the move of ``seat``, whose time ran out."""

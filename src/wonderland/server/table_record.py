@@ -118,12 +118,36 @@ def event_line(event: StoredEvent) -> str | None:
             return "The host closed the table: it takes no more moves."
         case "rematch":
             return f"A rematch was set up with the same seats: table {data.get('table')}."
+        case "timeout" | "idle_kick" | "undo_asked" | "undo_refused":
+            return clock_or_undo_line(event.kind, who, data)
     return None
 
 
+def clock_or_undo_line(kind: str, who: str, data: dict[str, Any]) -> str:
+    """The words of a clock's or an undo's event (see ``clocks`` and ``undo``)."""
+    bot = data.get("bot")
+    if kind == "timeout" and data.get("policy") == "replace_by_bot":
+        return f"{who}'s time ran out: a bot ({bot}) plays the seat from now on."
+    if kind == "timeout":
+        return f"{who}'s time ran out: a bot ({bot}) played this move for them."
+    if kind == "idle_kick":
+        return f"{who} neither rolled nor acted for a long time: a bot ({bot}) plays the seat."
+    if kind == "undo_asked":
+        return f"{who} asked to take back their last move."
+    return f"{who} refused the undo."
+
+
 def note(table: LiveTable, event: StoredEvent) -> None:
-    """Take ``event`` into the table's record and write its line in every viewer's log."""
+    """Take ``event`` into the table's record and write its line in every viewer's log.
+
+    A seat given back to its person is a person's again, also when a clock's timeout had
+    handed it to a bot (that handing is replayed from its own event, before this one)."""
     table.record.add(event)
+    seat = event.seat
+    if event.kind == "seat_to_person" and seat is not None and 0 <= seat < len(table.seats):
+        info = table.seats[seat]
+        if info.kind == "bot" and info.token_hash is not None:
+            table.seats[seat] = replace(info, kind="human", bot=None)
     line = event_line(event)
     if line is None:
         return

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from wonderland.core import CHANCE, TERMINAL
 from wonderland.server.clocks import SeatClocks, now_ms
+from wonderland.server.table_record import note, seat_name
 from wonderland.store import StoreUnavailable
 from wonderland.store.repository import StaleWrite, StoredEvent
 
@@ -245,7 +246,8 @@ async def _record(
             "try again in a moment",
         ) from None
     table.events_seen = max(table.events_seen, stored.id)
-    table.record.add(stored)
+    if stored.id not in table.record.known():
+        note(table, stored)  # into the record, and its line into every log
     return stored
 
 
@@ -260,7 +262,14 @@ async def ask(manager: TableManager, table: LiveTable, seat: int | None) -> None
         words = public_words(table, restored[0], actor, action)
         waiting = {s for s in range(len(table.seats)) if s != seat and table.is_person(s)}
         rows = len(table.actions)
-        data = {"index": index, "rows": rows, "words": words, "waiting": sorted(waiting)}
+        name = seat_name(table.seats[seat], seat)
+        data = {
+            "index": index,
+            "rows": rows,
+            "words": words,
+            "waiting": sorted(waiting),
+            "name": name,
+        }
         await _record(manager, table, ASKED, seat, data)
         offer = UndoOffer(seat, index, rows, table.version, words, waiting)
         table.undo.offer = offer
@@ -283,7 +292,9 @@ async def answer(manager: TableManager, table: LiveTable, seat: int | None, acce
             raise _refuse("no undo is asked at this table now, so there is nothing to answer")
         if seat is None or seat not in offer.waiting:
             raise _refuse("this undo does not wait for your answer: only the seats asked answer")
-        data = {"index": offer.index, "asker": offer.seat}
+        data: dict[str, Any] = {"index": offer.index, "asker": offer.seat}
+        if seat is not None:
+            data["name"] = seat_name(table.seats[seat], seat)
         if not accept:
             await _record(manager, table, REFUSED, seat, data)
             table.undo.offer = None

@@ -47,7 +47,7 @@ def test_a_reissued_link_shuts_out_the_old_token(tmp_path: Path) -> None:
             send(old, {"type": "hello", "table": table, "token": tokens[1]})
             refused(old, "unauthorized")
         with client.websocket_connect("/ws") as new:
-            welcome, state = join(new, table, link["token"])
+            welcome, _ = join(new, table, link["token"])
             assert welcome["seat"] == 1 and welcome["host"] is False
             assert "The host gave player 1's seat a new link" in log_of(client, table, 1)[-1]
             send(new, {"type": "host", "do": "reissue", "seat": 0})
@@ -112,10 +112,33 @@ def test_the_host_closes_the_table(tmp_path: Path) -> None:
         assert {"text": "The host closed the table: it takes no more moves.", "step": 0} in [
             {**e, "step": 0} for e in replay["events"]
         ]
-    with TestClient(make_app(tmp_path, bot_workers=0)) as client:  # after a restart
+    with (  # after a restart
+        TestClient(make_app(tmp_path, bot_workers=0)) as client,
+        client.websocket_connect("/ws") as a,
+    ):
+        _, state = join(a, table, tokens[0])
+        assert state["closed"] and state["expired"]
+        assert log_of(client, table, 0)[-1] == "The host closed the table: it takes no more moves."
+
+
+def test_a_seat_a_clock_handed_to_a_bot_stays_given_back_after_a_restart(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+        table, tokens, host = table_of_two(client)
+        manager = client.app.state.manager  # type: ignore[attr-defined]
         with client.websocket_connect("/ws") as a:
-            _, state = join(a, table, tokens[0])
-            assert state["closed"] and state["expired"]
-            assert (
-                log_of(client, table, 0)[-1] == "The host closed the table: it takes no more moves."
-            )
+            join(a, table, tokens[0], host=host)
+            # seat 1's clock ran out and its policy handed it to the table's bot
+            info = manager.store.load(table).seats[1]
+            manager.store.change_seat(table, 1, {"kind": "human"}, {"kind": "bot", "bot": "random"})
+            data = {"policy": "replace_by_bot", "bot": "random"}
+            manager.store.add_event(table, "timeout", 1, 0, data, 0)
+            live = manager.tables[table]
+            live.seats[1] = type(info)("bot", "random", info.token_hash, info.name)
+            send(a, {"type": "host", "do": "to_person", "seat": 1})
+            state_where(a, lambda s: s["seats"][1]["kind"] == "human")
+    with (
+        TestClient(make_app(tmp_path, bot_workers=0)) as client,
+        client.websocket_connect("/ws") as b,
+    ):
+        _, state = join(b, table, tokens[1])
+        assert state["seats"][1]["kind"] == "human" and not state["seats"][1]["handed"]

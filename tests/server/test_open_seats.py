@@ -120,17 +120,19 @@ def test_a_taken_seat_and_the_start_survive_a_restart(tmp_path: Path) -> None:
         created = create(client, "parade", ME_AND_OPEN, start_player="0")
         table = created["table"]
         token = client.post(f"/api/tables/{table}/seats/1").json()["token"]
-    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
-        with client.websocket_connect("/ws") as b:
-            welcome, state = join(b, table, token)
-            assert welcome["seat"] == 1 and not state["waiting"]
-            assert (
-                log_of(client, table, 1)[:2]
-                == log_of(client, table, None)[:2]
-                == [
-                    "Seat 1 sat down at the table.",
-                    "Every seat is taken: the game begins.",
-                ]
-            )
-            send(b, {"type": "host", "do": "close"})
-            refused(b, "not_host")
+    with (
+        TestClient(make_app(tmp_path, bot_workers=0)) as client,
+        client.websocket_connect("/ws") as b,
+    ):
+        welcome, state = join(b, table, token)
+        assert welcome["seat"] == 1 and not state["waiting"]
+        assert (
+            log_of(client, table, 1)[:2]
+            == log_of(client, table, None)[:2]
+            == [
+                "Seat 1 sat down at the table.",
+                "Every seat is taken: the game begins.",
+            ]
+        )
+        send(b, {"type": "host", "do": "close"})
+        refused(b, "not_host")

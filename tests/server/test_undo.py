@@ -6,14 +6,23 @@ state, and nobody is sent another seat's secrets."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
+import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection
 
+from tests.server.test_processes import join as join_process
+from tests.server.test_processes import pair  # noqa: F401 - two processes on one database
+from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
+from tests.support import ServerProcess
 from wonderland.server.app import replay_steps
 from wonderland.server.undo import UNDO
 from wonderland.server.wire import UndoOffer, UndoResult
+from wonderland.store import Store
 
 from .conftest import make_app
 from .test_chat import refused, send, until
@@ -173,3 +182,60 @@ def test_an_undo_asked_after_a_draw_is_refused_with_the_rule(tmp_path: Path) -> 
                 hello(watcher, table, None)
                 send(watcher, {"type": "undo_ask"})
                 assert "spectators" in refused(watcher, "undo_refused")["message"]
+
+
+def wait_for(ws: ClientConnection, wanted: Any, seconds: float = 20.0) -> dict[str, Any]:
+    """The next message that ``wanted`` accepts (within ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=deadline - time.monotonic()))
+        if wanted(message):
+            return message
+
+
+def act_on(ws: ClientConnection, state: dict[str, Any]) -> None:
+    move = {"type": "act", "version": state["version"], "action": state["legal"][0]["id"]}
+    ws.send(json.dumps(move))
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+def test_an_undo_across_two_processes(
+    pair: tuple[ServerProcess, ServerProcess],  # noqa: F811
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """Seat 0 plays and asks on one process, seat 1 accepts on the other: each process follows
+    the other's events, and both show the same state after the undo."""
+    one, other = pair
+    body = {"game": "wonderlands_war", "seats": WAR_SEATS}
+    created = httpx.post(f"{one.url}/api/tables", json=body, timeout=10).json()
+    table, tokens = created["table"], [s["token"] for s in created["seats"]]
+    a, b = join_process(one, table, tokens[0]), join_process(other, table, tokens[1])
+    try:
+        state = wait_for(a, lambda m: m["type"] == "state" and bool(m["legal"]))
+        act_on(a, state)
+        wait_for(b, lambda m: m["type"] == "state" and m["version"] > state["version"])
+        a.send(json.dumps({"type": "undo_ask"}))
+        offer = wait_for(b, lambda m: m["type"] == "undo_offer")
+        assert offer["seat"] == 0 and offer["waiting"] == [1]
+        b.send(json.dumps({"type": "undo_answer", "accept": True}))
+        views = []
+        for ws in (a, b):
+            assert wait_for(ws, lambda m: m["type"] == "undo_result")["outcome"] == "accepted"
+            back = wait_for(
+                ws, lambda m: m["type"] == "state" and m["version"] >= state["version"] + 2
+            )
+            assert back["version"] == state["version"] + 2 and back["to_move"] == [0]
+            views.append(back)
+        assert views[0]["view"] == state["view"]  # seat 0's own view as before its move
+    finally:
+        a.close()
+        b.close()
+    store = Store(postgres_url)
+    try:
+        stored = store.load(table)
+    finally:
+        store.close()
+    assert stored is not None
+    assert stored.actions[-1][0] == UNDO
+    assert [e.kind for e in stored.events].count("undone") == 1

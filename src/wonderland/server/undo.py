@@ -373,6 +373,10 @@ def apply_event(table: LiveTable, event: StoredEvent) -> str | None:
         )
         table.undo.offer = asked
         return json.dumps(offer_message(asked)) if waiting else None
+    if event.kind == UNDONE and event.seat is not None:  # its row was applied already
+        if table.undo.offer is not None and table.undo.offer.index == int(data["index"]):
+            table.undo.offer = None
+        return result_message(event.seat, "accepted")
     offer = table.undo.offer
     if offer is None or int(data.get("index", -1)) != offer.index:
         return None
@@ -382,9 +386,6 @@ def apply_event(table: LiveTable, event: StoredEvent) -> str | None:
     if event.kind == ACCEPTED and event.seat is not None:
         offer.waiting.discard(event.seat)
         return json.dumps(offer_message(offer))
-    if event.kind == UNDONE:
-        table.undo.offer = None
-        return result_message(offer.seat, "accepted")
     return None
 
 

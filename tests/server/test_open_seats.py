@@ -136,3 +136,15 @@ def test_a_taken_seat_and_the_start_survive_a_restart(tmp_path: Path) -> None:
         )
         send(b, {"type": "host", "do": "close"})
         refused(b, "not_host")
+
+
+def test_taking_seats_is_held_to_the_creation_rate(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, bot_workers=0, tables_per_minute=2)) as client:
+        seats = [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}]
+        table = create(client, "parade", seats)["table"]
+        assert client.post(f"/api/tables/{table}/seats/1").status_code == 200
+        over = client.post(f"/api/tables/{table}/seats/2")
+        assert over.status_code == 429 and "try again in" in over.json()["detail"]
+        assert int(over.headers["Retry-After"]) >= 1
+        status = client.get(f"/api/tables/{table}/status").json()
+        assert [s["kind"] for s in status["seats"]] == ["human", "human", "open"]

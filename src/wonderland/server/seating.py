@@ -305,10 +305,20 @@ def seating_router() -> APIRouter:
 
     @router.post("/api/tables/{table_id}/seats/{seat}")
     async def take(request: Request, table_id: str, seat: int) -> TakenSeat:
-        """Take an open seat: its link and token, shown once."""
+        """Take an open seat: its link and token, shown once. Taking a seat counts as
+        creating a table towards the address's rate (429 with ``Retry-After`` over it)."""
         manager: TableManager = request.app.state.manager
         if len(table_id) > 64:
             raise HTTPException(status_code=404, detail="there is no such table")
+        address = request.client.host if request.client is not None else "unknown"
+        wait = request.app.state.guard.create_table(address)
+        if wait is not None:
+            raise HTTPException(
+                status_code=429,
+                detail="this address has taken or created as many seats and tables in the last "
+                f"minute as this server allows: try again in {wait} seconds",
+                headers={"Retry-After": str(wait)},
+            )
         try:
             table = await manager.obtain(table_id)
             token = await take_seat(manager, table, seat)

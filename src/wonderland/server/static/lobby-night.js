@@ -9,6 +9,8 @@ function stylesheet() {
   if (!document.querySelector(`link[href="${href}"]`)) document.head.append(el("link", { rel: "stylesheet", href }));
 }
 
+const REFRESH_MS = 15000;
+
 stylesheet();
 
 function seatWords(seat) {
@@ -73,4 +75,6 @@ export async function showLobbyNight() {
   main.insertBefore(mine, first);
   main.insertBefore(open, first);
   await Promise.all([showMyTables(document.getElementById("my-tables"), mine), showWaitingTables()]);
+  // kept fresh while the lobby is in view (a seat taken elsewhere goes from the list)
+  setInterval(() => { if (!document.hidden) showWaitingTables(); }, REFRESH_MS);
 }

@@ -10,6 +10,7 @@ function stylesheet() {
 }
 
 const REFRESH_MS = 15000;
+let shownWaiting = "";
 
 stylesheet();
 
@@ -42,9 +43,13 @@ async function showWaitingTables() {
     if (!response.ok) throw new Error(String(response.status));
     page = await response.json();
   } catch {
-    box.replaceChildren(el("li", { class: "meta" }, "The list cannot be read just now: reload the page in a moment."));
+    shownWaiting = "";
+    box.replaceChildren(el("li", { class: "meta" }, "The list cannot be read just now: it is tried again in a moment."));
     return;
   }
+  const key = JSON.stringify(page.tables);
+  if (key === shownWaiting) return;  // unchanged: the focus stays where it is
+  shownWaiting = key;
   if (!page.tables.length) {
     box.replaceChildren(el("li", { class: "meta" }, "No table is waiting for players now. Create one below with an open seat."));
     return;

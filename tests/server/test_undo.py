@@ -23,6 +23,7 @@ from wonderland.server.app import replay_steps
 from wonderland.server.undo import UNDO
 from wonderland.server.wire import UndoOffer, UndoResult
 from wonderland.store import Store
+from wonderland.store.repository import secret_hash
 
 from .conftest import make_app
 from .test_chat import refused, send, until
@@ -48,6 +49,22 @@ def state_at(ws: Any, version: int) -> dict[str, Any]:
         state = until(ws, "state")
         if state["version"] >= version:
             return state
+
+
+class Recorded:
+    """A socket whose every received text is kept (for the leak checks)."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.seen: list[str] = []
+
+    def receive_text(self) -> str:
+        text: str = self.ws.receive_text()
+        self.seen.append(text)
+        return text
+
+    def send_text(self, text: str) -> None:
+        self.ws.send_text(text)
 
 
 def war_table(client: TestClient) -> tuple[str, list[str], Any]:
@@ -77,9 +94,10 @@ def test_an_undo_accepted_takes_the_action_back_and_keeps_it_in_the_record(
         manager = client.app.state.manager  # type: ignore[attr-defined]
         with (
             client.websocket_connect("/ws") as a,
-            client.websocket_connect("/ws") as b,
-            client.websocket_connect("/ws") as watcher,
+            client.websocket_connect("/ws") as b_socket,
+            client.websocket_connect("/ws") as watcher_socket,
         ):
+            b, watcher = Recorded(b_socket), Recorded(watcher_socket)
             first = my_turn(a, hello(a, table, tokens[0]))
             hello(b, table, tokens[1])
             hello(watcher, table, None)
@@ -109,6 +127,14 @@ def test_an_undo_accepted_takes_the_action_back_and_keeps_it_in_the_record(
             # a move made against the undone state is stale, not applied
             send(a, {"type": "act", "version": moved["version"], "action": first["legal"][0]["id"]})
             refused(a, "stale")
+            state_at(b, back["version"])
+        # nothing sent to seat 1 or the spectator holds seat 0's secrets
+        for text in b.seen + watcher.seen:
+            assert tokens[0] not in text and secret_hash(tokens[0]) not in text
+            message = json.loads(text)
+            if message["type"] == "state" and message["version"] == back["version"]:
+                viewer = 1 if text in b.seen else None
+                assert message["view"] == live.game.view_to_json(live.game.view(live.state, viewer))
         stored = manager.store.load(table)
         rows = [(actor, action) for actor, action, _ in stored.actions]
         assert rows[-1] == (UNDO, len(rows) - 2)  # the action and its undo, both kept

@@ -169,4 +169,4 @@ def test_every_process_hears_of_moves_and_of_an_expiry(postgres_url: str) -> Non
         store.expire_table(table)
         heard = [note.payload for note in listener.notifies(timeout=2, stop_after=2)]
     store.close()
-    assert heard == [f"{table} 1 0 0:7:123", table]
+    assert heard == [f"{store.origin} {table} 1 0 0:7:123", f"{store.origin} {table}"]

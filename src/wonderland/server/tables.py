@@ -509,9 +509,12 @@ class TableManager:
                 self.advance_soon(table)
 
     def moved(self, note: str) -> None:
-        """A process (maybe this one) committed at a table: catch up and tell. ``note`` is
-        the table's id, followed after a move by its number of actions and the actions
-        written (:func:`~wonderland.store.repository.move_notes`)."""
+        """Another process committed at a table: catch up and tell. ``note`` is the writing
+        store's origin and the table's id, followed after a move by its number of actions
+        and the actions written (:func:`~wonderland.store.repository.move_notes`)."""
+        origin, _, note = note.partition(" ")
+        if origin == self.store.origin:  # this process's own write: applied already
+            return
         table_id, known, first, actions = parse_move_note(note)
         table = self.tables.get(table_id)
         if table is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -200,6 +201,8 @@ class Store:
             _add_missing_flags(connection)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._last_created = datetime.min
+        self.origin = secrets.token_hex(4)
+        """Starts every notification this store sends, so its own process can skip them."""
 
     def _created_at(self) -> datetime:
         """Now, and later than any table this store created before (the list's order)."""
@@ -431,11 +434,12 @@ class Store:
         return names, tuple(_chat(row) for row in rows)
 
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
-        """PostgreSQL: tell every process at commit that these tables have news (a table's
-        id; after a move, a :func:`move_notes` note)."""
+        """PostgreSQL: tell every process at commit that these tables have news: this
+        store's ``origin``, then a table's id (after a move, a :func:`move_notes` note)."""
         if self.engine.dialect.name == "postgresql":
             connection.execute(
-                text("SELECT pg_notify('wonderland_moves', :t)"), [{"t": t} for t in table_ids]
+                text("SELECT pg_notify('wonderland_moves', :t)"),
+                [{"t": f"{self.origin} {t}"} for t in table_ids],
             )
 
     @_reachable

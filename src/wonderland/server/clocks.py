@@ -23,6 +23,7 @@ from wonderland.server.bot_worker import decide
 from wonderland.server.table_record import note, seat_name
 from wonderland.server.wire import TimeControl
 from wonderland.store import StoreUnavailable
+from wonderland.store.repository import StaleWrite
 
 if TYPE_CHECKING:
     from wonderland.server.tables import LiveTable, TableManager
@@ -306,6 +307,10 @@ class ClockTimers:
         except StoreUnavailable:
             log.warning("table %s: a clock ran out while the database is away", table.id)
             asyncio.get_running_loop().call_later(1.0, self.arm, table)
+            return
+        except StaleWrite:  # another process moved first: catch up, then look again
+            await manager.resync(table)
+            self.arm(table)
             return
         except Exception:
             log.exception("table %s: applying a timeout failed", table.id)

@@ -103,8 +103,8 @@ def refuse_unless_playing(table: LiveTable, seat: int | None) -> None:
     if seat is not None and table.seats[seat].kind == "bot":
         raise refuse(
             "not_your_turn",
-            "the host handed your seat to a bot while you were away: ask the host to give it "
-            "back to you",
+            "the host handed your seat to a bot while you were away, or your time ran out: "
+            "ask the host to give it back to you",
         )
 
 

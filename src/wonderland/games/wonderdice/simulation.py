@@ -6,6 +6,8 @@ scaled by the seat's speed factor; a bot's decision time is log-normal too, shor
 more skilled bot.  Bot specs may carry options: ``greedy:fast``, ``greedy:slow``,
 ``random:speed=1.2:skill=2:latency=80``.  Without a speed option every seat draws its own
 factor per game (a table of different people), so the summary can show how much speed wins.
+A difficulty level (``easy`` .. ``expert``) rolls and decides at its own speed and skill
+(``bots/levels.py``) unless its spec names others (``hard:speed=1.2``).
 Everything random is drawn from the game seed: same seed, same game.
 """
 
@@ -22,6 +24,7 @@ from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction
 from wonderland.core.seeding import derive_seed
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice.bots.levels import LEVELS
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver, SimClock
 from wonderland.games.wonderdice.state import (
@@ -56,10 +59,13 @@ class SeatSpeed:
 
 
 def parse_spec(spec: str) -> tuple[str, SeatSpeed]:
-    """``greedy:fast:latency=80`` -> ``("greedy", SeatSpeed(0.7, 1.0, 80))``."""
+    """``greedy:fast:latency=80`` -> ``("greedy", SeatSpeed(0.7, 1.0, 80))``; a level's
+    own speed and skill unless the spec names others: ``expert`` -> ``SeatSpeed(0.45,
+    3.5, 0)``."""
     name, *options = spec.split(":")
-    factor: float | None = None
-    skill, latency = 1.0, 0
+    level = LEVELS.get(name)
+    factor: float | None = None if level is None else level.speed
+    skill, latency = (1.0 if level is None else level.skill), 0
     for opt in options:
         key, _, value = opt.partition("=")
         try:

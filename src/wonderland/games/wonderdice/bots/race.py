@@ -40,9 +40,9 @@ GREEDY_RANK = {ADVANCE_TWO: 9, ADVANCE: 8, UNBLOCK: 7, BLOCK: 6, TAKE_BACK: 5, R
 Move = tuple[int, Position]
 """A kind of move and the position it leaves."""
 
-TOLERANCE = 1e-7
+TOLERANCE = 1e-6
 """Value iteration stops when no value moved by more than this in a sweep."""
-MAX_SWEEPS = 300
+MAX_SWEEPS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,20 +253,29 @@ class Race:
     def _solve(self) -> None:
         positions = self._positions()
         index = {pos: k for k, pos in enumerate(positions)}
-        mine: list[list[tuple[float, tuple[int, ...]]]] = []
+        # seat 0's rolls: the outcomes that leave one position are summed up front (most
+        # rolls show nothing useful); only those with a choice need the maximum
+        sure: list[list[tuple[int, float]]] = []
+        choice: list[list[tuple[float, tuple[int, ...]]]] = []
         theirs: list[list[tuple[int, float]]] = []
         for pos in positions:
-            turn = []
-            for p, moves in self.outcomes(pos, 0):
-                turn.append((p, tuple({self._target(q, index) for _, q in moves})))
-            mine.append(turn)
             weights: dict[int, float] = {}
+            options: dict[tuple[int, ...], float] = {}
+            for p, moves in self.outcomes(pos, 0):
+                targets = tuple(sorted({self._target(q, index) for _, q in moves}))
+                if len(targets) == 1:
+                    weights[targets[0]] = weights.get(targets[0], 0.0) + p
+                else:
+                    options[targets] = options.get(targets, 0.0) + p
+            sure.append(list(weights.items()))
+            choice.append([(p, targets) for targets, p in options.items()])
+            weights = {}
             for p, moves in self.outcomes(pos, 1):
                 top = max(GREEDY_RANK[kind] for kind, _ in moves)
                 chosen = [q for kind, q in moves if GREEDY_RANK[kind] == top]
                 for q in chosen:
-                    t = self._target(q, index)
-                    weights[t] = weights.get(t, 0.0) + p / len(chosen)
+                    target = self._target(q, index)
+                    weights[target] = weights.get(target, 0.0) + p / len(chosen)
             theirs.append(list(weights.items()))
         n = len(positions)
         v0 = [0.0] * n + [0.0, 1.0]  # [-2]: lost, [-1]: won; seat 0 to roll
@@ -275,14 +284,18 @@ class Race:
             moved = 0.0
             for k in range(n):
                 v = 0.0
-                for p, targets in mine[k]:
-                    v += p * max([v1[t] for t in targets])
-                moved = max(moved, v - v0[k])
+                for target, w in sure[k]:
+                    v += w * v1[target]
+                for w, targets in choice[k]:
+                    v += w * max([v1[target] for target in targets])
+                if v - v0[k] > moved:
+                    moved = v - v0[k]
                 v0[k] = v
                 v = 0.0
-                for t, w in theirs[k]:
-                    v += w * v0[t]
-                moved = max(moved, v - v1[k])
+                for target, w in theirs[k]:
+                    v += w * v0[target]
+                if v - v1[k] > moved:
+                    moved = v - v1[k]
                 v1[k] = v
             if moved < TOLERANCE:
                 break

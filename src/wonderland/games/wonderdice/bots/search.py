@@ -4,6 +4,9 @@ A rollout follows the greedy bot's order of action kinds (advance, unblock, bloc
 with a share of random moves, and stops after a few dozen decisions; the position is then
 valued by round wins and progress along the 1-6 row, a block counting against its victim,
 turned into chances of winning.
+
+The difficulty levels are the game's own (``levels.py``: speed, care and policy), not
+search budgets.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
+from wonderland.games.wonderdice.bots.levels import GAME_LEVELS
 from wonderland.games.wonderdice.state import WonderdiceState
 
 ROUND_WORTH = 8.0
@@ -55,4 +59,5 @@ HOOKS = SearchHooks(
     rollout_depth=30,
     budget_scale=0.2,
     easy_bot="greedy",
+    levels=GAME_LEVELS,
 )

@@ -92,9 +92,15 @@ class Race:
         self.rests = (p0.advance_rest, p1.advance_rest)
         walrus = any(p.take_back or p.exposed_take_back for p in self.powers)
         self.track_after = walrus
-        self.value: list[dict[Position, float]] = [{}, {}]
-        """``value[mover][position]``: seat 0's chance of winning with ``mover`` to roll."""
-        self._solve()
+        self._value: list[dict[Position, float]] | None = None
+
+    @property
+    def value(self) -> list[dict[Position, float]]:
+        """``value[mover][position]``: seat 0's chance of winning with ``mover`` to roll
+        (solved on first use)."""
+        if self._value is None:
+            self._value = self._solve()
+        return self._value
 
     # -- what a seat may do ------------------------------------------------------------------
     def hand(self, pos: Position, i: int) -> int:
@@ -250,7 +256,7 @@ class Race:
             return -2  # lost
         return index[q]
 
-    def _solve(self) -> None:
+    def _solve(self) -> list[dict[Position, float]]:
         positions = self._positions()
         index = {pos: k for k, pos in enumerate(positions)}
         # seat 0's rolls: the outcomes that leave one position are summed up front (most
@@ -299,7 +305,7 @@ class Race:
                 v1[k] = v
             if moved < TOLERANCE:
                 break
-        self.value = [
+        return [
             {pos: v0[k] for pos, k in index.items()},
             {pos: v1[k] for pos, k in index.items()},
         ]

@@ -5,12 +5,19 @@ the game is refused with a sentence."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
+import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.test_processes import join as join_process
+from tests.server.test_processes import pair  # noqa: F401 - two processes on one database
+from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
+from tests.support import ServerProcess
 from wonderland.server.wire import StateMessage
 
 from .conftest import make_app
@@ -192,3 +199,42 @@ def test_a_time_control_that_does_not_fit_is_refused(tmp_path: Path) -> None:
         assert response.status_code == 422
         response = client.get("/api/tables")
         assert response.json()["tables"] == []  # nothing was created
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+def test_the_process_that_takes_the_lease_runs_the_same_clock(
+    pair: tuple[ServerProcess, ServerProcess],  # noqa: F811
+) -> None:
+    """The table's process dies while seat 0 thinks; the survivor takes the lease, derives the
+    same clock from the record and, when it runs out, its bot plays seat 0's move."""
+    one, other = pair
+    body = {
+        "game": "parade",
+        "seats": TWO_PEOPLE,
+        "variants": {"start_player": "0"},
+        "time_control": {"kind": "real_time", "base_seconds": 4, "increment_seconds": 0},
+    }
+    created = httpx.post(f"{one.url}/api/tables", json=body, timeout=10)
+    assert created.status_code == 200, created.text
+    table, token = created.json()["table"], created.json()["seats"][0]["token"]
+    ws = join_process(other, table, token)
+    try:
+        first = None
+        while first is None or first["to_move"] != [0]:
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "state":
+                first = message
+        left = clocks_of(first)[0]["remaining_ms"]
+        assert 0 < left <= 4000 and clocks_of(first)[0]["running"]
+        one.kill()  # the process that ran the table's timer
+        deadline = time.monotonic() + 30
+        moved = first
+        while moved["to_move"] == [0]:
+            message = json.loads(ws.recv(timeout=deadline - time.monotonic()))
+            if message["type"] == "state":
+                moved = message
+        assert any("time ran out" in line for line in moved["log"])
+        assert not clocks_of(moved)[0]["running"] and clocks_of(moved)[1]["running"]
+    finally:
+        ws.close()

@@ -210,7 +210,7 @@ def test_an_undo_asked_after_a_draw_is_refused_with_the_rule(tmp_path: Path) -> 
                 assert "spectators" in refused(watcher, "undo_refused")["message"]
 
 
-def wait_for(ws: ClientConnection, wanted: Any, seconds: float = 20.0) -> dict[str, Any]:
+def wait_for(ws: ClientConnection, wanted: Any, seconds: float = 60.0) -> dict[str, Any]:
     """The next message that ``wanted`` accepts (within ``seconds``)."""
     deadline = time.monotonic() + seconds
     while True:

@@ -409,7 +409,7 @@ def walk(table: LiveTable) -> Iterator[tuple[str | None, Any]]:
                 if 0 <= taken_actor < len(table.seats)
                 else "a seat"
             )
-            yield f"undo: {name} took back {words}", state
+            yield f"undo: {name} took back their last action ({words})", state
             continue
         before = state
         state = game.apply(before, actor, action)

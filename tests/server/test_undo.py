@@ -219,6 +219,18 @@ def wait_for(ws: ClientConnection, wanted: Any, seconds: float = 60.0) -> dict[s
             return message
 
 
+def both(ws: ClientConnection, *wanted: Any, seconds: float = 60.0) -> list[dict[str, Any]]:
+    """For each of ``wanted``, the first message it accepts, in any order of arrival."""
+    deadline = time.monotonic() + seconds
+    found: list[dict[str, Any] | None] = [None] * len(wanted)
+    while any(message is None for message in found):
+        message = json.loads(ws.recv(timeout=deadline - time.monotonic()))
+        for i, accepts in enumerate(wanted):
+            if found[i] is None and accepts(message):
+                found[i] = message
+    return [message for message in found if message is not None]
+
+
 def act_on(ws: ClientConnection, state: dict[str, Any]) -> None:
     move = {"type": "act", "version": state["version"], "action": state["legal"][0]["id"]}
     ws.send(json.dumps(move))
@@ -247,10 +259,14 @@ def test_an_undo_across_two_processes(
         b.send(json.dumps({"type": "undo_answer", "accept": True}))
         views = []
         for ws in (a, b):
-            assert wait_for(ws, lambda m: m["type"] == "undo_result")["outcome"] == "accepted"
-            back = wait_for(
-                ws, lambda m: m["type"] == "state" and m["version"] >= state["version"] + 2
+            # the outcome and the state after it, in whichever order this process sends them
+            seen = both(
+                ws,
+                lambda m: m["type"] == "undo_result",
+                lambda m: m["type"] == "state" and m["version"] >= state["version"] + 2,
             )
+            assert seen[0]["outcome"] == "accepted"
+            back = seen[1]
             assert back["version"] == state["version"] + 2 and back["to_move"] == [0]
             views.append(back)
         assert views[0]["view"] == state["view"]  # seat 0's own view as before its move

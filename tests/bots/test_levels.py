@@ -98,8 +98,8 @@ def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     assert level_definition("expert", "wonderlands_war") != hard
     assert level_definition("easy", "wonderlands_war").startswith("ismcts iterations=15 expl")
     assert level_definition("hard", "parade") == (
-        "parade-compiled-ismcts iterations=5000 exploration=0.3 rollout=greedy depth=end "
-        "seconds=0.2"
+        "parade-compiled-ismcts iterations=5000 exploration=0.3 rollout=greedy epsilon=0.0 "
+        "depth=end seconds=0.2"
     )
 
 

@@ -94,10 +94,12 @@ def determinizations(view: ParadeView, count: int, seed: int) -> Iterator[dict[s
 
 
 def test_the_search_returns_only_legal_actions_with_their_statistics() -> None:
-    for position in positions(60, 1):
-        outcome = SEARCH.run(
-            template_of(position.view), position.legal, 300, None, 0.3, "greedy", 5
-        )
+    """Greedy, random and partly random rollouts, 2-6 players, every phase that decides."""
+    for index, position in enumerate(positions(60, 1)):
+        policy = "random" if index % 3 == 2 else "greedy"
+        epsilon = 0.2 if index % 2 else 0.0
+        template = template_of(position.view)
+        outcome = SEARCH.run(template, position.legal, 300, None, 0.3, policy, 5, epsilon)
         assert sorted(a for a, _, _ in outcome.stats) == sorted(position.legal)
         assert outcome.stats[0][0] in position.legal
         assert sum(visits for _, visits, _ in outcome.stats) == outcome.iterations == 300
@@ -218,3 +220,7 @@ def test_bad_input_is_refused_with_a_reason() -> None:
         SEARCH.run(template_of(position.view), position.legal, 10, None, 0.3, "clever", 1)
     with pytest.raises(ValueError, match="rollout"):
         FastSearchConfig(rollout="clever")
+    with pytest.raises(ValueError, match="random moves"):
+        SEARCH.run(template_of(position.view), position.legal, 10, None, 0.3, "greedy", 1, 1.5)
+    with pytest.raises(ValueError, match="epsilon"):
+        FastSearchConfig(epsilon=-0.1)

@@ -9,7 +9,7 @@ levels are the shared ones (the plain engine's search, with the same time per de
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wonderland.bots.base import Advice, Bot
@@ -36,6 +36,8 @@ class FastSearchConfig:
     seconds: float | None = None
     exploration: float = SEARCH_EXPLORATION
     rollout: str = "greedy"
+    epsilon: float = 0.0
+    """The share of the rollouts' cards played at random instead of by ``rollout``."""
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -44,12 +46,17 @@ class FastSearchConfig:
             raise ValueError("a search needs a positive time budget")
         if self.rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(
+                f"epsilon (random rollout moves) must lie in [0, 1], not {self.epsilon}"
+            )
 
     def definition(self) -> str:
         """Every setting but the time, in one line."""
         return (
             f"parade-compiled-ismcts iterations={self.iterations} "
-            f"exploration={self.exploration} rollout={self.rollout} depth=end"
+            f"exploration={self.exploration} rollout={self.rollout} "
+            f"epsilon={self.epsilon} depth=end"
         )
 
 
@@ -101,6 +108,7 @@ class ParadeFastSearchBot(Bot):
             config.exploration,
             config.rollout,
             seed,
+            config.epsilon,
         )
         return SearchResult(seat, outcome.iterations, outcome.stats, outcome.seconds)
 
@@ -115,8 +123,7 @@ def _level(config: FastSearchConfig) -> GameLevel:
     """A level played by the compiled search ``config`` within the level's time."""
 
     def make(seconds: float | None, seed: int | None) -> Bot:
-        timed = FastSearchConfig(config.iterations, seconds, config.exploration, config.rollout)
-        return ParadeFastSearchBot(seed, timed)
+        return ParadeFastSearchBot(seed, replace(config, seconds=seconds))
 
     summary = f"compiled ISMCTS, at most {config.iterations:,} iterations, greedy rollouts"
     return GameLevel(summary, config.definition(), make)

@@ -10,7 +10,8 @@ compiled rules (``rules.py``) instead of the plain engine:
    sight is drawn from its seat's dealt hand;
 2. **select and expand** down the tree, drawing cards (open loop) as the rules ask;
 3. **roll out** to the end of the game by a compiled policy (``policies.py``: ``greedy`` or
-   ``random``), tie-breaks drawn;
+   ``random``; optionally a share ``epsilon`` of the cards played at random), tie-breaks
+   drawn;
 4. **back up** 0.8 x the win share + 0.2 x a soft placing over the final scores (the value
    the plain search gives a finished game, ``bots/search.py``'s ``final_value``).
 
@@ -28,9 +29,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from wonderland.compiled.jit import Int, compiled, compiled_call
-from wonderland.compiled.rng import MASK64, below, seed_rng
+from wonderland.compiled.rng import MASK64, below, seed_rng, uniform
 from wonderland.games.parade.actions import KEEP_BASE, NUM_ACTIONS, PAIRS
-from wonderland.games.parade.fast.policies import POLICIES, choose_keep, choose_play_at
+from wonderland.games.parade.fast.policies import (
+    POLICIES,
+    RANDOM,
+    choose_keep,
+    choose_play_at,
+)
 from wonderland.games.parade.fast.rules import (
     DECK,
     DECK_SIZE,
@@ -317,15 +323,24 @@ def draw_tie(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> None:
 
 @compiled
 def rollout(
-    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, rng: np.ndarray, policy: Int
+    st: np.ndarray,
+    sc: np.ndarray,
+    rules: np.ndarray,
+    rng: np.ndarray,
+    policy: Int,
+    epsilon: float,
 ) -> None:
-    """Every seat plays ``policy`` to the end of the game."""
+    """Every seat plays ``policy`` to the end of the game, each card at random instead with
+    probability ``epsilon``."""
     n = sc[S_N]
     while True:
         phase = sc[S_PHASE]
         if phase == PLAY:
             seat = sc[S_CUR]
-            play_at(st, sc, rules, seat, choose_play_at(st, sc, rules, rng, seat, policy))
+            chosen = policy
+            if epsilon > 0.0 and uniform(rng) < epsilon:
+                chosen = RANDOM
+            play_at(st, sc, rules, seat, choose_play_at(st, sc, rules, rng, seat, chosen))
         elif phase == DRAW:
             draw(st, sc, rng)
         elif phase == CHOOSE:
@@ -390,6 +405,7 @@ def iterate(
     iterations: Int,
     c: float,
     policy: Int,
+    epsilon: float,
 ) -> None:
     """Run ``iterations`` iterations of the search, growing the tree in place."""
     for _ in range(iterations):
@@ -466,7 +482,7 @@ def iterate(
                     tree_first[child] = -1
                     tree_child[edge] = child
                 node = child
-        rollout(st, sc, rules, rng, policy)
+        rollout(st, sc, rules, rng, policy, epsilon)
         final_values(st, sc, values)
         for i in range(depth):
             e = path_edge[i]
@@ -502,11 +518,16 @@ class CompiledSearch:
         exploration: float,
         policy: str,
         seed: int,
+        epsilon: float = 0.0,
     ) -> Outcome:
         """Search from ``template`` for at most ``iterations`` iterations and, with
         ``seconds``, no longer than that (checked every :data:`CHUNK` iterations)."""
         if iterations > self.tree.capacity:
             self.tree = Tree.for_iterations(iterations)
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(
+                f"the rollouts' share of random moves must lie in [0, 1], not {epsilon}"
+            )
         if policy not in POLICIES:
             raise ValueError(f"no compiled rollout policy {policy!r}; choose from: random, greedy")
         tree, work = self.tree, self.work
@@ -549,6 +570,7 @@ class CompiledSearch:
                 chunk,
                 exploration,
                 POLICIES[policy],
+                epsilon,
             )
             done += chunk
             if time.perf_counter() >= deadline:

@@ -23,7 +23,7 @@ hard      0.2 s per decision: ISMCTS, at most 500 iterations, rollouts by the ga
           policy, cut short and valued by the game's evaluation where it has one; Parade:
           the compiled search, at most 5,000 iterations with greedy rollouts to the end
 expert    1 s per decision: ISMCTS, at most 3,000 iterations, otherwise as ``hard``;
-          Parade: the compiled search, at most 25,000 iterations
+          Parade: the compiled search, at most 25,000 iterations, exploring more widely
 ========  ==============================================================================
 
 A game may scale the caps of the shared search where its iterations are costly or its

@@ -115,8 +115,11 @@ class ParadeFastSearchBot(Bot):
 
 HARD = FastSearchConfig(iterations=5000)
 """The ``hard`` level's compiled search (with the level's time per decision)."""
-EXPERT = FastSearchConfig(iterations=25000)
-"""The ``expert`` level's compiled search (with the level's time per decision)."""
+EXPERT = FastSearchConfig(iterations=25000, exploration=0.6)
+"""The ``expert`` level's compiled search (with the level's time per decision).  It explores
+twice as widely as ``hard``: the greedy rollouts vary little, so with a five-fold budget the
+narrower search settles on its first good move (at 0.3 it won half of its 2-player games
+against ``hard``; at 0.6, 67 % of 60; at 1.0, 52 % of 60)."""
 
 
 def _level(config: FastSearchConfig) -> GameLevel:

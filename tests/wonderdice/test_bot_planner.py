@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from wonderland.core import AnyGame
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
-from wonderland.games.wonderdice.bots.planner import WonderdicePlannerBot, position, race_for
+from wonderland.games.wonderdice.bots.planner import (
+    WAIT_MS,
+    WonderdicePlannerBot,
+    options,
+    position,
+    race_for,
+)
 from wonderland.games.wonderdice.bots.race import Position, Race, Rules, race
 from wonderland.games.wonderdice.effects import NO_POWERS
 from wonderland.games.wonderdice.game import GAME
@@ -182,3 +188,21 @@ def test_opening_a_round_with_a_block_beats_an_advance() -> None:
     scored = _chances(planner, s, 0, legal)
     assert scored[A.block(1, 1)] > scored[A.advance(1)] > scored[A.PASS]
     assert planner.choose(GAME, GAME.view(s, 0), legal) == A.block(1, 1)
+
+
+def test_the_planner_stops_waiting_on_an_old_block() -> None:
+    """Q3: out of dice with its block on the rival, the planner may wait (pass) while the
+    block is fresh, and takes it back once it has lain WAIT_MS: two planners that each wait
+    for the other could otherwise hold a round for ever."""
+    s = new_state(2)
+    set_row(s, 0, 5)
+    do(s, 0, [1], A.block(1, 1))
+    assert s.hand[0] == 0
+    legal = rules.free_turn_actions(s, 0)
+    assert legal == [A.PASS, A.reclaim(1)]
+    s.now += 400
+    assert options(GAME.view(s, 0), legal) == legal
+    s.now += WAIT_MS
+    view = GAME.view(s, 0)
+    assert options(view, legal) == [A.reclaim(1)]
+    assert WonderdicePlannerBot(4).choose(GAME, view, legal) == A.reclaim(1)

@@ -24,6 +24,10 @@ from wonderland.games.wonderdice.view import determinize
 
 MARGIN = 1e-4
 """How much better than greedy's choice another action must be to replace it."""
+WAIT_MS = 30000
+"""How long the planner may wait on a block (its own, or one lying on it) before it acts: long
+enough to hold a greedy rival that needs one number, short enough to end a stand-off between
+two planners that each wait for the other to move its block."""
 _FIRST = (A.CLAIM, A.TOUCH)
 
 
@@ -53,6 +57,19 @@ def race_for(s: WonderdiceState, me: int) -> Race:
     return race(s.powers[me], s.powers[1 - me], model_rules)
 
 
+def options(view: Any, legal: Sequence[int]) -> Sequence[int]:
+    """The actions the planner considers: all of them, but no more waiting (a pass) on a
+    block placed :data:`WAIT_MS` ago or longer -- its own, its hand empty (Q3), or the
+    rival's lying on it -- so that two planners waiting on each other's blocks go on."""
+    if len(legal) == 1 or A.PASS not in legal:
+        return legal
+    me = view.seat if view.seat is not None else view.roller
+    block = view.block_on[1 - me] if view.hand[me] == 0 else view.block_on[me]
+    if block is None or view.now - block[2] < WAIT_MS:
+        return legal
+    return [a for a in legal if a != A.PASS]
+
+
 class WonderdicePlannerBot(Bot):
     """Each roll's action by the solved race's chance of winning the round (two seats)."""
 
@@ -72,8 +89,10 @@ class WonderdicePlannerBot(Bot):
         fallback = self.greedy.choose(game, view, legal)
         if view.n != 2 or view.phase != PLAY:
             return fallback
-        scored = self.chances(view, legal)
+        scored = self.chances(view, options(view, legal))
         best = max(scored, key=lambda a: scored[a])
+        if fallback not in scored:
+            return best
         return best if scored[best] > scored[fallback] + MARGIN else fallback
 
     def chances(self, view: Any, legal: Sequence[int]) -> dict[int, float]:
@@ -97,8 +116,8 @@ class WonderdicePlannerBot(Bot):
         if view.n != 2 or view.phase != PLAY or len(legal) == 1:
             advice = self.greedy.advise(game, view, legal)
             return Advice(action, advice.alternatives, advice.reason, bot=self.name)
-        scored = self.chances(view, legal)
-        ranked = sorted(legal, key=lambda a: (a != action, -scored[a]))
+        scored = self.chances(view, options(view, legal))
+        ranked = sorted(scored, key=lambda a: (a != action, -scored[a]))
         alternatives = tuple(Alternative(a, scored[a], float(a == action)) for a in ranked)
         reason = (
             f"{game.action_to_string(action)} leaves a {100 * scored[action]:.0f} % chance "

@@ -36,7 +36,7 @@ def play(a: str, b: str, seed: int, first_seat: int, speed: float) -> tuple[floa
     s = sim.drv.state
     share = GAME.returns(s)[first_seat]
     chars = s.table.content.characters
-    facts = {"rolls": s.stats["rolls"], "char": 0}
+    facts = {"rolls": s.stats["rolls"]}
     facts["character:" + chars[s.dealt[first_seat]].id] = 1
     return share, facts
 

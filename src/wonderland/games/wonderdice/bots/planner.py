@@ -2,7 +2,8 @@
 
 On each roll it applies every legal action to its own view's position and keeps the one that
 leaves it the best chance of winning the round, as the solved race values it with the
-opponent to roll next; greedy's choice stands unless another is clearly better.  Winning the
+opponent to roll next; greedy's choice stands unless another is clearly better.  It may wait
+(pass) on a block for at most :data:`WAIT_MS`.  Winning the
 round is all that matters at two seats (a round win is always worth more to the game than a
 round loss), so the planner never needs the game score.  At three or more seats, and for the
 decisions between rounds, it plays as the greedy bot.

@@ -11,9 +11,11 @@ simultaneity window (D24) and who rolls faster belong to the table, not to the m
 Seat 0 is the planner: it takes the best action of every roll.  Seat 1 is played as the
 greedy bot plays (advance > unblock > block > take back > reclaim > pass, a random one of
 equal blocks), so the values are the chances of the best reply to greedy play.  They are
-solved by value iteration from 0 over every position (a few thousand), once per pair of
-powers and cached: starting from 0 makes a position that the planner could only hold for ever
-worth nothing, so it never plays for an endless round.
+solved by value iteration from 0 over every position (up to a few thousand), once per pair
+of powers, on first use, and cached: starting from 0 makes a position that the planner could
+only hold for ever worth nothing, so it never plays for an endless round.  The iteration
+stops after :data:`MAX_SWEEPS` sweeps: where the Walrus's take-backs stretch a round, a value
+is the chance of winning it within about that many turns, so the planner prefers quick wins.
 """
 
 from __future__ import annotations

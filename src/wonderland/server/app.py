@@ -26,10 +26,13 @@ from wonderland.server.guard import Guard
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.host import appoint
 from wonderland.server.hosting import hosting_router
+from wonderland.server.live_table import LiveTable
+from wonderland.server.refusals import Refused
 from wonderland.server.seating import seating_router
 from wonderland.server.settings import ServerSettings
 from wonderland.server.table_record import event_line
-from wonderland.server.tables import LiveTable, Refused, TableManager, chat_line
+from wonderland.server.tables import TableManager
+from wonderland.server.talk import chat_line
 from wonderland.server.undo import walk as undo_walk
 from wonderland.server.wire import (
     CreateTable,

@@ -26,7 +26,8 @@ from wonderland.store import StoreUnavailable
 from wonderland.store.repository import StaleWrite
 
 if TYPE_CHECKING:
-    from wonderland.server.tables import LiveTable, TableManager
+    from wonderland.server.live_table import LiveTable
+    from wonderland.server.tables import TableManager
 
 log = logging.getLogger(__name__)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import secrets
 
+from wonderland.server.live_table import LiveTable
+from wonderland.server.refusals import refuse
 from wonderland.server.seating import (
     checked_bot,
     checked_seat,
@@ -15,7 +17,7 @@ from wonderland.server.seating import (
     start,
 )
 from wonderland.server.table_record import evict_stale, seat_name
-from wonderland.server.tables import LiveTable, TableManager, refuse
+from wonderland.server.tables import TableManager
 from wonderland.server.wire import HostAction, SeatLinkMessage
 from wonderland.store.repository import secret_hash
 

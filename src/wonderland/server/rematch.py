@@ -7,8 +7,10 @@ from __future__ import annotations
 import secrets
 
 from wonderland.server.host import appoint
+from wonderland.server.live_table import LiveTable
+from wonderland.server.refusals import refuse
 from wonderland.server.seating import in_store, record_event, take_reserved
-from wonderland.server.tables import LiveTable, TableManager, refuse
+from wonderland.server.tables import TableManager
 from wonderland.server.wire import RematchSeat
 from wonderland.store import SeatInfo
 

@@ -14,8 +14,10 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from wonderland.bots import bot_names
 from wonderland.core import get_game
+from wonderland.server.live_table import LiveTable
+from wonderland.server.refusals import Refused, refuse
 from wonderland.server.table_record import WAITING_KINDS, note, seat_name, waiting
-from wonderland.server.tables import LiveTable, Refused, TableManager, refuse
+from wonderland.server.tables import TableManager
 from wonderland.server.wire import (
     SeatPublic,
     TableStatus,

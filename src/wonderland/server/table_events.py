@@ -11,7 +11,8 @@ from wonderland.store import StoredTable
 from wonderland.store.repository import StoredEvent
 
 if TYPE_CHECKING:
-    from wonderland.server.tables import LiveTable, TableManager
+    from wonderland.server.live_table import LiveTable
+    from wonderland.server.tables import TableManager
 
 
 def prepare(table: LiveTable, stored: StoredTable, now: int) -> None:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from wonderland.store.repository import SeatInfo, StoredEvent
 
 if TYPE_CHECKING:
-    from wonderland.server.tables import LiveTable, TableManager
+    from wonderland.server.live_table import LiveTable
+    from wonderland.server.tables import TableManager
 
 log = logging.getLogger(__name__)
 

@@ -6,48 +6,45 @@ import asyncio
 import json
 import logging
 import random
-import re
 import secrets
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from dataclasses import replace
+from typing import Any
 
 from wonderland.bots import bot_names
 from wonderland.core import (
     CHANCE,
     TERMINAL,
-    AnyGame,
     ConfigError,
     IllegalAction,
     derive_seed,
     get_game,
-    get_plugin,
 )
 from wonderland.server import table_events
 from wonderland.server.bot_worker import decide
 from wonderland.server.clocks import (
     ClockTimers,
-    TableClock,
     check_time_control,
     make_clocks,
     now_ms,
 )
-from wonderland.server.live import LiveModule, LiveSession
+from wonderland.server.live import LiveSession
+from wonderland.server.live_table import LiveTable, Send, live_module
+from wonderland.server.refusals import UNAVAILABLE, refuse
 from wonderland.server.table_record import (
-    TableRecord,
     catch_up_record,
     note_until,
-    record_state,
     waiting,
 )
-from wonderland.server.undo import UndoBook, apply_row, may_ask, notice_moved_on
+from wonderland.server.talk import (
+    CHAT_HISTORY,
+    chat_line,
+)
+from wonderland.server.undo import apply_row, notice_moved_on
 from wonderland.server.wire import (
     CreateTable,
-    ErrorMessage,
-    SeatPublic,
 )
 from wonderland.server.writer import ActionWriter
 from wonderland.store import SeatInfo, Store, StoredTable, StoreUnavailable
@@ -62,268 +59,6 @@ from wonderland.store.repository import (
 )
 
 log = logging.getLogger(__name__)
-
-Send = Callable[[str], Awaitable[None]]
-"""How the manager sends a connection a message: its JSON text, serialised once for every
-connection that sees the same thing."""
-
-
-class Refused(Exception):  # noqa: N818 - an answer, not a crash
-    """A client request that is refused; carries the error message to send back."""
-
-    def __init__(self, error: ErrorMessage) -> None:
-        super().__init__(error.message)
-        self.error = error
-
-
-def refuse(code: Any, message: str, rule: str | None = None) -> Refused:
-    """A Refused with an ErrorMessage."""
-    return Refused(ErrorMessage(code=code, message=message, rule=rule))
-
-
-UNAVAILABLE = (
-    "the game's database cannot be reached just now, so your move was not made; "
-    "the table waits for it to come back, then try again"
-)
-
-
-NAME_MAX = 24
-"""The longest display name, in characters after trimming."""
-NAME_MARKS = " ._-'"
-"""What a name may hold besides letters and digits."""
-SPECTATOR_NAME = "spectator"
-"""The chat name of a spectator who chose none."""
-CHAT_HISTORY = 100
-"""How many of a table's last chat lines a connection is sent on joining (in its welcome)."""
-_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f]")
-_BLANKS = re.compile(r"\s+")
-
-
-def check_name(raw: str) -> str:
-    """A display name, trimmed; a refusal (``invalid_name``) that says why otherwise."""
-    name = unicodedata.normalize("NFC", raw).strip()
-    if not name:
-        raise refuse("invalid_name", "a name needs at least one character: type the name to show")
-    wrong = sorted({c for c in name if not (c.isalnum() or c in NAME_MARKS)})
-    if wrong:
-        shown = " ".join(repr(c) if c.isprintable() else f"U+{ord(c):04X}" for c in wrong[:5])
-        raise refuse(
-            "invalid_name",
-            "a name may hold only letters, digits, spaces and the marks . _ - ' "
-            f"(not {shown}): choose another",
-        )
-    if len(name) > NAME_MAX:
-        raise refuse(
-            "invalid_name",
-            f"a name is at most {NAME_MAX} characters long and this one has {len(name)}: "
-            "choose a shorter one",
-        )
-    if not any(c.isalnum() for c in name):
-        raise refuse("invalid_name", "a name needs at least one letter or digit: choose another")
-    return name
-
-
-def check_chat(raw: str, limit: int) -> str:
-    """A chat line on one line, trimmed; a refusal when it is empty or over ``limit``."""
-    words = _BLANKS.sub(" ", _BIDI_CONTROLS.sub("", raw))
-    words = "".join(c if c.isprintable() else " " for c in words).strip()
-    if not words:
-        raise refuse("malformed", "this chat line is empty: type something to say first")
-    if len(words) > limit:
-        raise refuse(
-            "too_long",
-            f"a chat line is at most {limit} characters long and this one has {len(words)}: "
-            "say it in shorter lines",
-        )
-    return words
-
-
-def chat_line(line: StoredChat) -> dict[str, Any]:
-    """A chat line as the protocol's ``ChatLine``."""
-    return {
-        "id": line.id,
-        "seat": line.seat,
-        "spectator": line.seat is None,
-        "name": line.name,
-        "text": line.text,
-        "step": line.step,
-        "at_ms": line.at_ms,
-    }
-
-
-def live_module(game_id: str) -> LiveModule | None:
-    """The real-time driver that ``game_id``'s plugin declares (None for turn games)."""
-    ref = get_plugin(game_id).live_table
-    return None if ref is None else cast(LiveModule, ref.load())
-
-
-@dataclass
-class LiveTable:
-    """One table in memory: its state is the replay of its committed actions."""
-
-    id: str
-    game: AnyGame
-    config: Any
-    seed: int
-    seats: list[SeatInfo]
-    state: Any
-    version: int = 0
-    actions: list[tuple[int, int]] = field(default_factory=list)
-    decision_since: int = 0
-    """Version at which the current simultaneous decision began (see ``is_current``)."""
-    logs: dict[int | None, list[str]] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    live: LiveSession | None = None
-    """The real-time part of a real-time game (its driver and bots); None for turn games."""
-    listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
-    """Per viewer: each connection's send function and how many log lines it has had."""
-    advancing: bool = False
-    private: bool = False
-    """Left out of the list of tables; its links work as any other's."""
-    expired: bool = False
-    """Closed unfinished after ``table_idle_seconds`` without a person: it refuses moves."""
-    last_active: float = 0.0
-    """When a person last moved or took their seat here (or the table was created), on the
-    wall clock (``time.time``)."""
-    chat: list[StoredChat] = field(default_factory=list)
-    """Every chat line of the table, in the order they were said."""
-    record: TableRecord = field(default_factory=TableRecord)
-    """Its host, seat events, closing and rematch (see ``table_record``)."""
-    clocks: TableClock | None = None
-    """The seats' clocks (see ``clocks``); None without a time control."""
-    undo: UndoBook = field(default_factory=UndoBook)
-    """The open undo request and the time of each row (see ``undo``)."""
-    events_seen: int = 0
-    """The last stored event the clocks and undo followed."""
-
-    def is_person(self, actor: int) -> bool:
-        """Whether ``actor`` is a seat that a person plays."""
-        return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
-
-    def bot_seats(self) -> list[int]:
-        """The seats that bots play."""
-        return [s for s, info in enumerate(self.seats) if info.kind == "bot"]
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game is over."""
-        return self.game.to_move(self.state) == TERMINAL
-
-    def spectators(self) -> int:
-        """How many spectator connections are open."""
-        return len(self.listeners.get(None, {}))
-
-    def viewers(self) -> list[int | None]:
-        """Every seat and the spectator."""
-        return [*range(len(self.seats)), None]
-
-    def accept_step(
-        self, before: Any, after: Any, actor: int, action: int, at_ms: int | None = None
-    ) -> None:
-        """Make ``after`` the state: count the version, keep the action, write the logs, run
-        the clocks (``at_ms``: when it was committed; default now)."""
-        at_ms = int(time.time() * 1000) if at_ms is None else at_ms
-        still_deciding = isinstance(self.game.to_move(before), frozenset) and isinstance(
-            self.game.to_move(after), frozenset
-        )
-        self.state = after
-        self.version += 1
-        self.actions.append((actor, action))
-        if not still_deciding:
-            self.decision_since = self.version
-        self.record_log(before, actor, action)
-        self.undo.stamps.append(at_ms)
-        if self.clocks is not None:
-            self.clocks.after_step(self, actor, at_ms)
-
-    def is_current(self, seat: int, version: int) -> bool:
-        """Whether an action made against ``version`` is still an answer to the present.
-
-        Exactly the current version is; so is any version since a simultaneous decision
-        began, while the seat is still deciding: the others' hidden choices change nothing
-        the seat can see.
-        """
-        if version == self.version:
-            return True
-        mover = self.game.to_move(self.state)
-        return (
-            isinstance(mover, frozenset)
-            and seat in mover
-            and self.decision_since <= version < self.version
-        )
-
-    def record_log(self, before: Any, actor: int, action: int) -> None:
-        """Append each viewer's line about the step just applied."""
-        for viewer in self.viewers():
-            line = self.game.describe_step(before, actor, action, self.state, viewer)
-            if line is not None:
-                self.logs.setdefault(viewer, []).append(line)
-
-    def seat_public(self) -> list[SeatPublic]:
-        """The seats as everyone may see them."""
-        result = []
-        for seat, info in enumerate(self.seats):
-            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat}"
-            if info.kind == "open":
-                name = "open seat"
-            connected = info.kind == "bot" or bool(self.listeners.get(seat))
-            kind = info.kind if info.kind in ("bot", "open", "reserved") else "human"
-            result.append(
-                SeatPublic(
-                    seat=seat,
-                    kind=cast(Any, kind),
-                    name=name,
-                    connected=connected,
-                    handed=info.kind == "bot" and info.token_hash is not None,
-                )
-            )
-        return result
-
-    def state_message(self, viewer: int | None) -> dict[str, Any]:
-        """The ``StateMessage`` that tells ``viewer`` the current state, as a JSON-ready dict
-        (built directly: it is sent after every step to every connection; the tests check
-        each one against the model)."""
-        game, state = self.game, self.state
-        view = game.view(state, viewer)
-        mover = game.to_move(state)
-        to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
-        legal: list[dict[str, Any]] = []
-        if self.expired or waiting(self):
-            pass
-        elif self.live is not None and viewer is not None:
-            legal = [
-                {"id": a, "label": game.action_to_string(a), "info": self.live.describe(a)}
-                for a in self.live.legal(viewer)
-            ]
-        elif viewer is not None and viewer in to_move:
-            legal = [
-                {
-                    "id": action,
-                    "label": game.action_to_string(action),
-                    "info": game.action_info(view, action),
-                }
-                for action in game.legal_actions(state, viewer)
-            ]
-        finished = mover == TERMINAL
-        return {
-            "type": "state",
-            "version": self.version,
-            "view": game.view_to_json(view),
-            "to_move": to_move,
-            "chance_next": mover == CHANCE,
-            "legal": legal,
-            "log_start": 0,
-            "log": self.logs.get(viewer, []),
-            "finished": finished,
-            "winners": list(game.winners(state)) if finished else [],
-            "scores": list(game.scores(state)) if finished else [],
-            "seats": [seat.model_dump() for seat in self.seat_public()],
-            "live": None if self.live is None else self.live.live_info(viewer),
-            "expired": self.expired,
-            **record_state(self),
-            "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
-            "undo": may_ask(self, viewer),
-        }
 
 
 class TableManager:
@@ -519,9 +254,7 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None:
             return
-        task = asyncio.get_running_loop().create_task(
-            self.resync(table, known, (first, actions))
-        )
+        task = asyncio.get_running_loop().create_task(self.resync(table, known, (first, actions)))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 

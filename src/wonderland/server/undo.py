@@ -24,7 +24,9 @@ from wonderland.store import StoreUnavailable
 from wonderland.store.repository import StaleWrite, StoredEvent
 
 if TYPE_CHECKING:
-    from wonderland.server.tables import LiveTable, Refused, TableManager
+    from wonderland.server.live_table import LiveTable
+    from wonderland.server.refusals import Refused
+    from wonderland.server.tables import TableManager
 
 UNDO = -9
 """The actor of a row that takes an earlier row back (its action is that row's index)."""
@@ -56,7 +58,7 @@ class UndoBook:
 
 
 def _refuse(message: str) -> Refused:
-    from wonderland.server.tables import refuse
+    from wonderland.server.refusals import refuse
 
     return refuse("undo_refused", message)
 
@@ -238,7 +240,7 @@ async def _record(
             now_ms(),
         )
     except StoreUnavailable:
-        from wonderland.server.tables import refuse
+        from wonderland.server.refusals import refuse
 
         raise refuse(
             "unavailable",

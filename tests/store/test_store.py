@@ -65,6 +65,27 @@ def test_an_index_is_written_once(store: Store) -> None:
     assert loaded is not None and loaded.actions == ((0, 1, 0),)
 
 
+def test_a_stale_group_leaves_the_other_groups_written(store: Store) -> None:
+    """Groups written together: the one whose index exists is refused whole, the others stay."""
+    tables = [f"g{time.monotonic_ns()}{n}" for n in range(3)]
+    for table in tables:
+        store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    store.append_action(tables[1], 0, 0, 1, 0, False)
+    groups = [
+        [(tables[0], 0, 0, 5, 0, False), (tables[0], 1, -1, 6, 0, False)],
+        [(tables[1], 0, 1, 7, 0, False), (tables[1], 1, -1, 8, 0, False)],  # index 0 exists
+        [(tables[2], 0, 0, 9, 0, True)],
+    ]
+    assert store.append_groups(groups) == [True, False, True]
+    loaded = [store.load(table) for table in tables]
+    assert [t.actions if t else None for t in loaded] == [
+        ((0, 5, 0), (-1, 6, 0)),
+        ((0, 1, 0),),  # neither row of the stale group
+        ((0, 9, 0),),
+    ]
+    assert loaded[2] is not None and loaded[2].finished
+
+
 def test_events_are_kept_in_order_with_their_facts(store: Store) -> None:
     """Table events come back in the order they were written, with seat, step and data."""
     table = f"e{time.monotonic_ns()}"

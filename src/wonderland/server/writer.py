@@ -10,6 +10,7 @@ import asyncio
 from concurrent.futures import Executor
 
 from wonderland.store import Store
+from wonderland.store.repository import StaleWrite
 
 Row = tuple[str, int, int, int, int, bool]
 
@@ -42,8 +43,13 @@ class ActionWriter:
                     self.store.append_many,
                     [row for rows, _ in batch for row in rows],
                 )
+            except StaleWrite:
+                # One stale write (another process wrote that step) must not sink the
+                # others: the groups are written again in one transaction, each on its own.
+                await self._write_groups(batch)
+                continue
             except Exception:
-                # One bad write must not sink the others: write them one by one.
+                # Something else went wrong: write them one by one, each with its error.
                 for rows, future in batch:
                     try:
                         await loop.run_in_executor(self.executor, self.store.append_many, rows)
@@ -55,6 +61,23 @@ class ActionWriter:
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)
+
+    async def _write_groups(self, batch: list[tuple[list[Row], asyncio.Future[None]]]) -> None:
+        """Write each group of ``batch`` whole or not at all; a stale one gets StaleWrite."""
+        loop = asyncio.get_running_loop()
+        try:
+            written = await loop.run_in_executor(
+                self.executor, self.store.append_groups, [rows for rows, _ in batch]
+            )
+        except Exception as err:
+            for _, future in batch:
+                future.set_exception(err)
+            return
+        for (_, future), ok in zip(batch, written, strict=True):
+            if ok:
+                future.set_result(None)
+            else:
+                future.set_exception(StaleWrite("an action index was already written"))
 
     async def close(self) -> None:
         """Wait for the rows already queued."""

@@ -280,7 +280,7 @@ class Store:
         self.append_many([(table_id, index, actor, action, at_ms, finished)])
 
     @_reachable
-    def append_many(self, rows: list[tuple[str, int, int, int, int, bool]]) -> None:
+    def append_many(self, rows: list[ActionTuple]) -> None:
         """Commit several actions ``(table, index, actor, action, at_ms, finished)`` in one
         transaction (a group commit); StaleWrite if any index exists already, and then none
         of them is written."""
@@ -288,21 +288,60 @@ class Store:
             return
         try:
             with self.engine.begin() as connection:
-                connection.execute(
-                    insert(ActionRow),
-                    [
-                        {"table_id": t, "index": i, "actor": a, "action": x, "at_ms": ms}
-                        for t, i, a, x, ms, _ in rows
-                    ],
-                )
-                done = [t for t, *_, finished in rows if finished]
-                if done:
-                    connection.execute(
-                        update(TableRow).where(TableRow.id.in_(done)).values(finished=True)
-                    )
-                self._notify(connection, move_notes(rows))
+                self._insert_actions(connection, rows)
+                self._finish_and_notify(connection, rows)
         except IntegrityError:
             raise StaleWrite("an action index was already written") from None
+
+    @_reachable
+    def append_groups(self, groups: list[list[ActionTuple]]) -> list[bool]:
+        """Commit groups of actions in one transaction, each group whole or not at all; for
+        each group, whether it was written (False: one of its indexes existed already).
+
+        On PostgreSQL each group is tried within a savepoint, so a stale group costs no
+        transaction of its own; SQLite (one process, where a stale write is all but
+        impossible) writes the groups one by one."""
+        if self.engine.dialect.name != "postgresql":
+            written = []
+            for rows in groups:
+                try:
+                    self.append_many(rows)
+                except StaleWrite:
+                    written.append(False)
+                else:
+                    written.append(True)
+            return written
+        with self.engine.begin() as connection:
+            written = []
+            for rows in groups:
+                try:
+                    with connection.begin_nested():
+                        self._insert_actions(connection, rows)
+                except IntegrityError:
+                    written.append(False)
+                else:
+                    written.append(True)
+            kept = [row for rows, ok in zip(groups, written, strict=True) if ok for row in rows]
+            if kept:
+                self._finish_and_notify(connection, kept)
+        return written
+
+    @staticmethod
+    def _insert_actions(connection: Connection, rows: list[ActionTuple]) -> None:
+        connection.execute(
+            insert(ActionRow),
+            [
+                {"table_id": t, "index": i, "actor": a, "action": x, "at_ms": ms}
+                for t, i, a, x, ms, _ in rows
+            ],
+        )
+
+    def _finish_and_notify(self, connection: Connection, rows: list[ActionTuple]) -> None:
+        """Mark the tables that these rows finish, and tell every process of the moves."""
+        done = [t for t, *_, finished in rows if finished]
+        if done:
+            connection.execute(update(TableRow).where(TableRow.id.in_(done)).values(finished=True))
+        self._notify(connection, move_notes(rows))
 
     @_reachable
     def add_chat(
@@ -436,10 +475,13 @@ class Store:
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
         """PostgreSQL: tell every process at commit that these tables have news: this
         store's ``origin``, then a table's id (after a move, a :func:`move_notes` note)."""
-        if self.engine.dialect.name == "postgresql":
-            connection.execute(
-                text("SELECT pg_notify('wonderland_moves', :t)"),
-                [{"t": f"{self.origin} {t}"} for t in table_ids],
+        if self.engine.dialect.name == "postgresql" and table_ids:
+            connection.execute(  # one statement however many tables: one round trip
+                text(
+                    "SELECT pg_notify('wonderland_moves', note) "
+                    "FROM unnest(CAST(:notes AS text[])) AS note"
+                ),
+                {"notes": [f"{self.origin} {t}" for t in table_ids]},
             )
 
     @_reachable
@@ -587,11 +629,14 @@ def _chat(row: Any) -> StoredChat:
     )
 
 
+ActionTuple = tuple[str, int, int, int, int, bool]
+"""An action row to write: (table, index, actor, action, at_ms, whether it ends the game)."""
+
 NOTE_LIMIT = 4000
 """The longest move note sent with its actions (PostgreSQL allows 8,000 bytes a payload)."""
 
 
-def move_notes(rows: list[tuple[str, int, int, int, int, bool]]) -> list[str]:
+def move_notes(rows: list[ActionTuple]) -> list[str]:
     """One note per table of ``rows``: "id count first actor:action:at_ms ...", its number
     of actions now, the index of the first action written, and the actions themselves, so
     that a process that has the actions before them applies them without reading them

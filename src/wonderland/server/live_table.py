@@ -50,6 +50,8 @@ class LiveTable:
     listeners: dict[int | None, dict[Send, int]] = field(default_factory=dict)
     """Per viewer: each connection's send function and how many log lines it has had."""
     advancing: bool = False
+    look_again: bool = False
+    """Set when the table was asked to advance while its runner ran: it runs once more."""
     private: bool = False
     """Left out of the list of tables; its links work as any other's."""
     expired: bool = False

@@ -633,9 +633,13 @@ class TableManager:
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
         self.timers.arm(table)
-        if table.advancing or table.expired or waiting(table) or not self.holds(table):
+        if table.expired or waiting(table) or not self.holds(table):
+            return
+        if table.advancing:  # the runner may be past its last look: it looks once more
+            table.look_again = True
             return
         table.advancing = True
+        table.look_again = False
         runner = self._run_live(table) if table.live is not None else self._advance(table)
         task = asyncio.get_running_loop().create_task(self._guarded(table, runner))
         self.tasks.add(task)
@@ -658,6 +662,8 @@ class TableManager:
             table.advancing = False
         if retry:
             asyncio.get_running_loop().call_later(1.0, self.advance_soon, table)
+        elif table.look_again:  # a move came in while the runner was finishing
+            self.advance_soon(table)
 
     async def _advance(self, table: LiveTable) -> None:
         """Chance and bot steps of a turn game, one at a time, each told to everyone."""

@@ -31,9 +31,10 @@ function build() {
   icon("prev"), el("span", {}, " Take back my last move"));
   bar = el("div", { class: "undo-bar", id: "undo-bar", hidden: "" }, askButton);
   panel = el("section", { class: "undo-panel", id: "undo-panel", role: "region", "aria-live": "polite", "aria-labelledby": "undo-title", hidden: "" });
-  const anchor = document.getElementById("error");
-  anchor.after(panel);
-  panel.after(bar);
+  document.getElementById("error").after(panel);
+  // Below the board: the button comes and goes with each move, and must not shift the
+  // board (every card would glide as if it had moved).
+  (document.getElementById("board") || panel).after(bar);
 }
 
 function who(seat) {

@@ -86,15 +86,15 @@ def test_reload_keeps_the_game(browser: Browser, site: ServerProcess) -> None:
     links = create_table(page, site, ["human", "bot:greedy", "bot:random"])
     page.goto(links[0])
     for _ in range(3):
-        expect(page.locator(ENABLED_CARD).first).to_be_visible()
+        expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)  # bots first
         page.locator(ENABLED_CARD).first.click()
         page.wait_for_timeout(200)
-    expect(page.locator(ENABLED_CARD).first).to_be_visible()
+    expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)  # bots first
     hand = page.locator(".hand .play-card").all_inner_texts()
     parade = drawn_parade(page)
     log_size = page.locator("#log li").count()
     page.reload()
-    expect(page.locator(ENABLED_CARD).first).to_be_visible()
+    expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)  # bots first
     assert page.locator(".hand .play-card").all_inner_texts() == hand
     assert drawn_parade(page) == parade
     assert page.locator("#log li").count() == log_size
@@ -129,11 +129,11 @@ def test_refused_actions_are_explained_on_screen(browser: Browser, site: ServerP
 
     page.route_web_socket("**/ws", route)
     page.goto(links[0])
-    expect(page.locator(ENABLED_CARD).first).to_be_visible()
+    expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)  # bots first
     page.locator(ENABLED_CARD).first.click()
     expect(page.locator("#error")).to_contain_text("P11")
     expect(page.locator("#error")).to_contain_text("not in their hand")
-    expect(page.locator(ENABLED_CARD).first).to_be_visible()
+    expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)  # bots first
     page.locator(ENABLED_CARD).first.click()
     expect(page.locator("#error")).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
@@ -180,7 +180,7 @@ class Wire:
 
 def my_turn(page: Page, wire: Wire) -> dict[str, Any]:
     """Wait until this page may play a card; the state message that says so."""
-    expect(page.locator(ENABLED_CARD).first).to_be_visible()
+    expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)  # bots first
     state = wire.last
     assert state["legal"] and state["view"]["phase"] == "play"
     return state

@@ -78,10 +78,16 @@ def refused(ws: Any, code: str, seen: list[str] | None = None) -> dict[str, Any]
     return message
 
 
-def play_to_end(sockets: dict[int, Any], seen: dict[int, list[str]] | None = None) -> None:
+def play_to_end(
+    sockets: dict[int, Any],
+    seen: dict[int, list[str]] | None = None,
+    first: dict[int, dict[str, Any]] | None = None,
+) -> None:
     """The people at ``sockets`` (seat: socket) play their first legal action each turn until
-    the game is over (bots play their own seats)."""
+    the game is over (bots play their own seats). ``first`` holds states already read (a
+    socket whose latest state was read before must not wait for another)."""
     seen = seen or {}
+    first = first or {}
 
     def next_state(seat: int) -> dict[str, Any]:
         while True:
@@ -91,7 +97,7 @@ def play_to_end(sockets: dict[int, Any], seen: dict[int, list[str]] | None = Non
             assert message["type"] in ("chat", "error"), message
             assert message["type"] == "chat" or message["code"] == "stale", message
 
-    states = {seat: next_state(seat) for seat in sockets}
+    states = {seat: first[seat] if seat in first else next_state(seat) for seat in sockets}
     for _ in range(2000):
         if all(state["finished"] for state in states.values()):
             return

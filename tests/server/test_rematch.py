@@ -24,11 +24,11 @@ def test_two_people_play_again_and_each_gets_only_their_own_seat(tmp_path: Path)
         table, tokens = created["table"], [s["token"] for s in created["seats"]]
         seen: dict[int, list[str]] = {0: [], 1: []}
         with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
-            join(a, table, tokens[0], seen=seen[0])
-            join(b, table, tokens[1], seen=seen[1])
+            _, first_a = join(a, table, tokens[0], seen=seen[0])
+            _, first_b = join(b, table, tokens[1], seen=seen[1])
             send(a, {"type": "rematch"})
             assert "when this one ends" in refused(a, "malformed", seen[0])["message"]
-            play_to_end({0: a, 1: b}, seen)
+            play_to_end({0: a, 1: b}, seen, first={0: first_a, 1: first_b})
             with client.websocket_connect("/ws") as watcher:
                 join(watcher, table, None)
                 send(watcher, {"type": "rematch"})
@@ -79,9 +79,9 @@ def test_a_seat_not_taken_waits_and_the_host_fills_it(tmp_path: Path) -> None:
         created = create(client, "parade", [{"kind": "human"}, {"kind": "human"}])
         table, tokens = created["table"], [s["token"] for s in created["seats"]]
         with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
-            join(a, table, tokens[0])
-            join(b, table, tokens[1])
-            play_to_end({0: a, 1: b})
+            _, first_a = join(a, table, tokens[0])
+            _, first_b = join(b, table, tokens[1])
+            play_to_end({0: a, 1: b}, first={0: first_a, 1: first_b})
             send(a, {"type": "name", "name": "Alice"})
             until(a, "named")
         with client.websocket_connect("/ws") as a:

@@ -99,6 +99,6 @@ def test_every_variant_mix_replays_identically() -> None:
 
 @pytest.mark.slow
 def test_hundreds_more_games_replay_identically() -> None:
-    """300 more default-rule games and 300 more variant-mix games (a few minutes)."""
-    check_default(300, seed=15)
-    check_mixed(300, seed=16)
+    """150 more default-rule games and 150 more variant-mix games (about a minute)."""
+    check_default(150, seed=15)
+    check_mixed(150, seed=16)

@@ -1,4 +1,4 @@
-"""Statistical agreement: 50,000 compiled simulated games and 5,000 plain discrete-event games
+"""Statistical agreement: 20,000 compiled simulated games and 2,000 plain discrete-event games
 (greedy bots, random characters, the default speed model) agree on every seat's and every
 character's win share, each character's round wins on each side, the Admiring side's share
 of round wins, the speed model's effect (the fastest and the slowest seat's win share) and
@@ -26,8 +26,8 @@ from wonderland.sim.runner import GameResult
 pytestmark = pytest.mark.slow  # statistical: large samples (left out of make test-fast)
 
 Z99 = 2.5758293035489004
-FAST_GAMES = 50_000
-PLAIN_GAMES = 5_000
+FAST_GAMES = 20_000
+PLAIN_GAMES = 2_000
 FIGURES = ("rolls", "rounds", "game_seconds", "round_win_share_admiring_side")
 VARIANT_MIX: dict[str, VariantValue] = {
     "opt_play_me": True,

@@ -5,15 +5,22 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint types layers chromium postgresql pytest pytest-fast bench screenshots clean
+.PHONY: run test test-fast gates lint types layers compiled chromium postgresql pytest pytest-fast bench screenshots clean
 
 run: $(STAMP)
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP) lint types layers chromium postgresql pytest
+# The gates and the engines' compilation run side by side, then every test.
+test: $(STAMP) chromium postgresql
+	@$(MAKE) --no-print-directory -j4 --output-sync=target gates compiled
+	@$(MAKE) --no-print-directory pytest
 
 # The inner loop: everything but the browser, statistical (slow) and Ray tests.
-test-fast: $(STAMP) lint types layers postgresql pytest-fast
+test-fast: $(STAMP) postgresql
+	@$(MAKE) --no-print-directory -j4 --output-sync=target gates compiled
+	@$(MAKE) --no-print-directory pytest-fast
+
+gates: lint types layers
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
@@ -24,6 +31,10 @@ types: $(STAMP)
 
 layers: $(STAMP)
 	$(BIN)/lint-imports
+
+# numba compiles the fast engines once here (cached next to the sources), not in every worker.
+compiled: $(STAMP)
+	$(BIN)/python -m wonderland.sim.warm
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n 3 --dist worksteal -p no:cacheprovider

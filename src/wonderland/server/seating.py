@@ -111,9 +111,11 @@ def refuse_unless_playing(table: LiveTable, seat: int | None) -> None:
 
 
 async def _started_if_full(manager: TableManager, table: LiveTable) -> None:
-    """Record the start of a table whose last free seat was just taken."""
+    """Record the start of a table whose last free seat was just taken (a real-time table's
+    clock starts now)."""
     if not waiting(table) and not table.finished:
         await record_event(manager, table, "started", None, {"by": "full"})
+        manager.begin_live(table)
 
 
 async def take_seat(manager: TableManager, table: LiveTable, seat: int) -> str:
@@ -181,7 +183,8 @@ async def take_reserved(manager: TableManager, table: LiveTable, seat: int) -> s
 
 
 async def start(manager: TableManager, table: LiveTable, bot: str | None) -> None:
-    """The host starts a waiting table: a bot plays each seat still open or reserved."""
+    """The host starts a waiting table: a bot plays each seat still open or reserved (at a
+    real-time table, from the countdown that starts now)."""
     async with table.lock:
         if not waiting(table):
             raise refuse("malformed", "this table is not waiting for players: it has begun already")
@@ -207,6 +210,7 @@ async def start(manager: TableManager, table: LiveTable, bot: str | None) -> Non
         await record_event(
             manager, table, "started", None, {"by": "host", "seats": filled, "bot": name}
         )
+        manager.begin_live(table)  # a real-time table's clock starts now, with its bots
     await manager.broadcast(table)
     manager.advance_soon(table)
 

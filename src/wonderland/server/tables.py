@@ -113,11 +113,6 @@ class TableManager:
                     )
                 seats.append(SeatInfo("bot", name))
             elif wanted.kind == "open":
-                if live_module(game.spec.id) is not None:
-                    raise ConfigError(
-                        f"seat {seat}: {game.spec.name} is played in real time, so its seats "
-                        "cannot wait open: invite a friend with a link or choose a bot"
-                    )
                 seats.append(SeatInfo("open"))
             else:
                 token = secrets.token_urlsafe(18)
@@ -301,7 +296,10 @@ class TableManager:
             # a move's notification ("id count") brings moves only: names, chat lines and
             # the record's events notify with the table's id alone
             named, lines = (False, []) if count is not None else await self._catch_up_talk(table)
+            was_waiting = waiting(table)
             recorded = count is None and await catch_up_record(self, table)
+            if was_waiting and not waiting(table):  # it began on another process
+                self.begin_live(table)
             followed = count is None and await table_events.catch_up(self, table)
         if named or recorded or followed:
             changed = True
@@ -568,6 +566,17 @@ class TableManager:
         self._go_live(table, module.resume(table.config, table.seed, committed, table.bot_seats()))
         table.logs = logs
 
+    def begin_live(self, table: LiveTable) -> None:
+        """A real-time table that waited for players begins: its driver starts again from its
+        deal with the bots of its seats now, so the countdown to the round and each person's
+        idle time count from now."""
+        if table.live is None:
+            return
+        self._rewind_live(table)
+        if table.clocks is not None:
+            for seat in range(len(table.seats)):
+                table.clocks.touch(seat, now_ms())
+
     async def _run_live(self, table: LiveTable) -> None:
         """The bots of a real-time table, each at its own speed, until the game ends."""
         live = table.live
@@ -631,9 +640,12 @@ class TableManager:
                 log.warning("could not release the lease of table %s", table.id)
 
     def advance_soon(self, table: LiveTable) -> None:
-        """Let chance and bots act until a person must (one runner per table)."""
+        """Let chance and bots act until a person must (one runner per table); no clock runs
+        while the table waits for players."""
+        if waiting(table):
+            return
         self.timers.arm(table)
-        if table.expired or waiting(table) or not self.holds(table):
+        if table.expired or not self.holds(table):
             return
         if table.advancing:  # the runner may be past its last look: it looks once more
             table.look_again = True
@@ -825,7 +837,8 @@ class TableManager:
         text per distinct view (each seat's, and the spectators'), shared by its sockets."""
         self.broadcasts += 1
         await notice_moved_on(table)
-        self.timers.arm(table)
+        if not waiting(table):
+            self.timers.arm(table)
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue

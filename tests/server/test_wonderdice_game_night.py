@@ -1,20 +1,31 @@
 """Game night at a real-time table (Wonderdice): an open seat waits and is taken from the
-list of waiting tables (the race's clock starts only then), and the host starts a table with
-bots in the empty seats."""
+list of waiting tables (the race's clock starts only then), the host starts a table with bots
+in the empty seats, hands an absent player's seat to a bot and gives it back, also from
+another process."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
+import pytest
 from fastapi.testclient import TestClient
 
+from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
+from tests.support import ServerProcess
 from wonderland.server.wire import TakenSeat, WaitingList
+from wonderland.store import Store
 
 from .conftest import make_app
 from .seating_support import join, log_of, receive, refused, send, state_where
+from .test_host_processes import host_connection
+from .test_host_processes import until as message_where
+from .test_processes import join as join_process
+from .test_processes import pair  # noqa: F401 - the two processes
 
 FAST = {"roll_cooldown_ms": "200", "countdown_ms": "1000"}
 """Quick rolls; a countdown long enough to tell a fresh one from one that ran out."""
@@ -123,3 +134,96 @@ def test_the_host_starts_a_waiting_race_and_its_bots_play(tmp_path: Path) -> Non
         assert "The host started the game: a bot (random) plays each empty seat." in log_of(
             client, table
         )
+
+
+def test_the_host_hands_an_absent_seat_to_a_bot_and_gives_it_back(tmp_path: Path) -> None:
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        created = create(client, seats, FAST)
+        table, host = created["table"], created["host_token"]
+        tokens = [s["token"] for s in created["seats"]]
+        with client.websocket_connect("/ws") as a:
+            join(a, table, tokens[0], host=host)
+            with client.websocket_connect("/ws") as b:
+                join(b, table, tokens[1])
+                send(a, {"type": "host", "do": "to_bot", "seat": 1})
+                assert "at the table now" in refused(a, "malformed")["message"]
+            state_where(a, lambda s: not s["seats"][1]["connected"])  # seat 1 has left
+            assert acts_of(client, table, 1) == 0
+            send(a, {"type": "host", "do": "to_bot", "seat": 1, "bot": "greedy"})
+            handed = state_where(a, lambda s: s["seats"][1]["kind"] == "bot")
+            assert handed["seats"][1]["handed"] and handed["seats"][1]["name"] == "bot (greedy)"
+            # the bot rolls and acts for seat 1 in real time
+            assert wait_for(lambda: acts_of(client, table, 1) >= 2, 20)
+            with client.websocket_connect("/ws") as b:
+                _, seen_by_b = join(b, table, tokens[1])
+                assert seen_by_b["legal"] == []
+                send(b, {"type": "roll"})
+                assert "handed your seat to a bot" in refused(b, "not_your_turn")["message"]
+            send(a, {"type": "host", "do": "to_person", "seat": 1})
+            back = state_where(a, lambda s: s["seats"][1]["kind"] == "human")
+            assert not back["seats"][1]["handed"]
+            by_bot, others = acts_of(client, table, 1), acts_of(client, table, 2)
+            # the table's other bot goes on; seat 1's bot does not act for it again
+            assert wait_for(lambda: acts_of(client, table, 2) >= others + 2, 20)
+            time.sleep(1.0)  # several reaction times of a bot
+            assert acts_of(client, table, 1) == by_bot
+            with client.websocket_connect("/ws") as b:  # the seat is its person's again
+                join(b, table, tokens[1])
+                rolled = roll_when_open(b, 1)
+                action = rolled["legal"][-1]["id"]
+                send(b, {"type": "act", "version": rolled["version"], "action": action})
+                assert wait_for(lambda: acts_of(client, table, 1) > by_bot, 10)
+        lines = log_of(client, table, None)
+        assert "The host handed player 1's seat to a bot (greedy) while they are away." in lines
+        assert "The host gave player 1's seat back to them." in lines
+        kinds = [e.kind for e in manager_of(client).store.events_since(table)]
+        assert kinds == ["created", "seat_to_bot", "seat_to_person"]
+        stored = manager_of(client).store.load(table)
+        assert stored.seats[1].kind == "human" and stored.seats[1].token_hash is not None
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+def test_a_race_follows_its_seats_across_processes(
+    pair: tuple[ServerProcess, ServerProcess],  # noqa: F811
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """The process that created the table runs its clock and bots: it starts the race when
+    the open seat is taken on the other process, and its bot plays a seat the host hands
+    over there, until the host gives it back there."""
+    a, b = pair
+    seats = [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    body = {"game": "wonderdice", "seats": seats, "variants": FAST}
+    created = httpx.post(f"{a.url}/api/tables", json=body, timeout=10).json()
+    table, host = created["table"], created["host_token"]
+    watcher = join_process(a, table, None)
+    message_where(watcher, lambda m: m["type"] == "state" and m["waiting"])
+    time.sleep(1.2)  # longer than the countdown
+    taken = httpx.post(f"{b.url}/api/tables/{table}/seats/1", timeout=10)
+    assert taken.status_code == 200, taken.text
+    begun = message_where(watcher, lambda m: m["type"] == "state" and not m["waiting"])
+    assert begun["live"]["open_in_ms"] > 0  # its countdown starts when the seat is taken
+    store = Store(postgres_url)
+
+    def acts(seat: int) -> int:
+        stored = store.load(table)
+        assert stored is not None
+        return sum(1 for actor, _, _ in stored.actions if actor == seat)
+
+    try:
+        hosting = host_connection(b, table, host)
+        hosting.send(json.dumps({"type": "host", "do": "to_bot", "seat": 1}))
+        message_where(hosting, lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "bot")
+        assert wait_for(lambda: acts(1) >= 2, 30)  # played on the process with the lease
+        hosting.send(json.dumps({"type": "host", "do": "to_person", "seat": 1}))
+        message_where(hosting, lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "human")
+        time.sleep(0.5)  # the note reaches the other process
+        by_bot, others = acts(1), acts(2)
+        assert wait_for(lambda: acts(2) >= others + 2, 30)
+        time.sleep(1.0)
+        assert acts(1) == by_bot
+        hosting.close()
+    finally:
+        watcher.close()
+        store.close()

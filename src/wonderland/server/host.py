@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 
+from wonderland.server.clocks import now_ms
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import refuse
 from wonderland.server.seating import (
@@ -98,16 +99,12 @@ async def reissue(manager: TableManager, table: LiveTable, seat: int) -> str:
 
 
 async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | None) -> None:
-    """A bot plays an absent person's seat until the host gives it back."""
+    """A bot plays an absent person's seat until the host gives it back (at a real-time table
+    it rolls and acts at the pace of the table's other bots)."""
     async with table.lock:
         info = table.seats[seat]
         if info.kind != "human":
             raise refuse("malformed", f"seat {seat} is not a person's seat: only those go to a bot")
-        if table.live is not None:
-            raise refuse(
-                "malformed",
-                "a real-time table's bots are set at its deal: its seats cannot change hands",
-            )
         if table.listeners.get(seat):
             raise refuse(
                 "malformed",
@@ -126,6 +123,8 @@ async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | 
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
         table.seats[seat] = changed
+        if table.live is not None:  # at a real-time table, the bot plays it from now on
+            table.live.set_bots(table.bot_seats())
         await record_event(
             manager, table, "seat_to_bot", seat, {"name": seat_name(info, seat), "bot": name}
         )
@@ -134,7 +133,8 @@ async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | 
 
 
 async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
-    """Give a seat that a bot played for its person back to them."""
+    """Give a seat that a bot played for its person back to them (at a real-time table the
+    bot does not act for it again)."""
     async with table.lock:
         info = table.seats[seat]
         if info.kind != "bot" or info.token_hash is None:
@@ -154,6 +154,10 @@ async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
         table.seats[seat] = changed
+        if table.live is not None:  # at a real-time table, the bot stops at once
+            table.live.set_bots(table.bot_seats())
+        if table.clocks is not None:  # an idle kick counts from now
+            table.clocks.touch(seat, now_ms())
         await record_event(manager, table, "seat_to_person", seat, {"name": seat_name(info, seat)})
     await manager.broadcast(table)
 

@@ -62,6 +62,12 @@ class LiveSession(Protocol):
         """From now on a bot plays ``seat`` (its person was idle too long)."""
         ...
 
+    def set_bots(self, bots: list[int]) -> None:
+        """The seats that bots play from now on: a seat new to the list is played after a
+        reaction time; a seat no longer in it is not played again (what its bot had planned
+        is dropped), so a seat given back to its person is theirs at once."""
+        ...
+
     def new_lines(self, new_actions: bool = True) -> list[str]:
         """Log lines for what happened since the last call."""
         ...

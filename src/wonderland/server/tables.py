@@ -596,6 +596,7 @@ class TableManager:
             async with table.lock:
                 if table.expired:
                     break
+                live.set_bots(table.bot_seats())  # the host may hand a seat over or back
                 acted = await live.tick(ask)
                 if acted:
                     await self._persist_live(table)

@@ -148,6 +148,18 @@ class LiveDice:
             self.bots.append(seat)
             self.next_at[seat] = time.monotonic() + self.reaction()
 
+    def set_bots(self, bots: list[int]) -> None:
+        """The seats bots play from now on (the host handed a seat over or gave it back): a
+        seat handed over acts after its reaction time, as every bot of the table does; a seat
+        given back is never played again by its bot, whose planned action is dropped (a roll
+        it made stays the seat's, for its person to act on)."""
+        for seat in [seat for seat in self.bots if seat not in bots]:
+            self.bots.remove(seat)
+            self.next_at.pop(seat, None)
+            self.planned.pop(seat, None)
+        for seat in bots:
+            self.hand_to_bot(seat)
+
     def new_lines(self, new_actions: bool = True) -> list[str]:
         """Log lines in words: the last seat action when actions were added (passes are not
         worth a line), then any round results since the last call and why the winner's card

@@ -1,7 +1,8 @@
 """Game night at a real-time table (Wonderdice): an open seat waits and is taken from the
 list of waiting tables (the race's clock starts only then), the host starts a table with bots
-in the empty seats, hands an absent player's seat to a bot and gives it back, also from
-another process."""
+in the empty seats, hands an absent player's seat to a bot and gives it back, and "Play
+again" sets up the same seats, variants and idle kick, each person's new token going to them
+alone."""
 
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ from fastapi.testclient import TestClient
 
 from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
 from tests.support import ServerProcess
-from wonderland.server.wire import TakenSeat, WaitingList
+from wonderland.core import CHANCE
+from wonderland.games.wonderdice import live as wonderdice_live
+from wonderland.server.wire import RematchSeat, TakenSeat, WaitingList
 from wonderland.store import Store
 
 from .conftest import make_app
-from .seating_support import join, log_of, receive, refused, send, state_where
+from .seating_support import join, log_of, receive, refused, send, state_where, until
 from .test_host_processes import host_connection
 from .test_host_processes import until as message_where
 from .test_processes import join as join_process
@@ -58,6 +61,18 @@ def wait_for(test: Callable[[], bool], seconds: float) -> bool:
             return True
         time.sleep(0.05)
     return test()
+
+
+def state_until(
+    ws: Any, test: Callable[[dict[str, Any]], bool], seen: list[str], seconds: float
+) -> dict[str, Any]:
+    """The first state for which ``test`` holds, read within ``seconds`` (a race sends many)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = until(ws, "state", seen)
+        if test(state):
+            return state
+    raise AssertionError("no such state came in time")
 
 
 def roll_when_open(ws: Any, seat: int, seconds: float = 10.0) -> dict[str, Any]:
@@ -181,6 +196,78 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_gives_it_back(tmp_path: Path
         assert kinds == ["created", "seat_to_bot", "seat_to_person"]
         stored = manager_of(client).store.load(table)
         assert stored.seats[1].kind == "human" and stored.seats[1].token_hash is not None
+
+
+@pytest.mark.slow
+def test_play_again_after_a_race_keeps_its_seats_and_each_token_is_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both people are idle, so the idle kick hands their seats to the bot and the race runs
+    to its end; "Play again" then keeps every seat for its person."""
+    for name, seconds in (("REACTION_SHIFT_S", 0.01), ("REACTION_MEDIAN_S", 0.02)):
+        monkeypatch.setattr(wonderdice_live, name, seconds)  # quick bots: a short race
+    monkeypatch.setattr(wonderdice_live, "THINK_S", 0.02)
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        variants = {"roll_cooldown_ms": "0", "countdown_ms": "0", "auto_claim": "true"}
+        created = create(client, seats, variants, idle_kick_seconds=1)
+        table, tokens = created["table"], [s["token"] for s in created["seats"]]
+        seen: dict[int, list[str]] = {0: [], 1: []}
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+            join(a, table, tokens[0], seen=seen[0])
+            join(b, table, tokens[1], seen=seen[1])
+            send(a, {"type": "rematch"})
+            assert "when this one ends" in refused(a, "malformed", seen[0])["message"]
+            over = state_until(a, lambda s: s["finished"], seen[0], 240)
+            assert [s["kind"] for s in over["seats"]] == ["bot", "bot", "bot"]
+            assert over["seats"][0]["handed"] and over["seats"][1]["handed"]
+            send(a, {"type": "rematch"})
+            mine = RematchSeat.model_validate(until(a, "rematch_seat", seen[0]))
+            assert mine.seat == 0 and mine.host is not None and mine.table != table
+            new = manager_of(client).tables[mine.table]
+            time.sleep(1.5)  # longer than the idle kick: a kept seat waits for its person
+            assert new.live is not None and [s.kind for s in new.seats] == [
+                "human",
+                "reserved",
+                "bot",
+            ]
+            assert new.version == 1  # dealt, and nothing rolled while it waits
+            offered = state_until(b, lambda s: s["rematch"] == mine.table, seen[1], 60)
+            assert offered["finished"]
+            send(b, {"type": "rematch"})
+            theirs = RematchSeat.model_validate(until(b, "rematch_seat", seen[1]))
+            assert theirs.table == mine.table and theirs.seat == 1 and theirs.host is None
+            send(b, {"type": "rematch"})  # a second click: the seat is taken already
+            assert "taken already" in refused(b, "unauthorized", seen[1])["message"]
+        assert not any(theirs.token in text for text in seen[0])
+        assert not any(mine.token in text or mine.host in text for text in seen[1])
+        old = manager_of(client).tables[table]
+        assert [s.kind for s in new.seats] == ["human", "human", "bot"]
+        assert new.seats[2].bot == "random"
+        assert dict(new.config.variants) == dict(old.config.variants)
+        store = manager_of(client).store
+        stored = store.load(mine.table)
+        assert stored.config["time_control"] == store.load(table).config["time_control"]
+        assert stored.config["time_control"]["idle_kick_seconds"] == 1
+        assert [actor for actor, _, _ in stored.actions] == [CHANCE]  # its own deal
+        assert mine.token not in json.dumps(stored.config) + json.dumps(
+            [e.data for e in stored.events]
+        )
+        kinds = [e.kind for e in stored.events]
+        assert kinds == ["created", "seat_taken", "seat_taken", "started"]
+        assert f"A rematch was set up with the same seats: table {mine.table}." in log_of(
+            client, table, None
+        )
+        with client.websocket_connect("/ws") as a2, client.websocket_connect("/ws") as b2:
+            welcome, state = join(a2, mine.table, mine.token, host=mine.host)
+            assert welcome["seat"] == 0 and welcome["host"] and not state["waiting"]
+            assert state["clocks"]["kind"] == "idle_kick"
+            welcome, _ = join(b2, mine.table, theirs.token)
+            assert welcome["seat"] == 1
+            roll_when_open(a2, 0)
+        with client.websocket_connect("/ws") as old_token:
+            send(old_token, {"type": "hello", "table": mine.table, "token": tokens[0]})
+            refused(old_token, "unauthorized")
 
 
 @pytest.mark.slow

@@ -1,13 +1,15 @@
 """Play again: after the end, a new table with the same seats (people stay people, bots stay
 bots), variants and time control. Each person's seat there is reserved for them and taken
-with one click from the old table's page; the new token goes only to the one who asked."""
+with one click from the old table's page; the new token goes only to the one who asked. A
+real-time game (Wonderdice) is dealt when its table is set up and its clock starts when the
+last seat is taken or the host starts it."""
 
 from __future__ import annotations
 
 import secrets
 
 from wonderland.server.host import appoint
-from wonderland.server.live_table import LiveTable
+from wonderland.server.live_table import LiveTable, live_module
 from wonderland.server.refusals import refuse
 from wonderland.server.seating import in_store, record_event, take_reserved
 from wonderland.server.tables import TableManager
@@ -37,7 +39,7 @@ async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
     fresh = config.to_json()
     # the configuration's other entries (the time control) carry over as they are
     config_json = {**{k: v for k, v in stored.config.items() if k not in fresh}, **fresh}
-    new_id = secrets.token_hex(8)
+    new_id, seed, seats = secrets.token_hex(8), secrets.randbelow(2**62), rematch_seats(table)
     await in_store(
         manager,
         manager.store.create_table,
@@ -45,10 +47,17 @@ async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
         game.spec.id,
         game.spec.version,
         config_json,
-        secrets.randbelow(2**62),
-        rematch_seats(table),
+        seed,
+        seats,
         table.private,
     )
+    live = live_module(game.spec.id)
+    if live is not None:  # a real-time game is dealt at once; its clock starts with the game
+        deal = live.start(config, seed, []).driver.actions
+        rows = [
+            (new_id, index, actor, action, 0, False) for index, (actor, action) in enumerate(deal)
+        ]
+        await in_store(manager, manager.store.append_many, rows)
     new = await manager.obtain(new_id)
     host_token = await appoint(manager, new, rematch_of=table.id)
     await record_event(manager, table, "rematch", None, {"table": new_id})
@@ -64,11 +73,6 @@ async def play_again(manager: TableManager, table: LiveTable, seat: int | None) 
         raise refuse("unauthorized", "spectators have no seat to take to the next game")
     if not table.finished:
         raise refuse("malformed", "a new game with the same seats is offered when this one ends")
-    if table.live is not None:
-        raise refuse(
-            "malformed",
-            "a real-time game is not set up again from its table: create a new table in the lobby",
-        )
     if table.seats[seat].kind == "bot" and table.seats[seat].token_hash is None:
         raise refuse("unauthorized", "a bot's seat cannot ask to play again")
     host_token = None

@@ -348,27 +348,32 @@ function draw(ctx) {
   if (offline) disableBoard();
 }
 
+// The board is drawn first: its renderer reads the positions of the last frame's picture
+// (for the animations) while the page is still laid out, and the panels around it are
+// written afterwards, so an apply costs one layout instead of two.
 function render() {
   if (!renderer || !state || !welcome) return;
+  const ctx = replay ? null : context(state.view, {});
+  if (ctx) {
+    board.hidden = Boolean(state.waiting);
+    draw(ctx);
+  }
   renderSeats();
   renderTitle();
   renderWho();
   nightRender({ state, offline, send });
   undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: Boolean(replay) });
-  if (replay) return;
-  const ctx = context(state.view, {});
-  draw(ctx);
-  renderGameOver(ctx);
+  if (ctx) renderGameOver(ctx);
 }
 
 function applyState(message) {
   const start = performance.now();
   state = message;
-  setClocks(message.clocks, welcome ? welcome.seat : null);
+  setClocks(message.clocks, welcome ? welcome.seat : null);  // counted, drawn with the seats
   log = log.slice(0, message.log_start).concat(message.log);
   probe.history = [...probe.history.slice(-1), message];
-  renderLog();
   render();
+  renderLog();
   probe.timings.push(performance.now() - start);
   if (probe.timings.length > 5000) { probe.timings.splice(0, 1000); probe.board.splice(0, 1000); }
 }

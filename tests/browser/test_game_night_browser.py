@@ -213,3 +213,32 @@ def test_my_turn_is_notified_and_listed_in_my_tables(browser: Browser, site: Ser
     expect(lobby.locator("#my-tables .my-turn-now")).to_contain_text("your turn")
     checked(lobby, "my-tables-1280")
     assert mine.errors == [] and other.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_wonderdice_table_waits_for_its_open_seat_and_the_host_starts_it(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """Real time too: the lobby offers an open seat, the table waits in its waiting room, the
+    host starts it with a bot, and the host panel can hand an absent player's seat to a bot."""
+    host = new_page(browser)
+    host.goto(site.url + "/")
+    form = host.locator("#game-wonderdice form")
+    form.get_by_label("Players", exact=True).select_option("2")
+    form.get_by_label("Seat 1", exact=True).select_option("open")
+    form.locator("button[type=submit]").click()
+    expect(host.locator("#created")).to_be_visible()
+    host.goto(host.locator(".seat-link").first.get_attribute("href") or "")
+    expect(host.locator("#waiting")).to_be_visible()
+    expect(host.locator("#board")).to_be_hidden()
+    checked(host, "wonderdice-waiting-1280")
+    host.locator("#start-now").click()
+    expect(host.locator("#waiting")).to_be_hidden()
+    expect(host.locator("#board")).to_be_visible()
+    expect(host.locator("#log")).to_contain_text("bot")
+    expect(host.locator('#host-panel .host-bot[data-seat="0"]')).to_be_disabled()  # seat 0 is here
+    checked(host, "wonderdice-started-1280")
+    phone = new_page(browser, 390, 844)
+    phone.goto(host.url)
+    expect(phone.locator("#board")).to_be_visible()
+    checked(phone, "wonderdice-started-390")
+    assert host.errors == [] and phone.errors == []  # type: ignore[attr-defined]

@@ -100,8 +100,8 @@ export function render(ctx) {
     state, welcome, host: welcome.host, offline, takeSeat, problem: takeProblem,
     start: () => ctx.send({ type: "host", do: "start" }),
   });
-  showHost(document.getElementById("host-panel"), { state, welcome, host: welcome.host, send: ctx.send, live: Boolean(state.live), offline });
-  showRematch(document.getElementById("rematch-box"), { state, welcome, send: ctx.send, live: Boolean(state.live), offline });
+  showHost(document.getElementById("host-panel"), { state, welcome, host: welcome.host, send: ctx.send, offline });
+  showRematch(document.getElementById("rematch-box"), { state, welcome, send: ctx.send, offline });
   const mine = Boolean(welcome.seat !== null && !state.finished && !state.expired && state.to_move.includes(welcome.seat) && state.legal.length);
   if (mine && !wasMyTurn) notifyTurn(`Your turn · ${welcome.game_name}`, `It is your turn at table ${tableId}.`);
   wasMyTurn = mine;

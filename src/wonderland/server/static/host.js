@@ -27,7 +27,7 @@ function seatRow(seat, ctx) {
     if (seat.handed) {
       controls.push(button("Give back", "person", () => ctx.send({ type: "host", do: "to_person", seat: seat.seat }),
         { class: "host-back", "data-seat": seat.seat, "aria-label": `Give seat ${seat.seat} back to its player` }));
-    } else if (!ctx.live && !ctx.state.waiting) {
+    } else if (!ctx.state.waiting) {
       controls.push(button("Bot plays", "bot", () => ctx.send({ type: "host", do: "to_bot", seat: seat.seat }),
         { class: "host-bot", "data-seat": seat.seat, disabled: seat.connected, "aria-label": `A bot plays seat ${seat.seat} while its player is away`, title: seat.connected ? "The player is here: only an absent player's seat goes to a bot" : "" }));
     }

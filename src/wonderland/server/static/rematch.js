@@ -15,7 +15,7 @@ let asked = false;
 /** Draw the offer in ``box`` (inside the game-over panel). */
 export function showRematch(box, ctx) {
   const { state, welcome } = ctx;
-  const show = Boolean(state && state.finished && !ctx.live);
+  const show = Boolean(state && state.finished);
   box.hidden = !show;
   if (!show) return;
   const key = JSON.stringify([state.rematch, welcome.seat, asked, ctx.offline]);

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from wonderland.bots import bot_names
 from wonderland.core import TERMINAL, AnyGame, ConfigError, derive_seed
 from wonderland.server.bot_worker import decide
-from wonderland.server.table_record import note, seat_name
+from wonderland.server.table_record import note, seat_name, waiting
 from wonderland.server.wire import TimeControl
 from wonderland.store import StoreUnavailable
 from wonderland.store.repository import StaleWrite
@@ -274,12 +274,15 @@ class ClockTimers:
         self.handles: dict[str, asyncio.TimerHandle] = {}
 
     def arm(self, table: LiveTable) -> None:
-        """(Re)set the table's timer to its first clock to run out."""
+        """(Re)set the table's timer to its first clock to run out; no clock runs while the
+        table waits for players."""
         handle = self.handles.pop(table.id, None)
         if handle is not None:
             handle.cancel()
         clocks = table.clocks
-        if clocks is None or table.finished or table.expired or not self.manager.holds(table):
+        if clocks is None or table.finished or table.expired or waiting(table):
+            return
+        if not self.manager.holds(table):
             return
         now = now_ms()
         due = (

@@ -641,12 +641,9 @@ class TableManager:
                 log.warning("could not release the lease of table %s", table.id)
 
     def advance_soon(self, table: LiveTable) -> None:
-        """Let chance and bots act until a person must (one runner per table); no clock runs
-        while the table waits for players."""
-        if waiting(table):
-            return
+        """Let chance and bots act until a person must (one runner per table)."""
         self.timers.arm(table)
-        if table.expired or not self.holds(table):
+        if table.expired or waiting(table) or not self.holds(table):
             return
         if table.advancing:  # the runner may be past its last look: it looks once more
             table.look_again = True
@@ -838,8 +835,7 @@ class TableManager:
         text per distinct view (each seat's, and the spectators'), shared by its sockets."""
         self.broadcasts += 1
         await notice_moved_on(table)
-        if not waiting(table):
-            self.timers.arm(table)
+        self.timers.arm(table)
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue

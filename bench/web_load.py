@@ -2,13 +2,15 @@
 
 Starts ``wonderland serve`` on a free port with a fresh database and N/2 pairs of clients;
 each pair plays two-player tables (a new one whenever its game ends) for a fixed time. Then
-it prints the actions per second, the games finished, the p50/p95/p99 round trip of an
-action (send -> own state at the new version) and the errors.
+it prints the actions per second, the games finished, the errors and the p50/p95/p99 round
+trip of an action (send -> own state at the new version): in the steady state after
+``--warmup`` seconds, in the first seconds (when all clients connect and create their tables
+in the same instant, which no real evening does) and over the whole run.
 The server's per-address and per-socket limits are lifted: every client comes from loopback.
 Each client thinks ``--think-ms`` (default 1000, quicker than people play a card game) before
 it acts; ``--think-ms 0`` measures the server saturated by clients that never pause.
 
-    .venv/bin/python bench/web_load.py [--clients 500] [--seconds 20] [--think-ms 1000]
+    .venv/bin/python bench/web_load.py [--clients 500] [--seconds 20] [--think-ms 1000] [--warmup 3]
         [--processes N --db postgresql+psycopg://...]  (seats spread round the N servers)
 """
 
@@ -47,10 +49,11 @@ async def player(
     token: str,
     stop: float,
     think: float,
-    times: list[float],
+    times: list[tuple[float, float]],
     errors: list[str],
 ) -> None:
-    """Play random legal actions until ``stop``, timing each round trip."""
+    """Play random legal actions until ``stop``, timing each round trip (kept with the
+    moment its action was sent)."""
     rng = random.Random(token)
     try:
         async with connect(url, max_size=2**22, open_timeout=60) as ws:
@@ -76,7 +79,7 @@ async def player(
                     and state is not None
                     and message["version"] > state["version"]
                 ):
-                    times.append(time.perf_counter() - sent_at)
+                    times.append((sent_at, time.perf_counter() - sent_at))
                     sent_at = None
                 state = message
                 if message["finished"]:
@@ -98,7 +101,7 @@ async def table_pair(
     urls: tuple[str, str],
     stop: float,
     think: float,
-    times: list[float],
+    times: list[tuple[float, float]],
     errors: list[str],
 ) -> int:
     """Two clients at one table, seated at ``urls`` (two servers or one); a new table each
@@ -126,12 +129,13 @@ async def table_pair(
 
 async def run(
     bases: list[str], clients: int, seconds: float, think: float
-) -> tuple[list[float], list[str], int]:
+) -> tuple[list[tuple[float, float]], list[str], int]:
     """Run ``clients`` clients in two-player tables (the two seats of a table on different
     servers of ``bases`` when there are several), each pair starting a new table when its
-    game ends; return round trips, errors and games finished."""
+    game ends; return round trips (with when each action was sent, in seconds from the
+    start), errors and games finished."""
     urls = [b.replace("http", "ws") + "/ws" for b in bases]
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     errors: list[str] = []
     stop = time.monotonic() + seconds
     async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
@@ -148,7 +152,8 @@ async def run(
                 for n in range(clients // 2)
             )
         )
-    return times, errors, sum(games)
+    begin = min((sent for sent, _ in times), default=0.0)
+    return [(sent - begin, trip) for sent, trip in times], errors, sum(games)
 
 
 def main() -> None:
@@ -161,6 +166,13 @@ def main() -> None:
         "--processes", type=int, default=1, help="server processes (more than 1: --db postgresql)"
     )
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=3.0,
+        help="seconds at the start, while every client connects and creates its table at once, "
+        "whose round trips are reported apart",
+    )
     args = parser.parse_args()
     if args.processes > 1 and not (args.db or "").startswith("postgresql"):
         parser.error("--processes above 1 needs --db postgresql+psycopg://...")
@@ -219,15 +231,24 @@ def main() -> None:
     if not times:
         print(f"no action completed; {len(errors)} errors: {errors[:3]}")
         return
-    cuts = statistics.quantiles(times, n=100)
     print(
         f"{args.clients} clients, {len(times)} actions in {args.seconds:.0f} s "
-        f"({len(times) / args.seconds:,.0f} actions/s), {games} games finished"
+        f"({len(times) / args.seconds:,.0f} actions/s), {games} games finished, "
+        f"{len(errors)} errors"
     )
-    print(
-        f"round trip p50 {cuts[49] * 1000:.1f} ms, p95 {cuts[94] * 1000:.1f} ms, "
-        f"p99 {cuts[98] * 1000:.1f} ms; errors {len(errors)}"
-    )
+    burst = [trip for sent, trip in times if sent < args.warmup]
+    steady = [trip for sent, trip in times if sent >= args.warmup]
+    for name, trips in (
+        (f"after the first {args.warmup:g} s", steady),
+        (f"the first {args.warmup:g} s (every client arriving at once)", burst),
+        ("all", [trip for _, trip in times]),
+    ):
+        if len(trips) >= 2:
+            cuts = statistics.quantiles(trips, n=100)
+            print(
+                f"round trip, {name}: {len(trips)} actions, p50 {cuts[49] * 1000:.1f} ms, "
+                f"p95 {cuts[94] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms"
+            )
     for error in errors[:5]:
         print("  error:", error)
 

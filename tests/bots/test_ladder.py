@@ -107,7 +107,7 @@ def test_ladder_command_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixt
     out = json.loads(capsys.readouterr().out)
     assert [r["bot"] for r in out["ratings"]] == CHEAP
     assert out["games"] == 12 and out["players"] == 3
-    assert len(out["steps"]) == 2 and out["step_goal"] == 200
+    assert len(out["steps"]) == 2 and out["step_goal"] == 150
     plot = tmp_path / "ladder-parade-3p.png"
     assert out["plot"] == str(plot)
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -119,7 +119,7 @@ def test_ladder_command_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main([*argv, "--bootstrap", "10", "--plot", str(plot)]) == 0
     out = capsys.readouterr().out
     assert "Ratings" in out and "Steps between consecutive bots" in out and "Head to head" in out
-    assert "the greedy bot" in out  # what the easy level plays in Parade
+    assert "greedy, a random card on 60 % of its moves" in out  # Parade's easy level
     assert plot.exists()
 
 
@@ -138,3 +138,30 @@ def test_ladder_command_refuses_bad_input(
     assert main(["ladder", "parade", "--players", "2", *extra]) == 2
     assert message in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_a_ladder_records_the_time_and_iterations_each_search_reached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game's line keeps, per seat, its searches with their time and iterations, and the
+    ratings give each entrant's mean per search; a bot that does not search has none."""
+    from wonderland.bots.levels import CLOCK_ENV
+    from wonderland.games.parade.bots import levels as parade_levels
+    from wonderland.games.parade.bots.fast_search import FastSearchConfig
+    from wonderland.sim.ladder_log import result_from_json, result_to_json
+
+    monkeypatch.setenv(CLOCK_ENV, "off")
+    small = parade_levels.compiled_search(FastSearchConfig(iterations=300))
+    monkeypatch.setitem(parade_levels.LEVELS, "expert", small)
+    entrants = ["random", "expert"]
+    results = play_ladder("parade", get_game("parade").make_config(2), entrants, 2, seed=3)
+    for played in results:
+        searched = played.bots.index("expert")
+        searches, seconds, iterations = played.thinking[searched]
+        assert searches > 5 and seconds > 0 and iterations == 300 * searches
+        assert played.thinking[1 - searched] == (0, 0.0, 0)
+        assert result_from_json(json.loads(json.dumps(result_to_json(1, played))))[1] == played
+    standings = {s.bot: s for s in rate("parade", results, entrants, seed=3, bootstrap=5).standings}
+    assert standings["expert"].iterations_per_search == 300
+    assert 0 < standings["expert"].seconds_per_search < 1
+    assert standings["random"].searches == 0

@@ -68,28 +68,43 @@ def test_the_clock_can_be_switched_off_for_reproducible_runs(
     assert LEVELS["hard"].seconds is None
     war = search_config(LEVELS["hard"], "wonderlands_war")
     assert war.seconds is None and war.iterations == 250
-    assert level_definition("hard", "parade").endswith("seconds=none")
+    assert level_definition("expert", "parade").endswith("seconds=none")
 
 
 def test_parade_levels_play_the_documented_bots() -> None:
+    """Careless greedy (60 % and 10 % random cards), the heuristic, the compiled search."""
     kinds = {name: type(inner_bot(name, "parade")).__name__ for name in LEVEL_NAMES}
     assert kinds == {
-        "easy": "ParadeGreedyBot",
-        "medium": "ParadeHeuristicBot",
-        "hard": "ParadeFastSearchBot",
+        "easy": "CarelessBot",
+        "medium": "CarelessBot",
+        "hard": "ParadeHeuristicBot",
         "expert": "ParadeFastSearchBot",
     }
-    hard = inner_bot("hard", "parade")
-    assert (hard.config.seconds, hard.config.iterations) == (0.2, 5000)
-    assert describe_level("hard", "parade") == (
-        "compiled ISMCTS, at most 5,000 iterations, greedy rollouts, 0.2 s a decision"
+    easy, medium = inner_bot("easy", "parade"), inner_bot("medium", "parade")
+    assert (easy.slip, medium.slip) == (0.6, 0.1)
+    assert type(easy.policy).__name__ == type(medium.policy).__name__ == "ParadeGreedyBot"
+    expert = inner_bot("expert", "parade")
+    assert (expert.config.seconds, expert.config.iterations) == (1.0, 25000)
+    assert describe_level("expert", "parade") == (
+        "compiled ISMCTS, at most 25,000 iterations, greedy rollouts, 1 s a decision"
     )
+    assert describe_level("easy", "parade") == "greedy, a random card on 60 % of its moves"
+    assert describe_level("hard", "parade") == "the heuristic bot"
+
+
+def test_a_level_that_does_not_think_is_given_no_time() -> None:
+    """A game's own level marked untimed (a rule of thumb, Wonderdice's speed levels) gets
+    no time, and neither its words nor its definition name one."""
+    assert level_definition("hard", "parade") == "bot heuristic"
+    assert level_definition("medium", "parade") == "bot greedy careless=0.1"
+    assert "seconds" not in level_definition("hard", "wonderdice")
+    assert "a decision" not in describe_level("hard", "wonderdice")
 
 
 def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     """What a ladder's results file records: the stand-in bot, or every search setting with
     the game's budget scale, rollout depth and the level's time applied."""
-    assert level_definition("easy", "parade") == "bot greedy"
+    assert level_definition("easy", "parade") == "bot greedy careless=0.6"
     assert level_definition("heuristic", "parade") == "bot heuristic"
     hard = level_definition("hard", "wonderlands_war")
     assert hard.startswith(
@@ -97,9 +112,9 @@ def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     )
     assert level_definition("expert", "wonderlands_war") != hard
     assert level_definition("easy", "wonderlands_war").startswith("ismcts iterations=15 expl")
-    assert level_definition("hard", "parade") == (
-        "parade-compiled-ismcts iterations=5000 exploration=0.3 rollout=greedy epsilon=0.0 "
-        "depth=end seconds=0.2"
+    assert level_definition("expert", "parade") == (
+        "parade-compiled-ismcts iterations=25000 exploration=0.6 rollout=greedy epsilon=0.0 "
+        "depth=end seconds=1"
     )
 
 
@@ -166,7 +181,7 @@ def test_play_against_a_level_with_hints(
     finally:
         sys.stdin = stdin
     out = capsys.readouterr().out
-    assert "Hint (hard bot)" in out and "estimated win share" in out and "Why:" in out
+    assert "Hint (hard bot)" in out and "projected points" in out and "Why:" in out
     assert "seat 1 (hard)" in out
     assert record.exists()
 

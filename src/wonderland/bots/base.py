@@ -53,6 +53,28 @@ class Advice:
         }
 
 
+@dataclass(slots=True)
+class Thinking:
+    """What a bot's searches took so far: how many, their time and their iterations."""
+
+    searches: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+
+    def add(self, seconds: float, iterations: int) -> None:
+        """Count one search."""
+        self.searches += 1
+        self.seconds += seconds
+        self.iterations += iterations
+
+    def __add__(self, other: Thinking) -> Thinking:
+        return Thinking(
+            self.searches + other.searches,
+            self.seconds + other.seconds,
+            self.iterations + other.iterations,
+        )
+
+
 class Bot(ABC):
     """A seeded agent: ``choose`` sees one seat's view and the legal action ids only."""
 
@@ -60,6 +82,11 @@ class Bot(ABC):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.thinking = Thinking()
+
+    def thought(self) -> Thinking:
+        """What this bot's searches took so far (a bot that does not search: none)."""
+        return self.thinking
 
     @abstractmethod
     def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:

@@ -42,6 +42,9 @@ class GameLevel:
     with the level's time, so that games of a redefined level are never mixed with new ones)."""
     make: MakeLevelBot
     """Builds the bot, given the level's time per decision and a seed."""
+    timed: bool = True
+    """Whether the level's time per decision applies (False: a bot that does not think, such
+    as a rule of thumb; it is given no time, and none is named or recorded)."""
 
 
 @dataclass(frozen=True, slots=True)

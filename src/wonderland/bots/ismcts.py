@@ -288,6 +288,7 @@ class ISMCTSBot(Bot):
             return only_action_advice(game, legal[0], self.name)
         seat = seat_of(view)
         result = search(game, view, seat, legal, self.config, self.rng, hooks)
+        self.thinking.add(result.seconds, result.iterations)
         return search_advice(game, view, result, hooks, self.name)
 
 

@@ -9,29 +9,34 @@ and Wonderdice's positions -- a level makes the same moves under the same seed, 
 ladder run is reproducible.  On a slower machine the time binds first and the level plays
 with fewer iterations (every explanation names the time spent and the iterations reached).
 A ladder's results file records the time and the cap of every entrant
-(:func:`level_definition`).  With the environment variable ``WONDERLAND_LEVEL_CLOCK=off``
+(:func:`level_definition`), and for every game each seat's searches with the time they took
+and the iterations they reached.  With the environment variable ``WONDERLAND_LEVEL_CLOCK=off``
 the levels ignore the time and play their caps only, reproducible on any machine.
 
 ========  ==============================================================================
 level     bot and budget
 ========  ==============================================================================
-easy      the game's simple rule-of-thumb bot (Parade, Wonderdice: ``greedy``); for a game
+easy      the game's simple rule-of-thumb bot (Wonderdice: ``greedy``); for a game
           without one, ISMCTS with 30 iterations and random rollouts
-medium    the game's careful rule-of-thumb bot (Parade, Wonderland's War: ``heuristic``);
+medium    the game's careful rule-of-thumb bot (Wonderland's War: ``heuristic``);
           for a game without one, ISMCTS with 200 iterations and random rollouts
 hard      0.2 s per decision: ISMCTS, at most 500 iterations, rollouts by the game's cheap
-          policy, cut short and valued by the game's evaluation where it has one; Parade:
-          the compiled search, at most 5,000 iterations with greedy rollouts to the end
-expert    1 s per decision: ISMCTS, at most 3,000 iterations, otherwise as ``hard``;
-          Parade: the compiled search, at most 25,000 iterations, exploring more widely
+          policy, cut short and valued by the game's evaluation where it has one
+expert    1 s per decision: ISMCTS, at most 3,000 iterations, otherwise as ``hard``
 ========  ==============================================================================
+
+Parade plays every level its own way (``games/parade/bots/levels.py``: ``greedy`` that plays
+a random card on 60 % and on 10 % of its moves, ``heuristic``, and the compiled search at
+1 s a decision), and so does Wonderdice (speed, care and policy:
+``games/wonderdice/bots/levels.py``).
 
 A game may scale the caps of the shared search where its iterations are costly or its
 decisions many (Wonderland's War: by one half, so 15 / 250 / 1,500 iterations; Wonderdice,
 with hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations), and may
 play any level its own way (``SearchHooks.levels``, a :class:`~wonderland.bots.hooks.GameLevel`
-per level name: Parade's compiled search at ``hard`` and ``expert``); a game's own level gets
-the level's time per decision and defines the rest (its cap included).
+per level name); a game's own level gets the level's time per decision, unless it is marked
+untimed (``GameLevel.timed``: a rule of thumb takes no time), and defines the rest (its cap
+included).
 
 Where a game registers no hooks (:mod:`wonderland.bots.hooks`), a registered ``greedy`` bot
 plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
@@ -44,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wonderland.bots.base import Advice, Bot
+from wonderland.bots.base import Advice, Bot, Thinking
 from wonderland.bots.hooks import GameLevel, hooks_for
 from wonderland.bots.ismcts import GAME_DEPTH, ISMCTSBot, SearchConfig
 from wonderland.bots.registry import bot_names, make_bot
@@ -140,7 +145,9 @@ def describe_level(name: str, game_id: str) -> str:
     level = LEVELS[name]
     own = game_level(level, game_id)
     if own is not None:
-        return own.summary if level.seconds is None else f"{own.summary}, {_time(level.seconds)}"
+        if level.seconds is None or not own.timed:
+            return own.summary
+        return f"{own.summary}, {_time(level.seconds)}"
     bot = stand_in_bot(level, game_id)
     if bot is not None:
         return f"the {bot} bot"
@@ -166,6 +173,8 @@ def level_definition(name: str, game_id: str) -> str:
     if level is not None:
         own = game_level(level, game_id)
         if own is not None:
+            if not own.timed:
+                return own.definition
             return f"{own.definition} seconds={_seconds(level.seconds)}"
     bot = name if level is None else stand_in_bot(level, game_id)
     if level is None or bot is not None:
@@ -206,7 +215,7 @@ class LevelBot(Bot):
             own = game_level(self.level, game_id)
             named = stand_in_bot(self.level, game_id)
             if own is not None:
-                bot = own.make(self.level.seconds, seed)
+                bot = own.make(self.level.seconds if own.timed else None, seed)
             elif named is not None:
                 bot = make_bot(named, game_id, seed)
             else:
@@ -214,6 +223,10 @@ class LevelBot(Bot):
             bot.name = self.name
             self._bots[game_id] = bot
         return bot
+
+    def thought(self) -> Thinking:
+        """The searches of the bots this level played."""
+        return sum((bot.thought() for bot in self._bots.values()), Thinking())
 
     def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The level's bot's choice."""

@@ -15,7 +15,15 @@ from wonderland.bots.levels import LEVEL_NAMES, describe_level
 from wonderland.cli.progress import game_progress
 from wonderland.core import ConfigError
 from wonderland.sim.backends import check_backend
-from wonderland.sim.ladder import DEFAULT_ENTRANTS, ELO_STEP_GOAL, Ladder, play_games, plot, rate
+from wonderland.sim.ladder import (
+    DEFAULT_ENTRANTS,
+    ELO_STEP_GOAL,
+    Ladder,
+    Standing,
+    play_games,
+    plot,
+    rate,
+)
 from wonderland.sim.ladder_log import LadderLog, LadderSettings
 from wonderland.sim.runner import GameResult
 from wonderland.terminal.options import add_backend_arguments, add_game_arguments, game_and_config
@@ -152,6 +160,13 @@ def _describe(name: str, game_id: str) -> str:
     return describe_level(name, game_id) if name in LEVEL_NAMES else f"the {name} bot"
 
 
+def _search(standing: Standing) -> str:
+    """The mean time and iterations of the entrant's searches (``-``: it did not search)."""
+    if not standing.searches:
+        return "-"
+    return f"{standing.seconds_per_search:.2f} s, {standing.iterations_per_search:,.0f} it."
+
+
 def _elo(value: float) -> str:
     return f"{value:+.0f}" if value else "0"
 
@@ -172,6 +187,7 @@ def print_ladder(console: Console, ladder: Ladder, game_id: str) -> None:
         ("seats", "right"),
         ("win share", "right"),
         ("mean place", "right"),
+        ("search: time, it.", "right"),
     ):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for s in ladder.standings:
@@ -184,11 +200,14 @@ def print_ladder(console: Console, ladder: Ladder, game_id: str) -> None:
             str(s.seats),
             f"{100 * s.win_share.mean:.1f} %",
             f"{s.mean_place:.2f}",
+            _search(s),
         )
     console.print(table)
     for name in ladder.entrants:
         console.print(f"  {name}: {_describe(name, game_id)}")
-    steps = Table(title=f"Steps between consecutive bots (goal: ≥ {ELO_STEP_GOAL:.0f} Elo)")
+    steps = Table(
+        title=f"Steps between consecutive bots (goal: ≥ {ELO_STEP_GOAL:.0f} Elo, interval above 0)"
+    )
     for column in ("step", "Elo difference", "95 % CI", "goal"):
         steps.add_column(column, justify="left" if column == "step" else "right")
     for step in ladder.steps:

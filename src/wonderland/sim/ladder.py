@@ -34,8 +34,9 @@ from wonderland.sim.runner import GameResult, simulate_one
 from wonderland.sim.summary import Estimate, estimate
 
 DEFAULT_ENTRANTS = ("random", "easy", "medium", "hard", "expert")
-ELO_STEP_GOAL = 200.0
-"""The difference between consecutive difficulty levels that the ladder is meant to show."""
+ELO_STEP_GOAL = 150.0
+"""The difference between consecutive difficulty levels that the ladder is meant to show (a
+step meets it when its estimate reaches it and its 95 % interval lies above 0)."""
 PRIOR_DRAWS = 1.0
 """Virtual drawn games between every two entrants (keeps unbeaten entrants finite)."""
 
@@ -200,6 +201,12 @@ class Standing:
     seats: int
     win_share: Estimate
     mean_place: float
+    searches: int = 0
+    """Decisions its bot searched (the games' runner told; 0: none, or not told)."""
+    seconds_per_search: float = math.nan
+    """The mean time a search took."""
+    iterations_per_search: float = math.nan
+    """The mean iterations a search reached."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +219,8 @@ class Step:
 
     @property
     def meets_goal(self) -> bool:
-        """Whether the difference reaches :data:`ELO_STEP_GOAL`."""
-        return self.diff.mean >= ELO_STEP_GOAL
+        """Whether the difference reaches :data:`ELO_STEP_GOAL` with its interval above 0."""
+        return self.diff.mean >= ELO_STEP_GOAL and self.diff.low > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +258,9 @@ class Ladder:
                     "seats": s.seats,
                     "win_share": s.win_share.to_json(),
                     "mean_place": s.mean_place,
+                    "searches": s.searches,
+                    "seconds_per_search": None if not s.searches else s.seconds_per_search,
+                    "iterations_per_search": None if not s.searches else s.iterations_per_search,
                 }
                 for s in self.standings
             ],
@@ -304,12 +314,18 @@ def rate(
             on_resample()
     shares: list[list[float]] = [[] for _ in entrants]
     places: list[list[int]] = [[] for _ in entrants]
+    thinking = [[0, 0.0, 0] for _ in entrants]
     for result in results:
         spots = placings(result, direction)
         for seat, bot in enumerate(result.bots):
             i = entrants.index(bot)
             shares[i].append(result.returns[seat])
             places[i].append(spots[seat])
+        for seat, (searches, seconds, iterations) in enumerate(result.thinking):
+            total = thinking[entrants.index(result.bots[seat])]
+            total[0] += searches
+            total[1] += seconds
+            total[2] += iterations
     standings = tuple(
         Standing(
             bot,
@@ -317,6 +333,9 @@ def rate(
             len(shares[i]),
             estimate(shares[i]),
             sum(places[i]) / len(places[i]) if places[i] else math.nan,
+            int(thinking[i][0]),
+            thinking[i][1] / thinking[i][0] if thinking[i][0] else math.nan,
+            thinking[i][2] / thinking[i][0] if thinking[i][0] else math.nan,
         )
         for i, bot in enumerate(entrants)
     )

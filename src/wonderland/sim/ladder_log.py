@@ -74,6 +74,7 @@ def result_to_json(index: int, result: GameResult) -> dict[str, Any]:
         "length": result.length,
         "labels": list(result.labels),
         "stats": dict(result.stats),
+        "thinking": [list(seat) for seat in result.thinking],
     }
 
 
@@ -88,6 +89,10 @@ def result_from_json(data: Mapping[str, Any]) -> tuple[int, GameResult]:
         length=float(data["length"]),
         labels=tuple(str(label) for label in data["labels"]),
         stats={str(key): float(value) for key, value in dict(data["stats"]).items()},
+        thinking=tuple(
+            (int(searches), float(seconds), int(iterations))
+            for searches, seconds, iterations in data.get("thinking", [])
+        ),
     )
     return int(data["index"]), result
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wonderland.bots import make_bot
+from wonderland.bots.base import Thinking
 from wonderland.core import GameConfig, GameRecord, derive_seed, find_plugin, get_game, play_out
 
 
@@ -23,6 +24,9 @@ class GameResult:
     labels: tuple[str, ...] = ()
     stats: Mapping[str, float] = field(default_factory=dict)
     record: GameRecord | None = None
+    thinking: tuple[tuple[int, float, int], ...] = ()
+    """Per seat, what its bot's searches took: ``(searches, seconds, iterations)`` (empty when
+    the game's runner does not tell)."""
 
 
 SimulateOne = Callable[[GameConfig, Sequence[str], int, bool], GameResult]
@@ -63,7 +67,12 @@ def simulate_one(
         labels=game.labels(state),
         stats=stats,
         record=record,
+        thinking=tuple(_thinking(agent.thought()) for agent in agents),
     )
+
+
+def _thinking(thought: Thinking) -> tuple[int, float, int]:
+    return thought.searches, thought.seconds, thought.iterations
 
 
 def seat_bots(bots: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:

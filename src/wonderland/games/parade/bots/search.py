@@ -1,5 +1,5 @@
 """What search knows of Parade: a position's value, a finer value of a finished game, a cheap
-rollout policy, words for a move and the levels played by the compiled search (the
+rollout policy, words for a move and the game's own levels (``levels.py``; the
 :class:`SearchHooks` of the game)."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
-from wonderland.games.parade.bots.fast_search import LEVELS
 from wonderland.games.parade.bots.heuristic import (
     TEMPERATURE,
     colour_tallies,
@@ -18,6 +17,7 @@ from wonderland.games.parade.bots.heuristic import (
     projected_points,
     uncertainty_of,
 )
+from wonderland.games.parade.bots.levels import LEVELS
 from wonderland.games.parade.cards import COLOUR_OF, VALUE_OF
 from wonderland.games.parade.state import OVER, PLAY, ParadeState
 

@@ -131,7 +131,7 @@ def _maker(level: DiceLevel) -> MakeLevelBot:
 
 
 GAME_LEVELS: dict[str, GameLevel] = {
-    name: GameLevel(level.summary(), level.definition(), _maker(level))
+    name: GameLevel(level.summary(), level.definition(), _maker(level), timed=False)
     for name, level in LEVELS.items()
 }
 """The levels as the shared level machinery plays them (``SearchHooks.levels``)."""

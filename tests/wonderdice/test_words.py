@@ -72,7 +72,7 @@ def test_buttons_say_what_a_die_does() -> None:
 
 def live_table() -> LiveDice:
     config = GAME.make_config(2, {"deal": "in_order", "countdown_ms": "0", "roll_cooldown_ms": "0"})
-    live = start(config, 7, [])
+    live = start(config, 7, {})
     live.new_lines()
     return live
 

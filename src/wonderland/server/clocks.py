@@ -251,7 +251,7 @@ def hand_to_bot(table: LiveTable, seat: int, bot: str) -> None:
     if isinstance(table.clocks, SeatClocks):
         table.clocks.running.pop(seat, None)
     if table.live is not None:
-        table.live.hand_to_bot(seat)
+        table.live.hand_to_bot(seat, bot)
 
 
 def apply_event(table: LiveTable, kind: str, seat: int | None, data: dict[str, Any]) -> bool:

@@ -7,7 +7,7 @@ actions; the server commits the session's actions and tells each seat, as for tu
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from wonderland.core import GameConfig
@@ -58,14 +58,15 @@ class LiveSession(Protocol):
         """``seat`` acts (IllegalAction names the rule that forbids it)."""
         ...
 
-    def hand_to_bot(self, seat: int) -> None:
-        """From now on a bot plays ``seat`` (its person was idle too long)."""
+    def hand_to_bot(self, seat: int, bot: str) -> None:
+        """From now on ``bot`` plays ``seat`` (its person was idle too long)."""
         ...
 
-    def set_bots(self, bots: list[int]) -> None:
-        """The seats that bots play from now on: a seat new to the list is played after a
-        reaction time; a seat no longer in it is not played again (what its bot had planned
-        is dropped), so a seat given back to its person is theirs at once."""
+    def set_bots(self, bots: Mapping[int, str]) -> None:
+        """The seats that bots play from now on, with the bot of each (whose pace it keeps):
+        a seat new to them is played after a reaction time; a seat no longer among them is
+        not played again (what its bot had planned is dropped), so a seat given back to its
+        person is theirs at once."""
         ...
 
     def new_lines(self, new_actions: bool = True) -> list[str]:
@@ -80,12 +81,17 @@ class LiveSession(Protocol):
 class LiveModule(Protocol):
     """A game's ``live_table`` module."""
 
-    def start(self, config: GameConfig, seed: int, bots: list[int]) -> LiveSession:
-        """A session for a new table; ``bots`` are the seats that bots play."""
+    def start(self, config: GameConfig, seed: int, bots: Mapping[int, str]) -> LiveSession:
+        """A session for a new table; ``bots`` are the seats that bots play, with the bot
+        of each."""
         ...
 
     def resume(
-        self, config: GameConfig, seed: int, actions: list[tuple[int, int]], bots: list[int]
+        self,
+        config: GameConfig,
+        seed: int,
+        actions: list[tuple[int, int]],
+        bots: Mapping[int, str],
     ) -> LiveSession:
         """A session carrying on a stored table after a restart."""
         ...

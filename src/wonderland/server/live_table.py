@@ -74,9 +74,9 @@ class LiveTable:
         """Whether ``actor`` is a seat that a person plays."""
         return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
 
-    def bot_seats(self) -> list[int]:
-        """The seats that bots play."""
-        return [s for s, info in enumerate(self.seats) if info.kind == "bot"]
+    def bot_seats(self) -> dict[int, str]:
+        """The seats that bots play, with the bot that plays each."""
+        return {s: info.bot or "random" for s, info in enumerate(self.seats) if info.kind == "bot"}
 
     @property
     def finished(self) -> bool:

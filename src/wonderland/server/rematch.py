@@ -53,7 +53,7 @@ async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
     )
     live = live_module(game.spec.id)
     if live is not None:  # a real-time game is dealt at once; its clock starts with the game
-        deal = live.start(config, seed, []).driver.actions
+        deal = live.start(config, seed, {}).driver.actions
         rows = [
             (new_id, index, actor, action, 0, False) for index, (actor, action) in enumerate(deal)
         ]

@@ -1,6 +1,12 @@
 """Wonderdice at the web table: the server owns the clock and the dice through the game's
 real-time driver; people roll and act whenever they like, bots at their own speed.
 
+A bot's pace is a human reaction time between its rolls and a moment to decide on each roll.
+A difficulty level plays at its own speed (``bots/levels.py``): the reaction time is scaled
+by the level's speed factor and the moment to decide divided by its skill, as in the
+simulation, so an ``expert`` seat rolls and acts about three times as fast as an ``easy`` one.
+Any other bot plays at factor 1 and skill 1.
+
 This is the game's ``live_table`` (``server.live.LiveModule``): :func:`start` and
 :func:`resume` give the server a :class:`LiveDice` session.
 """
@@ -10,13 +16,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from wonderland.core import GameConfig, IllegalAction, derive_seed
 from wonderland.games.wonderdice import actions as wd_actions
 from wonderland.games.wonderdice import rules as wd_rules
+from wonderland.games.wonderdice.bots.levels import LEVELS
 from wonderland.games.wonderdice.game import GAME as WONDERDICE
 from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.realtime import Driver
@@ -32,28 +39,35 @@ REACTION_SHIFT_S = 0.15
 REACTION_MEDIAN_S = 0.35
 REACTION_SIGMA = 0.5
 THINK_S = 0.25
-"""A bot's thinking time before it acts on a roll (people need a moment to read it too)."""
+"""A bot's thinking time before it acts on a roll, at skill 1 (people need a moment to read
+it too)."""
 
 Decide = Callable[[int, list[int]], Awaitable[int]]
 """Ask the seat's bot (in a worker process) for one of the legal actions."""
 
 
-def start(config: GameConfig, seed: int, bots: list[int]) -> LiveDice:
+def start(config: GameConfig, seed: int, bots: Mapping[int, str]) -> LiveDice:
     """A session for a new table, on the server's monotonic clock."""
     return _session(Driver(config, derive_seed(seed, "dice"), time.monotonic), seed, bots)
 
 
 def resume(
-    config: GameConfig, seed: int, actions: list[tuple[int, int]], bots: list[int]
+    config: GameConfig, seed: int, actions: list[tuple[int, int]], bots: Mapping[int, str]
 ) -> LiveDice:
     """A session carrying on a stored table after a restart."""
     dice_seed = derive_seed(seed, "dice", len(actions))
     return _session(Driver.resume(config, dice_seed, time.monotonic, actions), seed, bots)
 
 
-def _session(driver: Driver, seed: int, bots: list[int]) -> LiveDice:
+def _session(driver: Driver, seed: int, bots: Mapping[int, str]) -> LiveDice:
     rng = random.Random(derive_seed(seed, "bot timing", len(driver.actions)))
-    return LiveDice(driver, bots, rng)
+    return LiveDice(driver, dict(bots), rng)
+
+
+def pace(bot: str) -> tuple[float, float]:
+    """``bot``'s reaction-time factor and decision skill: a level's own, else 1 and 1."""
+    level = LEVELS.get(bot)
+    return (1.0, 1.0) if level is None else (level.speed, level.skill)
 
 
 @dataclass
@@ -61,7 +75,8 @@ class LiveDice:
     """The live part of a Wonderdice table: its driver and when each bot acts next."""
 
     driver: Driver
-    bots: list[int]
+    bots: dict[int, str]
+    """The seats bots play, with the bot that plays each (its pace: :func:`pace`)."""
     rng: random.Random
     next_at: dict[int, float] = field(default_factory=dict)
     planned: dict[int, tuple[int, float]] = field(default_factory=dict)
@@ -142,23 +157,23 @@ class LiveDice:
         else:
             raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
 
-    def hand_to_bot(self, seat: int) -> None:
-        """From now on a bot plays ``seat`` (it acts after its reaction time)."""
-        if seat not in self.bots:
-            self.bots.append(seat)
-            self.next_at[seat] = time.monotonic() + self.reaction()
+    def hand_to_bot(self, seat: int, bot: str) -> None:
+        """From now on ``bot`` plays ``seat`` (it acts after its reaction time)."""
+        if self.bots.get(seat) != bot:
+            self.bots[seat] = bot
+            self.next_at[seat] = time.monotonic() + self.reaction(seat)
 
-    def set_bots(self, bots: list[int]) -> None:
+    def set_bots(self, bots: Mapping[int, str]) -> None:
         """The seats bots play from now on (the host handed a seat over or gave it back): a
         seat handed over acts after its reaction time, as every bot of the table does; a seat
         given back is never played again by its bot, whose planned action is dropped (a roll
         it made stays the seat's, for its person to act on)."""
         for seat in [seat for seat in self.bots if seat not in bots]:
-            self.bots.remove(seat)
+            del self.bots[seat]
             self.next_at.pop(seat, None)
             self.planned.pop(seat, None)
-        for seat in bots:
-            self.hand_to_bot(seat)
+        for seat, bot in bots.items():
+            self.hand_to_bot(seat, bot)
 
     def new_lines(self, new_actions: bool = True) -> list[str]:
         """Log lines in words: the last seat action when actions were added (passes are not
@@ -183,11 +198,16 @@ class LiveDice:
         return lines
 
     # -- bots -------------------------------------------------------------------------------
-    def reaction(self) -> float:
-        """A human-like reaction time in seconds (shifted log-normal)."""
-        return REACTION_SHIFT_S + self.rng.lognormvariate(
-            math.log(REACTION_MEDIAN_S), REACTION_SIGMA
-        )
+    def reaction(self, seat: int) -> float:
+        """A human-like reaction time in seconds (shifted log-normal), at the pace of the
+        seat's bot."""
+        factor = pace(self.bots.get(seat, ""))[0]
+        draw = self.rng.lognormvariate(math.log(REACTION_MEDIAN_S), REACTION_SIGMA)
+        return (REACTION_SHIFT_S + draw) * factor
+
+    def think(self, seat: int) -> float:
+        """The moment the seat's bot takes to act on a roll, in seconds."""
+        return THINK_S / pace(self.bots.get(seat, ""))[1]
 
     async def tick(self, decide: Decide) -> bool:
         """Let every bot whose moment has come act once; True when something happened."""
@@ -200,9 +220,9 @@ class LiveDice:
             self.round_seen = key
             self.planned.clear()
             start = now + (0 if drv.open_at is None else max(0, drv.open_at - drv.now_ms()) / 1000)
-            self.next_at = {seat: start + self.reaction() for seat in self.bots}
+            self.next_at = {seat: start + self.reaction(seat) for seat in self.bots}
         acted = False
-        for seat in self.bots:
+        for seat in list(self.bots):
             if self.next_at.get(seat, math.inf) > now or drv.state.phase == OVER:
                 continue
             acted |= await self._bot_step(seat, now, decide)
@@ -210,7 +230,7 @@ class LiveDice:
 
     async def _bot_step(self, seat: int, now: float, decide: Decide) -> bool:
         drv, state = self.driver, self.driver.state
-        self.next_at[seat] = now + self.reaction()
+        self.next_at[seat] = now + self.reaction(seat)
         if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE, TOUCH):
             legal = self.legal(seat)
             if not legal:
@@ -226,7 +246,7 @@ class LiveDice:
             except IllegalAction:  # the table moved on while it thought (Q6)
                 if drv.pending[seat] is not None:
                     drv.act(seat, wd_actions.PASS)
-            self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction()
+            self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction(seat)
             return True
         if state.hand[seat] and drv.roll_wait_ms(seat) == 0:
             faces = drv.roll(seat)
@@ -234,10 +254,11 @@ class LiveDice:
             choice = await decide(seat, legal) if len(legal) > 1 else legal[0]
             if choice == wd_actions.PASS:
                 drv.act(seat, wd_actions.PASS)
-                self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction()
+                self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction(seat)
             else:
-                self.planned[seat] = (choice, now + THINK_S)
-                self.next_at[seat] = now + THINK_S
+                think = self.think(seat)
+                self.planned[seat] = (choice, now + think)
+                self.next_at[seat] = now + think
             return True
         if not state.hand[seat] or state.row[seat] == ROW_DONE:
             legal = wd_rules.free_turn_actions(state, seat)

@@ -22,9 +22,9 @@ expert    planner   0.45   3.5    0 %   very quick hands, never misses a chance
 ========  ========  =====  =====  ====  ===============================================
 
 The simulation (``simulation.py``) and the terminal table give a seat played by a level that
-level's speed and skill unless its bot spec names its own (``hard:speed=1.2``); the slip and
-the policy are the bot's, so they hold at the web table too, whose bots roll at the table's
-own pace (``live.py`` is told which seats bots play, not which bots).  The 2-player ladder
+level's speed and skill unless its bot spec names its own (``hard:speed=1.2``), and so does
+the web table (``live.py``: reaction times scaled by the speed, the moment to act on a roll
+divided by the skill); the slip and the policy are the bot's.  The 2-player ladder
 of the levels, and how they were set: ``docs/wonderdice-levels.md``.
 """
 

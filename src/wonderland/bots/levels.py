@@ -111,6 +111,9 @@ LEVELS: dict[str, Level] = {
     ),
 }
 LEVEL_NAMES = tuple(LEVELS)
+ADVICE_LEVEL = "hard"
+"""The level whose advice a person is offered (``play --hints``, the web table's "Suggest a
+move")."""
 _FALLBACK = {"easy": "greedy", "medium": "heuristic"}
 
 

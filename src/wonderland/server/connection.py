@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard
 from wonderland.server.host import host_action, is_host
 from wonderland.server.live_table import LiveTable
@@ -25,12 +26,14 @@ from wonderland.server.undo import answer, ask, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
+    AskAdvice,
     Chat,
     ChatLine,
     ErrorMessage,
     Hello,
     HostAction,
     Named,
+    Ping,
     PlayAgain,
     Pong,
     Roll,
@@ -110,6 +113,8 @@ class Connection:
         """A spectator's chosen chat name (a seat's name is the seat's, kept by the table)."""
         self.host = False
         """This connection said hello with the table's host token."""
+        self.advised: tuple[int, dict[str, Any]] | None = None
+        """The last suggestion sent, with the version it answers."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message (the manager's broadcasts call this too)."""
@@ -209,12 +214,15 @@ class Connection:
             raise refuse("malformed", explain(err)) from None
         if isinstance(message, Hello):
             await self._hello(message)
-        elif isinstance(
-            message, Act | Roll | SetName | Chat | HostAction | PlayAgain | UndoAsk | UndoAnswer
-        ):
+        elif isinstance(message, Ping):
+            await self.send(Pong().model_dump(mode="json"))
+        else:
             if self.joined is None:
                 raise refuse("not_joined", "send hello with your table and token first")
             table, seat = self.joined
+            if isinstance(message, AskAdvice):
+                await self._advice(table, seat, message.version)
+                return
             if isinstance(message, SetName):
                 await self._set_name(table, seat, message)
                 return
@@ -236,8 +244,17 @@ class Connection:
                 await self.manager.submit_live(table, seat, action)
             else:
                 await self.manager.submit(table, seat, message.version, message.action)
+
+    async def _advice(self, table: LiveTable, seat: int | None, version: int) -> None:
+        """The suggestion for this seat's move, worked out once per state of a turn-based
+        table (asked again, the same answer)."""
+        if table.live is None and self.advised is not None and self.advised[0] == version:
+            reply = self.advised[1]
+            check(self.manager, table, seat, version)  # still this seat's move to make
         else:
-            await self.send(Pong().model_dump(mode="json"))
+            reply = (await advice(self.manager, table, seat, version)).model_dump(mode="json")
+            self.advised = (reply["version"], reply)
+        await self.send(reply)
 
     async def _hello(self, message: Hello) -> None:
         """Join a table, once per connection."""

@@ -11,7 +11,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from wonderland.bots import bot_names
 from wonderland.core import (
@@ -59,6 +59,7 @@ from wonderland.store.repository import (
 )
 
 log = logging.getLogger(__name__)
+Answer = TypeVar("Answer")
 
 
 class TableManager:
@@ -586,11 +587,7 @@ class TableManager:
             bot = table.seats[seat].bot or "random"
             seed = derive_seed(table.seed, "bot", seat, len(live.driver.actions))
             view = table.game.view(table.state, seat)
-            args = (table.game.spec.id, bot, seed, view, legal)
-            if self.bot_executor is None:
-                return await asyncio.to_thread(decide, *args)
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.bot_executor, decide, *args)
+            return await self.off_loop(decide, table.game.spec.id, bot, seed, view, legal)
 
         while not table.finished and not table.expired:
             async with table.lock:
@@ -704,14 +701,18 @@ class TableManager:
         seat = bots[0]
         bot = table.seats[seat].bot or "random"
         seed = derive_seed(table.seed, "bot", seat, table.version)
-        args = (game.spec.id, bot, seed, game.view(state, seat), game.legal_actions(state, seat))
-        loop = asyncio.get_running_loop()
-        if self.bot_executor is None:
-            action = await asyncio.to_thread(decide, *args)
-        else:
-            action = await loop.run_in_executor(self.bot_executor, decide, *args)
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        action = await self.off_loop(decide, game.spec.id, bot, seed, view, legal)
         await self._commit(table, seat, action)
         return "bot"
+
+    async def off_loop(self, work: Callable[..., Answer], *args: Any) -> Answer:
+        """``work(*args)`` in a bot worker process (a thread without the pool): a bot's
+        thinking never holds up the event loop."""
+        if self.bot_executor is None:
+            return await asyncio.to_thread(work, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.bot_executor, work, *args)
 
     # -- expiring ----------------------------------------------------------------------------
     def idle(self, table: LiveTable) -> bool:

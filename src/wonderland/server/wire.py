@@ -100,6 +100,14 @@ class HostAction(_ClientMessage):
     bot: str | None = Field(default=None, max_length=40)
 
 
+class AskAdvice(_ClientMessage):
+    """A seated person asks which move the ``hard`` level would make now, and why; made
+    against state ``version`` (answered with ``advice`` to this connection only)."""
+
+    type: Literal["advice"]
+    version: int = Field(ge=0)
+
+
 class PlayAgain(_ClientMessage):
     """After the end, a seated person asks to play again: the first ask sets up a new table
     with the same seats (people stay people, bots stay bots), variants and time control, and
@@ -109,13 +117,21 @@ class PlayAgain(_ClientMessage):
     type: Literal["rematch"]
 
 
-ClientMessage = Annotated[
-    Hello | Act | Roll | Ping | SetName | Chat | UndoAsk | UndoAnswer | HostAction | PlayAgain,
-    Field(discriminator="type"),
-]
-CLIENT_MESSAGE: TypeAdapter[
-    Hello | Act | Roll | Ping | SetName | Chat | UndoAsk | UndoAnswer | HostAction | PlayAgain
-] = TypeAdapter(ClientMessage)
+AnyClientMessage = (
+    Hello
+    | Act
+    | Roll
+    | Ping
+    | SetName
+    | Chat
+    | UndoAsk
+    | UndoAnswer
+    | HostAction
+    | PlayAgain
+    | AskAdvice
+)
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 # -- server -> client ---------------------------------------------------------------------
@@ -317,6 +333,31 @@ class RematchSeat(_Message):
     host: str | None = None
 
 
+class AdvisedMove(_Message):
+    """One move the advising bot weighed: its value by the bot's measure (``value_label``)
+    and its share (a search's visit share, a rule of thumb's chance of playing it)."""
+
+    id: int
+    label: str
+    value: float | None
+    share: float
+
+
+class AdviceMessage(_Message):
+    """Answer to ``advice``, for the asking seat alone: the suggested move, the best moves
+    weighed (best first, at most three) and the reason in words (for a search: the time it
+    spent and the iterations it reached)."""
+
+    type: Literal["advice"] = "advice"
+    version: int
+    action: int
+    label: str
+    reason: str
+    value_label: str
+    level: str
+    alternatives: list[AdvisedMove]
+
+
 ServerMessage = (
     Welcome
     | StateMessage
@@ -328,6 +369,7 @@ ServerMessage = (
     | UndoResult
     | SeatLinkMessage
     | RematchSeat
+    | AdviceMessage
 )
 
 

@@ -15,9 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Advice, make_bot
+from wonderland.bots.levels import ADVICE_LEVEL
 from wonderland.core import AnyGame, derive_seed
 
-HINT_LEVEL = "hard"
 TOP = 3
 
 
@@ -25,7 +25,7 @@ class Hinter:
     """The advising bot of one seat (seeded, so a replayed game gets the same hints)."""
 
     def __init__(self, game_id: str, seed: int, seat: int) -> None:
-        self.bot = make_bot(HINT_LEVEL, game_id, derive_seed(seed, "hints", seat))
+        self.bot = make_bot(ADVICE_LEVEL, game_id, derive_seed(seed, "hints", seat))
         self._last: tuple[Any, Advice] | None = None
 
     def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:

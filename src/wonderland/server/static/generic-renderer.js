@@ -15,12 +15,14 @@
 //   content    the game's public facts for this table (welcome.content)
 //   replay     true while a replay step is shown;   offline   true while disconnected
 // Controls are <button>s; a button with data-shortcut="1" is pressed by that key. The page
-// disables every control in the board while offline, whatever the renderer drew.
+// disables every control in the board while offline, whatever the renderer drew. A control
+// that takes action `id` carries data-action="id" (one that opens a choice among several,
+// data-actions="id1 id2"): "Suggest a move" marks it.
 import { el } from "/static/dom.js";
 
 export function render(board, ctx) {
   const view = el("pre", { class: "generic-view", "aria-label": "the table" }, JSON.stringify(ctx.view, null, 2));
   const moves = el("p", { class: "generic-moves" }, ...(ctx.legal || []).map((action) =>
-    el("button", { type: "button", disabled: ctx.offline || undefined, onclick: () => ctx.act(action.id) }, action.label)));
+    el("button", { type: "button", "data-action": action.id, disabled: ctx.offline || undefined, onclick: () => ctx.act(action.id) }, action.label)));
   board.replaceChildren(view, moves);
 }

@@ -3,6 +3,7 @@
 // the board (see the contract at the top of generic-renderer.js); this page draws the rest:
 // players, log, your name and the chat, errors, the game-over panel, the replay and the
 // connection banner. Names and chat lines are always inserted as text, never as markup.
+import { adviceMessage, adviceRender } from "/static/advice.js";
 import { clockNode, setClocks } from "/static/clocks.js";
 import { el } from "/static/dom.js";
 import { helloExtras, message as nightMessage, render as nightRender } from "/static/game-night.js";
@@ -363,6 +364,7 @@ function render() {
   renderWho();
   nightRender({ state, offline, send });
   undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: Boolean(replay) });
+  adviceRender({ state, offline, send, replay: Boolean(replay) });
   if (ctx) renderGameOver(ctx);
 }
 
@@ -573,7 +575,10 @@ async function onMessage(message) {
     addChat(message.lines);
   } else if (message.type === "named") {
     showNamed(message.name);
+  } else if (message.type === "advice") {
+    adviceMessage(message);
   } else if (message.type === "error") {
+    adviceMessage(message);  // a refused ask is answered: the button is free again
     if (!formRefusal(message)) showError(message);
   }
 }

@@ -206,7 +206,7 @@ function rolledDie(ctx, state, face, index, dice) {
       onclick: () => ctx.act(actions[0].id) };
   } else {
     caption = `${actions.length} choices`;
-    attrs = { "data-kind": "choose", "aria-expanded": open ? "true" : "false", title: actions.map((a) => a.info.text).join("; "),
+    attrs = { "data-kind": "choose", "data-actions": actions.map((a) => a.id).join(" "), "aria-expanded": open ? "true" : "false", title: actions.map((a) => a.info.text).join("; "),
       onclick: () => { state.open = open ? null : key; state.focus = open ? `[data-key="${key}"]` : ".die-choices button"; redraw(state); } };
   }
   const button = el("button", { type: "button", class: `rolled-die${actions.length ? " usable" : " unusable"}`,

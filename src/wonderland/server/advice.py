@@ -1,0 +1,91 @@
+"""Move suggestions at the web table: "Suggest a move" asks the ``hard`` level which move it
+would make now and why.
+
+The advice is worked out in a bot worker from the asking seat's own view and legal actions,
+never from the full state, and goes to the asking connection alone.  A turn-based table's
+advice answers one state version: asked again at the same version, the connection gets the
+same answer without a second search, and a move made meanwhile makes it stale.  At a
+real-time table (Wonderdice) it answers the seat's options of the moment.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wonderland.bots.levels import ADVICE_LEVEL
+from wonderland.core import TERMINAL, derive_seed
+from wonderland.server.bot_worker import advise
+from wonderland.server.live_table import LiveTable
+from wonderland.server.refusals import refuse
+from wonderland.server.seating import refuse_unless_playing
+from wonderland.server.wire import AdviceMessage, AdvisedMove
+
+if TYPE_CHECKING:
+    from wonderland.server.tables import TableManager
+
+SHOWN = 3
+"""The best moves an answer lists."""
+
+
+def options(table: LiveTable, seat: int) -> list[int]:
+    """The actions ``seat`` may take now (none: nothing to advise)."""
+    if table.live is not None:
+        return table.live.legal(seat)
+    mover = table.game.to_move(table.state)
+    if mover == seat or (isinstance(mover, frozenset) and seat in mover):
+        return table.game.legal_actions(table.state, seat)
+    return []
+
+
+def check(manager: TableManager, table: LiveTable, seat: int | None, version: int) -> list[int]:
+    """The seat's options, or the refusal that says why there is nothing to advise."""
+    if seat is None:
+        raise refuse(
+            "not_your_turn", "a spectator is offered no suggestions: they are for a player's move"
+        )
+    refuse_unless_playing(table, seat)
+    if table.game.to_move(table.state) == TERMINAL:
+        raise refuse("finished", "the game is over: there is no move to suggest")
+    manager.refuse_if_expired(table)
+    if table.live is None and version != table.version:
+        raise refuse(
+            "stale",
+            f"you asked about version {version}, but the table is at version "
+            f"{table.version}; here is the current state",
+        )
+    legal = options(table, seat)
+    if not legal:
+        raise refuse(
+            "not_your_turn",
+            "there is nothing for you to decide now: a suggestion is for a move you can make",
+        )
+    return legal
+
+
+async def advice(
+    manager: TableManager, table: LiveTable, seat: int | None, version: int
+) -> AdviceMessage:
+    """The ``hard`` level's advice for ``seat`` at ``version``; refused when the seat has no
+    move to make, or when the table moved on while it was worked out."""
+    legal = check(manager, table, seat, version)
+    assert seat is not None
+    game = table.game
+    asked_at = table.version
+    seed = derive_seed(table.seed, "advice", seat, asked_at)
+    view = game.view(table.state, seat)
+    found = await manager.off_loop(advise, game.spec.id, ADVICE_LEVEL, seed, view, legal)
+    if table.version != asked_at and options(table, seat) != legal:
+        raise refuse("stale", "the table moved on while the suggestion was worked out; ask again")
+    label = game.action_to_string
+    return AdviceMessage(
+        version=asked_at,
+        action=found.action,
+        label=label(found.action),
+        reason=found.reason,
+        value_label=found.value_label,
+        level=ADVICE_LEVEL,
+        alternatives=[
+            AdvisedMove(id=a.action, label=label(a.action), value=a.value, share=a.share)
+            for a in found.top(SHOWN)
+        ],
+    )

@@ -12,7 +12,7 @@ import pytest
 from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
 from wonderland.store.cluster import CHANNEL, conninfo
-from wonderland.store.repository import StaleWrite, move_notes, parse_move_note
+from wonderland.store.repository import NewEvent, StaleWrite, move_notes, parse_move_note
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +100,32 @@ def test_events_are_kept_in_order_with_their_facts(store: Store) -> None:
         ("close", None, 3, {}),
     ]
     assert store.events_since(table, first.id) == (second,)
+
+
+def test_a_seat_changes_with_the_event_that_tells_of_it_or_not_at_all(store: Store) -> None:
+    """``change_seat_telling``: the seat and its event are written together; a seat that no
+    longer matches what was expected is left, and no event is written."""
+    table = f"s{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human", None, "t")])
+    event = NewEvent("seat_to_bot", 0, 4, {"bot": "greedy"}, 7)
+    done = store.change_seat_telling(
+        table, 0, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}, event
+    )
+    assert done is not None
+    seat, stored = done
+    assert seat == SeatInfo("bot", "greedy", "t")
+    assert (stored.kind, stored.seat, stored.step, stored.data) == (
+        "seat_to_bot",
+        0,
+        4,
+        {"bot": "greedy"},
+    )
+    again = NewEvent("seat_to_bot", 0, 5, {"bot": "random"}, 8)
+    assert store.change_seat_telling(table, 0, {"kind": "human"}, {"bot": "random"}, again) is None
+    loaded = store.load(table)
+    assert loaded is not None
+    assert loaded.seats == (SeatInfo("bot", "greedy", "t"),)
+    assert loaded.events[-1] == stored
 
 
 def test_private_and_expired_flags_are_kept(store: Store) -> None:

@@ -23,7 +23,7 @@ from wonderland.server.bot_worker import decide
 from wonderland.server.table_record import note, seat_name, waiting
 from wonderland.server.wire import TimeControl
 from wonderland.store import StoreUnavailable
-from wonderland.store.repository import StaleWrite
+from wonderland.store.repository import NewEvent, StaleWrite, StoredEvent
 
 if TYPE_CHECKING:
     from wonderland.server.live_table import LiveTable
@@ -343,17 +343,16 @@ class ClockTimers:
         control = clocks.control
         bot = table_bot(table.game, control)
         if isinstance(clocks, IdleClocks):
-            await self._hand_over(table, seat, bot)
             data = {"bot": bot, "idle_ms": int(clocks.limit_ms), "name": name}
-            await self._record(table, IDLE_KICK, seat, data)
+            await self._hand_over(table, seat, bot, IDLE_KICK, data)
             log.info("table %s: seat %d idle, handed to %s", table.id, seat, bot)
             return True
         policy = control.on_timeout
+        data = {"policy": policy, "bot": bot, "name": name}
         if policy == "replace_by_bot":
-            await self._hand_over(table, seat, bot)
-        await self._record(table, TIMEOUT, seat, {"policy": policy, "bot": bot, "name": name})
-        if policy == "replace_by_bot":
+            await self._hand_over(table, seat, bot, TIMEOUT, data)
             return True
+        await self._record(table, TIMEOUT, seat, data)
         await self._fallback_move(table, seat, bot)
         return True
 
@@ -370,25 +369,42 @@ class ClockTimers:
             data,
             now_ms(),
         )
+        self._noted(table, stored)
+
+    @staticmethod
+    def _noted(table: LiveTable, stored: StoredEvent) -> None:
+        """Take a clock's event, stored, into the table's record and its line into every log
+        (it is not followed again as another process's)."""
         table.events_seen = max(table.events_seen, stored.id)
         if stored.id not in table.record.known():
-            note(table, stored)  # into the record, and its line into every log
+            note(table, stored)
 
-    async def _hand_over(self, table: LiveTable, seat: int, bot: str) -> None:
+    async def _hand_over(
+        self, table: LiveTable, seat: int, bot: str, kind: str, data: dict[str, Any]
+    ) -> None:
         """Store that ``bot`` plays ``seat`` now (its link still opens its view; the host may
-        give it back), then let it play here."""
+        give it back) with the event ``kind`` that tells why, in one transaction, then let
+        it play here; a seat changed meanwhile on another process is left as it is now."""
         manager = self.manager
         info = table.seats[seat]
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(
+        done = await loop.run_in_executor(
             manager.store_executor,
-            manager.store.change_seat,
+            manager.store.change_seat_telling,
             table.id,
             seat,
             {"kind": "human", "token_hash": info.token_hash},
             {"kind": "bot", "bot": bot},
+            NewEvent(kind, seat, table.version, data, now_ms()),
         )
+        if done is None:
+            stored_seats = await loop.run_in_executor(
+                manager.store_executor, manager.store.seats_of, table.id
+            )
+            table.seats[seat] = replace(stored_seats[seat], name=info.name)
+            return
         hand_to_bot(table, seat, bot)
+        self._noted(table, done[1])
 
     async def _fallback_move(self, table: LiveTable, seat: int, bot: str) -> None:
         """The table's bot plays the move of ``seat``, whose time ran out."""

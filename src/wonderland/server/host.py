@@ -11,6 +11,7 @@ from wonderland.server.clocks import now_ms
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import refuse
 from wonderland.server.seating import (
+    change_seat,
     checked_bot,
     checked_seat,
     in_store,
@@ -81,18 +82,17 @@ async def reissue(manager: TableManager, table: LiveTable, seat: int) -> str:
                 f"seat {seat} has no link to reissue: it is played by a bot or still open",
             )
         token = secrets.token_urlsafe(18)
-        changed = await in_store(
+        changed = await change_seat(
             manager,
-            manager.store.change_seat,
-            table.id,
+            table,
             seat,
             {"token_hash": info.token_hash},
             {"token_hash": secret_hash(token)},
+            "link_reissued",
+            {"name": seat_name(info, seat)},
         )
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
-        table.seats[seat] = changed
-        await record_event(manager, table, "link_reissued", seat, {"name": seat_name(info, seat)})
         await evict_stale(table)
     await manager.broadcast(table)
     return token
@@ -112,22 +112,19 @@ async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | 
                 "goes to a bot",
             )
         name = checked_bot(table.game.spec.id, bot)
-        changed = await in_store(
+        changed = await change_seat(
             manager,
-            manager.store.change_seat,
-            table.id,
+            table,
             seat,
             {"kind": "human", "token_hash": info.token_hash},
             {"kind": "bot", "bot": name},
+            "seat_to_bot",
+            {"name": seat_name(info, seat), "bot": name},
         )
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
-        table.seats[seat] = changed
         if table.live is not None:  # at a real-time table, the bot plays it from now on
             table.live.set_bots(table.bot_seats())
-        await record_event(
-            manager, table, "seat_to_bot", seat, {"name": seat_name(info, seat), "bot": name}
-        )
     await manager.broadcast(table)
     manager.advance_soon(table)
 
@@ -143,22 +140,21 @@ async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
                 f"seat {seat} is not a person's seat played by a bot: there is nobody to "
                 "give it back to",
             )
-        changed = await in_store(
+        changed = await change_seat(
             manager,
-            manager.store.change_seat,
-            table.id,
+            table,
             seat,
             {"token_hash": info.token_hash},
             {"kind": "human", "bot": None},
+            "seat_to_person",
+            {"name": seat_name(info, seat)},
         )
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
-        table.seats[seat] = changed
         if table.live is not None:  # at a real-time table, the bot stops at once
             table.live.set_bots(table.bot_seats())
         if table.clocks is not None:  # an idle kick counts from now
             table.clocks.touch(seat, now_ms())
-        await record_event(manager, table, "seat_to_person", seat, {"name": seat_name(info, seat)})
     await manager.broadcast(table)
 
 

@@ -26,7 +26,7 @@ from wonderland.server.wire import (
     WaitingTable,
 )
 from wonderland.store import SeatInfo, StoreUnavailable
-from wonderland.store.repository import StoredEvent, secret_hash
+from wonderland.store.repository import NewEvent, StoredEvent, secret_hash
 
 T = TypeVar("T")
 
@@ -59,6 +59,31 @@ async def record_event(
     if event.id not in table.record.known():
         note(table, event)
     return event
+
+
+async def change_seat(
+    manager: TableManager,
+    table: LiveTable,
+    seat: int,
+    expect: dict[str, Any],
+    changes: dict[str, Any],
+    kind: str,
+    data: dict[str, Any],
+) -> SeatInfo | None:
+    """Change ``seat`` in the store (if its stored fields are ``expect``) together with the
+    event ``kind`` that tells of it, in one transaction; then here: the seat as changed, and
+    the event in the table's record and logs.  None when the seat had changed meanwhile."""
+    event = NewEvent(kind, seat, table.version, data, int(time.time() * 1000))
+    done = await in_store(
+        manager, manager.store.change_seat_telling, table.id, seat, expect, changes, event
+    )
+    if done is None:
+        return None
+    changed, stored = done
+    table.seats[seat] = changed
+    if stored.id not in table.record.known():
+        note(table, stored)
+    return changed
 
 
 def usual_bot(game_id: str) -> str:
@@ -131,22 +156,21 @@ async def take_seat(manager: TableManager, table: LiveTable, seat: int) -> str:
                 "choose another open seat",
             )
         token = secrets.token_urlsafe(18)
-        changed = await in_store(
+        changed = await change_seat(
             manager,
-            manager.store.change_seat,
-            table.id,
+            table,
             seat,
             {"kind": "open"},
             {"kind": "human", "token_hash": secret_hash(token)},
+            "seat_taken",
+            {"open": True},
         )
         if changed is None:
             raise refuse(
                 "unauthorized",
                 f"someone took seat {seat} a moment before you: choose another open seat",
             )
-        table.seats[seat] = changed
         table.last_active = manager.clock()
-        await record_event(manager, table, "seat_taken", seat, {"open": True})
         await _started_if_full(manager, table)
     await manager.broadcast(table)
     manager.advance_soon(table)
@@ -163,19 +187,18 @@ async def take_reserved(manager: TableManager, table: LiveTable, seat: int) -> s
                 "browser?) or was given to a bot: open the new table from there, or watch it",
             )
         token = secrets.token_urlsafe(18)
-        changed = await in_store(
+        changed = await change_seat(
             manager,
-            manager.store.change_seat,
-            table.id,
+            table,
             seat,
             {"kind": "reserved"},
             {"kind": "human", "token_hash": secret_hash(token)},
+            "seat_taken",
+            {"rematch": True},
         )
         if changed is None:
             raise refuse("unauthorized", "your seat at the new table was taken a moment ago")
-        table.seats[seat] = changed
         table.last_active = manager.clock()
-        await record_event(manager, table, "seat_taken", seat, {"rematch": True})
         await _started_if_full(manager, table)
     await manager.broadcast(table)
     manager.advance_soon(table)

@@ -91,6 +91,18 @@ class StoredChat:
 
 
 @dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to store together with the change it tells of: its kind, seat (None: the
+    whole table), the table's version then, its facts, and when (ms since the epoch)."""
+
+    kind: str
+    seat: int | None
+    step: int
+    data: dict[str, Any]
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class StoredEvent:
     """One table event as stored: its number, kind, seat (None: the whole table), the
     table's version then, its facts, and when (ms since the epoch)."""
@@ -369,13 +381,30 @@ class Store:
     ) -> StoredEvent:
         """Commit one event of ``table_id``; the event with its number."""
         with self.engine.begin() as connection:
-            number = connection.execute(
-                insert(EventRow)
-                .values(table_id=table_id, kind=kind, seat=seat, step=step, data=data, at_ms=at_ms)
-                .returning(EventRow.id)
-            ).scalar_one()
+            stored = self._insert_event(
+                connection, table_id, NewEvent(kind, seat, step, data, at_ms)
+            )
             self._notify(connection, [table_id])
-        return StoredEvent(int(number), kind, seat, step, dict(data), at_ms)
+        return stored
+
+    @staticmethod
+    def _insert_event(connection: Connection, table_id: str, event: NewEvent) -> StoredEvent:
+        """Insert ``event`` within ``connection``'s transaction; the event with its number."""
+        number = connection.execute(
+            insert(EventRow)
+            .values(
+                table_id=table_id,
+                kind=event.kind,
+                seat=event.seat,
+                step=event.step,
+                data=event.data,
+                at_ms=event.at_ms,
+            )
+            .returning(EventRow.id)
+        ).scalar_one()
+        return StoredEvent(
+            int(number), event.kind, event.seat, event.step, dict(event.data), event.at_ms
+        )
 
     @_reachable
     def events_since(self, table_id: str, after: int = 0) -> tuple[StoredEvent, ...]:
@@ -411,17 +440,47 @@ class Store:
         of ``expect`` (the row is locked meanwhile, so two processes cannot both take one
         open seat); the seat as changed, or None when it did not match (nothing written)."""
         with self.engine.begin() as connection:
-            seats = connection.execute(
-                select(TableRow.seats).where(TableRow.id == table_id).with_for_update()
-            ).scalar_one()
-            changed = [dict(info) for info in seats]
-            if any(changed[seat].get(key) != value for key, value in expect.items()):
+            changed = self._change_seat(connection, table_id, seat, expect, changes)
+            if changed is not None:
+                self._notify(connection, [table_id])
+        return changed
+
+    @_reachable
+    def change_seat_telling(
+        self,
+        table_id: str,
+        seat: int,
+        expect: dict[str, Any],
+        changes: dict[str, Any],
+        event: NewEvent,
+    ) -> tuple[SeatInfo, StoredEvent] | None:
+        """As :meth:`change_seat`, with the event that tells of the change in the same
+        transaction: a restart never finds the one without the other."""
+        with self.engine.begin() as connection:
+            changed = self._change_seat(connection, table_id, seat, expect, changes)
+            if changed is None:
                 return None
-            changed[seat].update(changes)
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(seats=changed)
-            )
+            stored = self._insert_event(connection, table_id, event)
             self._notify(connection, [table_id])
+        return changed, stored
+
+    @staticmethod
+    def _change_seat(
+        connection: Connection,
+        table_id: str,
+        seat: int,
+        expect: dict[str, Any],
+        changes: dict[str, Any],
+    ) -> SeatInfo | None:
+        """:meth:`change_seat` within ``connection``'s transaction."""
+        seats = connection.execute(
+            select(TableRow.seats).where(TableRow.id == table_id).with_for_update()
+        ).scalar_one()
+        changed = [dict(info) for info in seats]
+        if any(changed[seat].get(key) != value for key, value in expect.items()):
+            return None
+        changed[seat].update(changes)
+        connection.execute(update(TableRow).where(TableRow.id == table_id).values(seats=changed))
         return SeatInfo.from_json(changed[seat])
 
     @_reachable

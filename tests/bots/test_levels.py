@@ -63,7 +63,9 @@ def test_search_levels_are_thinking_times_with_caps_that_grow() -> None:
 def test_the_clock_can_be_switched_off_for_reproducible_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert search_config(LEVELS["hard"], "wonderlands_war").seconds == 0.2
+    assert search_config(LEVELS["hard"], "no_such_game").seconds == 0.2  # no hooks
+    assert search_config(LEVELS["hard"], "wonderlands_war").seconds == 0.6  # War's time scale
+    assert search_config(LEVELS["expert"], "wonderlands_war").seconds == 3.0
     monkeypatch.setenv(CLOCK_ENV, "off")
     assert LEVELS["hard"].seconds is None
     war = search_config(LEVELS["hard"], "wonderlands_war")
@@ -72,31 +74,35 @@ def test_the_clock_can_be_switched_off_for_reproducible_runs(
 
 
 def test_parade_levels_play_the_documented_bots() -> None:
-    """Careless greedy (60 % and 10 % random cards), the heuristic, the compiled search."""
+    """Careless greedy (30 % random cards), the heuristic, the compiled search at 500 and at
+    25,000 iterations."""
     kinds = {name: type(inner_bot(name, "parade")).__name__ for name in LEVEL_NAMES}
     assert kinds == {
         "easy": "CarelessBot",
-        "medium": "CarelessBot",
-        "hard": "ParadeHeuristicBot",
+        "medium": "ParadeHeuristicBot",
+        "hard": "ParadeFastSearchBot",
         "expert": "ParadeFastSearchBot",
     }
-    easy, medium = inner_bot("easy", "parade"), inner_bot("medium", "parade")
-    assert (easy.slip, medium.slip) == (0.6, 0.1)
-    assert type(easy.policy).__name__ == type(medium.policy).__name__ == "ParadeGreedyBot"
-    expert = inner_bot("expert", "parade")
+    easy = inner_bot("easy", "parade")
+    assert easy.slip == 0.3 and type(easy.policy).__name__ == "ParadeGreedyBot"
+    hard, expert = inner_bot("hard", "parade"), inner_bot("expert", "parade")
+    assert (hard.config.seconds, hard.config.iterations) == (0.2, 500)
     assert (expert.config.seconds, expert.config.iterations) == (1.0, 25000)
     assert describe_level("expert", "parade") == (
         "compiled ISMCTS, at most 25,000 iterations, greedy rollouts, 1 s a decision"
     )
-    assert describe_level("easy", "parade") == "greedy, a random card on 60 % of its moves"
-    assert describe_level("hard", "parade") == "the heuristic bot"
+    assert describe_level("easy", "parade") == "greedy, a random card on 30 % of its moves"
+    assert describe_level("medium", "parade") == "the heuristic bot"
+    assert describe_level("hard", "parade") == (
+        "compiled ISMCTS, at most 500 iterations, greedy rollouts, 0.2 s a decision"
+    )
 
 
 def test_a_level_that_does_not_think_is_given_no_time() -> None:
     """A game's own level marked untimed (a rule of thumb, Wonderdice's speed levels) gets
     no time, and neither its words nor its definition name one."""
-    assert level_definition("hard", "parade") == "bot heuristic"
-    assert level_definition("medium", "parade") == "bot greedy careless=0.1"
+    assert level_definition("medium", "parade") == "bot heuristic"
+    assert level_definition("easy", "parade") == "bot greedy careless=0.3"
     assert "seconds" not in level_definition("hard", "wonderdice")
     assert "a decision" not in describe_level("hard", "wonderdice")
 
@@ -104,14 +110,17 @@ def test_a_level_that_does_not_think_is_given_no_time() -> None:
 def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     """What a ladder's results file records: the stand-in bot, or every search setting with
     the game's budget scale, rollout depth and the level's time applied."""
-    assert level_definition("easy", "parade") == "bot greedy careless=0.6"
+    assert level_definition("hard", "parade") == (
+        "parade-compiled-ismcts iterations=500 exploration=0.6 rollout=greedy epsilon=0.0 "
+        "depth=end seconds=0.2"
+    )
     assert level_definition("heuristic", "parade") == "bot heuristic"
     hard = level_definition("hard", "wonderlands_war")
     assert hard.startswith(
-        "ismcts iterations=250 seconds=0.2 exploration=0.3 rollout=heuristic depth="
+        "ismcts iterations=250 seconds=0.6 exploration=0.3 rollout=heuristic depth="
     )
     assert level_definition("expert", "wonderlands_war") != hard
-    assert level_definition("easy", "wonderlands_war").startswith("ismcts iterations=15 expl")
+    assert level_definition("easy", "wonderlands_war") == "bot heuristic careless=0.5"
     assert level_definition("expert", "parade") == (
         "parade-compiled-ismcts iterations=25000 exploration=0.6 rollout=greedy epsilon=0.0 "
         "depth=end seconds=1"
@@ -181,7 +190,7 @@ def test_play_against_a_level_with_hints(
     finally:
         sys.stdin = stdin
     out = capsys.readouterr().out
-    assert "Hint (hard bot)" in out and "projected points" in out and "Why:" in out
+    assert "Hint (hard bot)" in out and "searched games in" in out and "Why:" in out
     assert "seat 1 (hard)" in out
     assert record.exists()
 

@@ -64,6 +64,9 @@ class SearchHooks:
     budget_scale: float = 1.0
     """Multiplies the search levels' iteration budgets (below 1 for games whose iterations
     are costly, so that a move takes a bearable time)."""
+    time_scale: float = 1.0
+    """Multiplies the search levels' time per decision (above 1 for a game whose plain
+    engine searches slowly, so that the machine still reaches the caps within the time)."""
     easy_bot: str | None = None
     """The registry name of the bot that plays the ``easy`` level."""
     medium_bot: str | None = None

@@ -26,13 +26,15 @@ expert    1 s per decision: ISMCTS, at most 3,000 iterations, otherwise as ``har
 ========  ==============================================================================
 
 Parade plays every level its own way (``games/parade/bots/levels.py``: ``greedy`` that plays
-a random card on 60 % and on 10 % of its moves, ``heuristic``, and the compiled search at
+a random card on 40 % and on 5 % of its moves, ``heuristic``, and the compiled search at
 1 s a decision), and so does Wonderdice (speed, care and policy:
 ``games/wonderdice/bots/levels.py``).
 
 A game may scale the caps of the shared search where its iterations are costly or its
 decisions many (Wonderland's War: by one half, so 15 / 250 / 1,500 iterations; Wonderdice,
-with hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations), and may
+with hundreds of small decisions a game: by one fifth, so 40 / 100 / 600 iterations), scale
+its time where its plain engine searches slowly (Wonderland's War: three times, so 0.6 s and
+3 s a decision, within which this machine reaches the caps), and may
 play any level its own way (``SearchHooks.levels``, a :class:`~wonderland.bots.hooks.GameLevel`
 per level name); a game's own level gets the level's time per decision, unless it is marked
 untimed (``GameLevel.timed``: a rule of thumb takes no time), and defines the rest (its cap
@@ -136,11 +138,12 @@ def stand_in_bot(level: Level, game_id: str) -> str | None:
 
 
 def search_config(level: Level, game_id: str) -> SearchConfig:
-    """The level's search in ``game_id``: its cap scaled by the game's hooks, its time
-    dropped while the clock is off."""
-    scale = hooks_for(game_id).budget_scale
-    iterations = max(1, round(level.search.iterations * scale))
-    return replace(level.search, iterations=iterations, seconds=level.seconds)
+    """The level's search in ``game_id``: its cap and its time scaled by the game's hooks,
+    its time dropped while the clock is off."""
+    hooks = hooks_for(game_id)
+    iterations = max(1, round(level.search.iterations * hooks.budget_scale))
+    seconds = None if level.seconds is None else round(level.seconds * hooks.time_scale, 6)
+    return replace(level.search, iterations=iterations, seconds=seconds)
 
 
 def describe_level(name: str, game_id: str) -> str:

@@ -1,22 +1,21 @@
 """Parade's difficulty levels, set where the 2-player ladder shows each one clearly above the
 one below it.
 
-Parade's search saturates early: past a few thousand iterations, more of the same search finds
-no better cards (the compiled search at 5,000 and at 25,000 iterations finished level with
-each other), while ``greedy`` already beats a random player in about nine games of ten.  So
-the levels spread over the whole range of play, from careless to searched:
+``greedy`` already beats a random player in about nine games of ten, and the compiled search
+saturates early (at 5,000 and at 25,000 iterations it finished level), so the levels spread
+over the whole range of play, from careless to searched:
 
 ========  ===========================================================================
 level     bot
 ========  ===========================================================================
-easy      ``greedy`` that plays a random card on 60 % of its moves
-medium    ``greedy`` that plays a random card on 10 % of its moves
-hard      ``heuristic`` (projected points, the pile and the final round weighed)
+easy      ``greedy`` that plays a random card on 30 % of its moves
+medium    ``heuristic`` (projected points, the pile and the final round weighed)
+hard      the compiled search, 0.2 s a decision, at most 500 iterations
 expert    the compiled search, 1 s a decision, at most 25,000 iterations
 ========  ===========================================================================
 
-Without numba, ``expert`` is the shared definition (the plain engine's search, 1 s a
-decision).  The ladders that set them: ``docs/bots.md``.
+Without numba, ``hard`` and ``expert`` are the shared definitions (the plain engine's search
+at 0.2 s and 1 s a decision).  The matches and ladders that set them: ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -28,14 +27,17 @@ from wonderland.bots.careless import CarelessBot
 from wonderland.bots.hooks import GameLevel
 from wonderland.compiled import numba_available
 from wonderland.core import derive_seed
-from wonderland.games.parade.bots.fast_search import EXPERT, FastSearchConfig, ParadeFastSearchBot
+from wonderland.games.parade.bots.fast_search import (
+    EXPERT,
+    HARD,
+    FastSearchConfig,
+    ParadeFastSearchBot,
+)
 from wonderland.games.parade.bots.greedy import ParadeGreedyBot
 from wonderland.games.parade.bots.heuristic import ParadeHeuristicBot
 
-EASY_SLIP = 0.6
+EASY_SLIP = 0.3
 """``easy``: the share of its moves ``greedy`` plays at random."""
-MEDIUM_SLIP = 0.1
-"""``medium``: the share of its moves ``greedy`` plays at random."""
 
 
 def careless_greedy(slip: float) -> GameLevel:
@@ -70,8 +72,11 @@ def compiled_search(config: FastSearchConfig) -> GameLevel:
 
 LEVELS: dict[str, GameLevel] = {
     "easy": careless_greedy(EASY_SLIP),
-    "medium": careless_greedy(MEDIUM_SLIP),
-    "hard": _heuristic(),
-    **({"expert": compiled_search(EXPERT)} if numba_available() else {}),
+    "medium": _heuristic(),
+    **(
+        {"hard": compiled_search(HARD), "expert": compiled_search(EXPERT)}
+        if numba_available()
+        else {}
+    ),
 }
 """The levels Parade plays its own way (``SearchHooks.levels``)."""

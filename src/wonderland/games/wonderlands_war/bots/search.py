@@ -16,6 +16,7 @@ from typing import Any
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
 from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war.bots.heuristic import WonderlandsWarHeuristicBot
+from wonderland.games.wonderlands_war.bots.levels import LEVELS
 from wonderland.games.wonderlands_war.scoring import score_now
 from wonderland.games.wonderlands_war.state import WonderlandsWarState
 from wonderland.games.wonderlands_war.war import units
@@ -71,5 +72,7 @@ HOOKS = SearchHooks(
     rollout_depth=40,
     describe=describe,
     budget_scale=0.5,
+    time_scale=3.0,
     medium_bot="heuristic",
+    levels=LEVELS,
 )

@@ -164,7 +164,9 @@ def _search(standing: Standing) -> str:
     """The mean time and iterations of the entrant's searches (``-``: it did not search)."""
     if not standing.searches:
         return "-"
-    return f"{standing.seconds_per_search:.2f} s, {standing.iterations_per_search:,.0f} it."
+    seconds = standing.seconds_per_search
+    time = f"{seconds * 1000:.0f} ms" if seconds < 0.1 else f"{seconds:.2f} s"
+    return f"{time}, {standing.iterations_per_search:,.0f} it."
 
 
 def _elo(value: float) -> str:

@@ -243,17 +243,17 @@ def test_no_sideways_scroll_on_a_desktop_or_a_phone(browser: Browser, site: Serv
         desktop, site, ["human", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy"]
     )
     desktop.goto(links[0])
-    for _ in range(5):
-        expect(desktop.locator(ENABLED_CARD).first).to_be_visible()
+    for _ in range(5):  # four bots move between two turns: allow a loaded machine time
+        expect(desktop.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)
         desktop.locator(ENABLED_CARD).last.click()
         desktop.wait_for_timeout(100)
-    expect(desktop.locator(ENABLED_CARD).first).to_be_visible()
+    expect(desktop.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)
     desktop.locator(ENABLED_CARD).first.hover()
     expect(desktop.locator("#preview")).to_contain_text("collect")
     assert overflow(desktop) <= 0
     phone = new_page(browser, width=390, height=844)
     phone.goto(links[0])
-    expect(phone.locator(ENABLED_CARD).first).to_be_visible()
+    expect(phone.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)
     phone.locator(ENABLED_CARD).first.hover()
     expect(phone.locator("#preview")).to_contain_text("collect")
     assert overflow(phone) <= 0

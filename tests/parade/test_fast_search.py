@@ -29,6 +29,7 @@ from wonderland.games.parade.fast.search import (
     determinize,
     final_values,
     keep_pair,
+    place_values,
 )
 from wonderland.games.parade.fast.search_view import template_of
 from wonderland.games.parade.state import CHOOSE, OVER, ParadeState
@@ -200,6 +201,55 @@ def test_a_finished_game_is_valued_as_the_plain_search_values_it() -> None:
     assert compared >= 5
 
 
+def test_the_places_value_counts_the_rivals_a_seat_finishes_ahead_of() -> None:
+    """``places``: the soft placing of ``final_value`` plus 0.8 x the share of rivals behind
+    in the ladder's order (winner first, then fewer points; level counts half); at two
+    players it is the win share's value."""
+    compared = {2: 0, 3: 0}
+    for position in positions(120, 8):
+        state = position.state
+        if state.phase != CHOOSE:
+            continue
+        st, sc, rules = load(state)
+        plain = state.copy()
+        while plain.phase == CHOOSE:
+            actor = next_actor(GAME, plain)
+            GAME.apply_in_place(plain, actor, GAME.legal_actions(plain, actor)[0])
+        if plain.phase != OVER:
+            continue
+        for p, keep in enumerate(plain.keeps):
+            if st[SEAT + p, KEEP] == NO_CARD:
+                keep_pair(st, sc, rules, p, keep)
+        n = state.num_players
+        keys = [(r, -s) for r, s in zip(GAME.returns(plain), GAME.scores(plain), strict=True)]
+        expected = []
+        for key, plain_value, share in zip(
+            keys, final_value(plain), GAME.returns(plain), strict=True
+        ):
+            ahead = sum(1.0 if key > other else 0.5 if key == other else 0.0 for other in keys)
+            ahead -= 0.5  # the seat itself, level with itself
+            expected.append(plain_value - 0.8 * share + 0.8 * ahead / (n - 1))
+        values = np.zeros(6)
+        place_values(st, sc, values)
+        assert values[:n].tolist() == pytest.approx(expected)
+        if n == 2:
+            wins = np.zeros(6)
+            final_values(st, sc, wins)
+            assert values[:2].tolist() == wins[:2].tolist()
+        compared[min(n, 3)] += 1
+    assert compared[2] >= 2 and compared[3] >= 5
+
+
+def test_the_expert_level_values_places_and_says_so() -> None:
+    """A search by places explains its move in the rivals beaten, not in the win share."""
+    position = next(p for p in positions(40, 12) if len(p.legal) > 1)
+    bot = ParadeFastSearchBot(1, FastSearchConfig(iterations=200, value="places"))
+    advice = bot.advise(GAME, position.view, position.legal)
+    assert "share of rivals beaten" in advice.reason
+    assert "win share" not in advice.reason
+    assert advice.action in position.legal
+
+
 def test_whole_games_of_compiled_searches_are_legal() -> None:
     """play_out checks every move against the plain rules (2-6 players, mixed variants)."""
     rng = random.Random(11)
@@ -224,3 +274,7 @@ def test_bad_input_is_refused_with_a_reason() -> None:
         SEARCH.run(template_of(position.view), position.legal, 10, None, 0.3, "greedy", 1, 1.5)
     with pytest.raises(ValueError, match="epsilon"):
         FastSearchConfig(epsilon=-0.1)
+    with pytest.raises(ValueError, match="value must be"):
+        FastSearchConfig(value="points")
+    with pytest.raises(ValueError, match="value of a finished game"):
+        SEARCH.run(template_of(position.view), position.legal, 10, None, 0.3, "greedy", 1, 0.0, "x")

@@ -92,6 +92,10 @@ class _Node:
         self.joint: dict[tuple[int, ...], _Node] | None = None
 
 
+WIN_SHARE = "estimated win share"
+"""What a search's values estimate, unless it says otherwise (``SearchResult.measure``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """The root statistics of one search."""
@@ -102,6 +106,8 @@ class SearchResult:
     """Per legal root action: ``(action, visits, mean value)``, most visited first."""
     seconds: float = field(default=0.0, compare=False)
     """The wall-clock time the search took (not compared: equal searches differ in it)."""
+    measure: str = field(default=WIN_SHARE, compare=False)
+    """What the mean values estimate, in words."""
 
     @property
     def best(self) -> int:
@@ -298,7 +304,7 @@ def only_action_advice(game: AnyGame, only: int, bot: str) -> Advice:
         only,
         (Alternative(only, None, 1.0),),
         f"{game.action_to_string(only)} is the only legal action",
-        "estimated win share",
+        WIN_SHARE,
         bot,
     )
 
@@ -317,7 +323,7 @@ def search_advice(
         result.best,
         alternatives,
         _reason(game, view, result, hooks),
-        "estimated win share",
+        result.measure,
         bot,
     )
 
@@ -334,7 +340,7 @@ def _reason(game: AnyGame, view: Any, result: SearchResult, hooks: SearchHooks) 
     """One line: the move, how it fared in the search, what it does, the runner-up."""
     action, visits, mean = result.stats[0]
     words = game.action_to_string(action)
-    line = f"{words}: {mean:.0%} estimated win share over {visits:,} of {result.iterations:,} "
+    line = f"{words}: {mean:.0%} {result.measure} over {visits:,} of {result.iterations:,} "
     line += f"searched games in {_duration(result.seconds)}"
     if hooks.describe is not None:
         line += f"; {hooks.describe(view, action)}"

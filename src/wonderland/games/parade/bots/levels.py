@@ -11,7 +11,8 @@ level     bot
 easy      ``greedy`` that plays a random card on 30 % of its moves
 medium    ``heuristic`` (projected points, the pile and the final round weighed)
 hard      the compiled search, 0.2 s a decision, at most 500 iterations
-expert    the compiled search, 1 s a decision, at most 25,000 iterations
+expert    the compiled search, 1 s a decision, at most 25,000 iterations, valuing a
+          finished game by the rivals it finishes ahead of, not by winning alone
 ========  ===========================================================================
 
 Without numba, ``hard`` and ``expert`` are the shared definitions (the plain engine's search
@@ -67,6 +68,8 @@ def compiled_search(config: FastSearchConfig) -> GameLevel:
         return ParadeFastSearchBot(seed, replace(config, seconds=seconds))
 
     summary = f"compiled ISMCTS, at most {config.iterations:,} iterations, greedy rollouts"
+    if config.value == "places":
+        summary += ", valuing its place among all rivals"
     return GameLevel(summary, config.definition(), make)
 
 

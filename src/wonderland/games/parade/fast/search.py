@@ -82,6 +82,12 @@ KEEP_ID = _pair_ids
 KEEP_LOW = np.array([low for low, _ in PAIRS], np.int64)
 KEEP_HIGH = np.array([high for _, high in PAIRS], np.int64)
 
+WIN = 0
+PLACES = 1
+VALUES = {"win": WIN, "places": PLACES}
+"""How a finished game is scored: by the win share (:func:`final_values`) or by the places
+among the rivals (:func:`place_values`)."""
+
 # counters of a tree: ``Tree.counts``
 C_NODES = 0
 C_EDGES = 1
@@ -373,6 +379,34 @@ def final_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
         values[p] = (1.0 - WIN_WEIGHT) * values[p] / weights + share * st[SEAT + p, WON]
 
 
+@compiled
+def place_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
+    """Per seat: 0.8 x the share of its rivals it finishes ahead of + 0.2 x its soft placing.
+
+    The winner finishes ahead of every rival; the others by fewer points, level ones half
+    each (the ladder's pairwise finishes).  At two players this is :func:`final_values`."""
+    n = sc[S_N]
+    best = sc[TOTALS]
+    for p in range(n):
+        best = min(best, sc[TOTALS + p])
+    weights = 0.0
+    for p in range(n):
+        values[p] = np.exp((best - sc[TOTALS + p]) / TEMPERATURE)
+        weights += values[p]
+    for p in range(n):
+        ahead = 0.0
+        for q in range(n):
+            if q == p:
+                continue
+            if st[SEAT + p, WON] != st[SEAT + q, WON]:
+                ahead += 1.0 if st[SEAT + p, WON] else 0.0
+            elif sc[TOTALS + p] < sc[TOTALS + q]:
+                ahead += 1.0
+            elif sc[TOTALS + p] == sc[TOTALS + q]:
+                ahead += 0.5
+        values[p] = (1.0 - WIN_WEIGHT) * values[p] / weights + WIN_WEIGHT * ahead / (n - 1)
+
+
 @compiled_call
 def iterate(
     tree_first: np.ndarray,
@@ -406,8 +440,10 @@ def iterate(
     c: float,
     policy: Int,
     epsilon: float,
+    value: Int,
 ) -> None:
-    """Run ``iterations`` iterations of the search, growing the tree in place."""
+    """Run ``iterations`` iterations of the search, growing the tree in place; ``value``
+    scores a finished game (:data:`VALUES`)."""
     for _ in range(iterations):
         determinize(st, sc, t_st, t_sc, unseen, fixed, hidden_keep, deck, rng)
         node = 0
@@ -483,7 +519,10 @@ def iterate(
                     tree_child[edge] = child
                 node = child
         rollout(st, sc, rules, rng, policy, epsilon)
-        final_values(st, sc, values)
+        if value == PLACES:
+            place_values(st, sc, values)
+        else:
+            final_values(st, sc, values)
         for i in range(depth):
             e = path_edge[i]
             tree_visits[e] += 1
@@ -519,6 +558,7 @@ class CompiledSearch:
         policy: str,
         seed: int,
         epsilon: float = 0.0,
+        value: str = "win",
     ) -> Outcome:
         """Search from ``template`` for at most ``iterations`` iterations and, with
         ``seconds``, no longer than that (checked every :data:`CHUNK` iterations)."""
@@ -530,6 +570,8 @@ class CompiledSearch:
             )
         if policy not in POLICIES:
             raise ValueError(f"no compiled rollout policy {policy!r}; choose from: random, greedy")
+        if value not in VALUES:
+            raise ValueError(f"no value of a finished game {value!r}; choose from: win, places")
         tree, work = self.tree, self.work
         tree.clear()
         seed_rng(work.rng, np.uint64(seed & MASK64))
@@ -571,6 +613,7 @@ class CompiledSearch:
                 exploration,
                 POLICIES[policy],
                 epsilon,
+                VALUES[value],
             )
             done += chunk
             if time.perf_counter() >= deadline:

@@ -2,7 +2,7 @@
 // would make now. The answer (for this seat alone) is shown beside the board with its reason
 // and the best moves weighed, and the suggested move is marked on the picture until the
 // table moves on. Words from the server are inserted as text only.
-import { el } from "/static/dom.js";
+import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 
 let ctx = null;        // the page's last render context
@@ -12,14 +12,9 @@ let bar = null;
 let button = null;
 let panel = null;
 
-function loadStyles() {
-  if (document.querySelector('link[href="/static/advice.css"]')) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/advice.css" }));
-}
-
 function build() {
   if (bar) return;
-  loadStyles();
+  loadStyles("/static/advice.css");
   button = el("button", { type: "button", id: "advice-ask", class: "advice-ask", onclick: ask },
     icon("star"), el("span", { class: "advice-ask-words" }, " Suggest a move"));
   bar = el("div", { class: "advice-bar", id: "advice-bar", hidden: "" }, button);

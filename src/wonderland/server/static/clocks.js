@@ -3,7 +3,7 @@
 // between messages on the page's own monotonic clock, so the numbers move smoothly whatever
 // the two machines' clocks say. Low time turns red, and your own is announced once per turn
 // for screen readers. A Wonderdice table's idle kick shows only in its last seconds.
-import { el } from "/static/dom.js";
+import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 
 const LOW_MS = { real_time: 20_000, turn_based: 3_600_000, idle_kick: 20_000 };
@@ -17,11 +17,6 @@ const announced = new Set();
 let timer = null;
 let live = null;          // the aria-live region of the announcements
 let mine = null;          // a phone's copy of your own clock above the board
-
-function loadStyles() {
-  if (document.querySelector('link[href="/static/clocks.css"]')) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/clocks.css" }));
-}
 
 /** "1:05", "12:40", "3 h 12 min", "2 d 4 h": a time left in the words of its size. */
 export function formatLeft(ms) {
@@ -108,7 +103,7 @@ export function clockNode(seat) {
 
 /** Take the clocks of a state message (null: no time control) for ``seat``'s page. */
 export function setClocks(message, seat) {
-  loadStyles();
+  loadStyles("/static/clocks.css");
   if (!live) {
     live = el("p", { class: "visually-hidden", "aria-live": "assertive", id: "clock-news" });
     document.body.append(live);

@@ -1,4 +1,4 @@
-// Small element builders shared by the pages: HTML elements and SVG elements.
+// Small element builders shared by the pages: HTML elements, SVG elements, stylesheets.
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function fill(node, attrs, children, html) {
@@ -22,4 +22,10 @@ export function el(tag, attrs = {}, ...children) {
 /** An SVG element, built like el(): svg("circle", { cx: 5, cy: 5, r: 4 }). */
 export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children, false);
+}
+
+/** Adds the stylesheet at `href` to the page, once. */
+export function loadStyles(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href }));
 }

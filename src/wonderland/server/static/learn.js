@@ -2,7 +2,7 @@
 // clicking it on the table, or typed), then practice tasks, drawn when they have a position;
 // the server's hosting aids (the same code as `wonderland teach` and `wonderland practice`) do
 // all the judging.
-import { el } from "/static/dom.js";
+import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { prose } from "/static/words.js";
 
@@ -28,11 +28,6 @@ function verdictIcon(right) {
 // Each board gets its own copy of the game's renderer (a module per board: a renderer keeps
 // what it drew), drawn from the table state message the server sends with a step or a task.
 const boards = {};
-
-function loadStyles(href) {
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(el("link", { rel: "stylesheet", href }));
-}
 
 async function boardFor(name) {
   if (boards[name]) return boards[name];

@@ -5,7 +5,7 @@
 // connection banner. Names and chat lines are always inserted as text, never as markup.
 import { adviceMessage, adviceRender } from "/static/advice.js";
 import { clockNode, setClocks } from "/static/clocks.js";
-import { el } from "/static/dom.js";
+import { el, loadStyles } from "/static/dom.js";
 import { helloExtras, message as nightMessage, render as nightRender } from "/static/game-night.js";
 import { icon } from "/static/icons.js";
 import { undoMessage, undoRender } from "/static/undo.js";
@@ -581,11 +581,6 @@ async function onMessage(message) {
     adviceMessage(message);  // a refused ask is answered: the button is free again
     if (!formRefusal(message)) showError(message);
   }
-}
-
-function loadStyles(href) {
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(el("link", { rel: "stylesheet", href }));
 }
 
 function connect() {

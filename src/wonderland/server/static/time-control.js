@@ -1,7 +1,7 @@
 // The lobby's choice of a table's clocks (the time_control of POST /api/tables): none, real
 // time (a base, an increment per move, a cap) or turn-based (a time per move) and what happens
 // when a clock runs out; a real-time game (Wonderdice) takes an idle kick instead.
-import { el } from "/static/dom.js";
+import { el, loadStyles } from "/static/dom.js";
 
 const TURN_CHOICES = [
   ["none", "No clock", { kind: "none" }],
@@ -17,18 +17,13 @@ const IDLE_CHOICES = [
   ["off", "Never: idle seats wait", null],
 ];
 
-function loadStyles() {
-  if (document.querySelector('link[href="/static/time-control.css"]')) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/time-control.css" }));
-}
-
 function row(id, label, select) {
   return el("p", { class: "seat-row time-row" }, el("label", { for: id }, label), select);
 }
 
 /** The clock fields of ``game``'s creation form: { node, value() } (value: a TimeControl). */
 export function timeControlField(game) {
-  loadStyles();
+  loadStyles("/static/time-control.css");
   if (game.real_time) {
     const id = `${game.id}-idle`;
     const select = el("select", { id, name: "idle_kick" },

@@ -3,7 +3,7 @@
 // decides: a refused ask comes back as an error with the reason (after a draw, after the
 // next player acted), shown in the page's error box. Words from the server are inserted as
 // text only.
-import { el } from "/static/dom.js";
+import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { prose } from "/static/words.js";
 
@@ -18,14 +18,9 @@ let panel = null;
 let askButton = null;
 let focusedFor = null;    // the offer whose answer buttons got the focus
 
-function loadStyles() {
-  if (document.querySelector('link[href="/static/undo.css"]')) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/undo.css" }));
-}
-
 function build() {
   if (bar) return;
-  loadStyles();
+  loadStyles("/static/undo.css");
   askButton = el("button", { type: "button", id: "undo-ask", class: "undo-ask",
     onclick: () => ctx && ctx.send({ type: "undo_ask" }) },
   icon("prev"), el("span", {}, " Take back my last move"));

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from wonderland.server.wire import ErrorMessage, StateMessage, Welcome
+from wonderland.server.wire import ErrorMessage, RematchSeat, StateMessage, Welcome
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, str]], **variants: str) -> Any:
@@ -121,3 +122,45 @@ def log_of(client: TestClient, table: str, viewer: int | None = None) -> list[st
     live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
     lines: list[str] = live.logs.get(viewer, [])
     return lines
+
+
+Wait = Callable[[Any, Callable[[dict[str, Any]], bool], list[str]], dict[str, Any]]
+"""How a test waits for a state: ``wait(ws, test, seen)``."""
+
+
+def first_plays_again(ws: Any, table: str, seen: list[str]) -> RematchSeat:
+    """Seat 0's "Play again" at a finished table: its seat at a new table, with the host link."""
+    send(ws, {"type": "rematch"})
+    mine = RematchSeat.model_validate(until(ws, "rematch_seat", seen))
+    assert mine.seat == 0 and mine.host is not None and mine.table != table
+    return mine
+
+
+def second_plays_again(
+    ws: Any, mine: RematchSeat, seen: list[str], wait: Wait = state_where
+) -> RematchSeat:
+    """Seat 1 sees the rematch offered and takes its seat with one message (no host link);
+    a second click is refused, the seat being taken already."""
+    offered = wait(ws, lambda s: s["rematch"] == mine.table, seen)
+    assert offered["finished"]
+    send(ws, {"type": "rematch"})
+    theirs = RematchSeat.model_validate(until(ws, "rematch_seat", seen))
+    assert theirs.table == mine.table and theirs.seat == 1 and theirs.host is None
+    send(ws, {"type": "rematch"})
+    assert "taken already" in refused(ws, "unauthorized", seen)["message"]
+    return theirs
+
+
+def tokens_stayed_apart(mine: RematchSeat, theirs: RematchSeat, seen: dict[int, list[str]]) -> None:
+    """Each new seat token, and the new host token, reached its own connection only."""
+    assert not any(theirs.token in text for text in seen[0])
+    assert mine.host is not None
+    assert not any(mine.token in text or mine.host in text for text in seen[1])
+
+
+def hand_absent_seat_to_bot(host: Any, seat: int, bot: str) -> dict[str, Any]:
+    """The host hands the absent ``seat`` to ``bot``: the first state that shows it handed."""
+    send(host, {"type": "host", "do": "to_bot", "seat": seat, "bot": bot})
+    handed = state_where(host, lambda s: s["seats"][seat]["kind"] == "bot")
+    assert handed["seats"][seat]["handed"] and handed["seats"][seat]["name"] == f"bot ({bot})"
+    return handed

@@ -14,7 +14,17 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from .conftest import make_app
-from .seating_support import create, join, log_of, receive, refused, send, state_where, until
+from .seating_support import (
+    create,
+    hand_absent_seat_to_bot,
+    join,
+    log_of,
+    receive,
+    refused,
+    send,
+    state_where,
+    until,
+)
 
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 
@@ -69,9 +79,7 @@ def test_an_absent_seat_goes_to_a_bot_and_comes_back(tmp_path: Path) -> None:
                 send(a, {"type": "host", "do": "to_bot", "seat": 1})
                 assert "at the table now" in refused(a, "malformed")["message"]
             state_where(a, lambda s: not s["seats"][1]["connected"])  # seat 1 has left
-            send(a, {"type": "host", "do": "to_bot", "seat": 1, "bot": "greedy"})
-            handed = state_where(a, lambda s: s["seats"][1]["kind"] == "bot")
-            assert handed["seats"][1]["handed"] and handed["seats"][1]["name"] == "bot (greedy)"
+            handed = hand_absent_seat_to_bot(a, 1, "greedy")
             state = handed if handed["legal"] else state_where(a, lambda s: bool(s["legal"]))
             send(a, {"type": "act", "version": state["version"], "action": state["legal"][0]["id"]})
             # the bot plays seat 1's turn: seat 0 is to move again

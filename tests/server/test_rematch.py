@@ -10,10 +10,20 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from wonderland.server.wire import RematchSeat
-
 from .conftest import make_app
-from .seating_support import create, join, log_of, play_to_end, refused, send, state_where, until
+from .seating_support import (
+    create,
+    first_plays_again,
+    join,
+    log_of,
+    play_to_end,
+    refused,
+    second_plays_again,
+    send,
+    state_where,
+    tokens_stayed_apart,
+    until,
+)
 
 
 @pytest.mark.slow
@@ -33,19 +43,9 @@ def test_two_people_play_again_and_each_gets_only_their_own_seat(tmp_path: Path)
                 join(watcher, table, None)
                 send(watcher, {"type": "rematch"})
                 refused(watcher, "unauthorized")
-            send(a, {"type": "rematch"})
-            mine = RematchSeat.model_validate(until(a, "rematch_seat", seen[0]))
-            assert mine.seat == 0 and mine.host is not None and mine.table != table
-            offered = state_where(b, lambda s: s["rematch"] == mine.table, seen[1])
-            assert offered["finished"]
-            send(b, {"type": "rematch"})
-            theirs = RematchSeat.model_validate(until(b, "rematch_seat", seen[1]))
-            assert theirs.table == mine.table and theirs.seat == 1 and theirs.host is None
-            send(b, {"type": "rematch"})  # a second click: the seat is taken already
-            assert "taken already" in refused(b, "unauthorized", seen[1])["message"]
-        # each new token and the new host token went to one connection only
-        assert not any(theirs.token in text for text in seen[0])
-        assert not any(mine.token in text or mine.host in text for text in seen[1])
+            mine = first_plays_again(a, table, seen[0])
+            theirs = second_plays_again(b, mine, seen[1])
+        tokens_stayed_apart(mine, theirs, seen)
         old = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
         new = client.app.state.manager.tables[mine.table]  # type: ignore[attr-defined]
         assert [s.kind for s in new.seats] == ["human", "human", "bot"]

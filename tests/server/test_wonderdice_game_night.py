@@ -20,11 +20,23 @@ from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cl
 from tests.support import ServerProcess
 from wonderland.core import CHANCE
 from wonderland.games.wonderdice import live as wonderdice_live
-from wonderland.server.wire import RematchSeat, TakenSeat, WaitingList
+from wonderland.server.wire import TakenSeat, WaitingList
 from wonderland.store import Store
 
 from .conftest import make_app
-from .seating_support import join, log_of, receive, refused, send, state_where, until
+from .seating_support import (
+    first_plays_again,
+    hand_absent_seat_to_bot,
+    join,
+    log_of,
+    receive,
+    refused,
+    second_plays_again,
+    send,
+    state_where,
+    tokens_stayed_apart,
+    until,
+)
 from .test_host_processes import host_connection
 from .test_host_processes import until as message_where
 from .test_processes import join as join_process
@@ -165,9 +177,7 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_gives_it_back(tmp_path: Path
                 assert "at the table now" in refused(a, "malformed")["message"]
             state_where(a, lambda s: not s["seats"][1]["connected"])  # seat 1 has left
             assert acts_of(client, table, 1) == 0
-            send(a, {"type": "host", "do": "to_bot", "seat": 1, "bot": "greedy"})
-            handed = state_where(a, lambda s: s["seats"][1]["kind"] == "bot")
-            assert handed["seats"][1]["handed"] and handed["seats"][1]["name"] == "bot (greedy)"
+            hand_absent_seat_to_bot(a, 1, "greedy")
             # the bot rolls and acts for seat 1 in real time
             assert wait_for(lambda: acts_of(client, table, 1) >= 2, 20)
             with client.websocket_connect("/ws") as b:
@@ -221,9 +231,7 @@ def test_play_again_after_a_race_keeps_its_seats_and_each_token_is_its_own(
             over = state_until(a, lambda s: s["finished"], seen[0], 240)
             assert [s["kind"] for s in over["seats"]] == ["bot", "bot", "bot"]
             assert over["seats"][0]["handed"] and over["seats"][1]["handed"]
-            send(a, {"type": "rematch"})
-            mine = RematchSeat.model_validate(until(a, "rematch_seat", seen[0]))
-            assert mine.seat == 0 and mine.host is not None and mine.table != table
+            mine = first_plays_again(a, table, seen[0])
             new = manager_of(client).tables[mine.table]
             time.sleep(1.5)  # longer than the idle kick: a kept seat waits for its person
             assert new.live is not None and [s.kind for s in new.seats] == [
@@ -232,15 +240,10 @@ def test_play_again_after_a_race_keeps_its_seats_and_each_token_is_its_own(
                 "bot",
             ]
             assert new.version == 1  # dealt, and nothing rolled while it waits
-            offered = state_until(b, lambda s: s["rematch"] == mine.table, seen[1], 60)
-            assert offered["finished"]
-            send(b, {"type": "rematch"})
-            theirs = RematchSeat.model_validate(until(b, "rematch_seat", seen[1]))
-            assert theirs.table == mine.table and theirs.seat == 1 and theirs.host is None
-            send(b, {"type": "rematch"})  # a second click: the seat is taken already
-            assert "taken already" in refused(b, "unauthorized", seen[1])["message"]
-        assert not any(theirs.token in text for text in seen[0])
-        assert not any(mine.token in text or mine.host in text for text in seen[1])
+            theirs = second_plays_again(
+                b, mine, seen[1], lambda ws, test, seen: state_until(ws, test, seen, 60)
+            )
+        tokens_stayed_apart(mine, theirs, seen)
         old = manager_of(client).tables[table]
         assert [s.kind for s in new.seats] == ["human", "human", "bot"]
         assert new.seats[2].bot == "random"

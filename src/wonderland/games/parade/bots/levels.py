@@ -11,8 +11,7 @@ level     bot
 easy      ``greedy`` that plays a random card on 30 % of its moves
 medium    ``heuristic`` (projected points, the pile and the final round weighed)
 hard      the compiled search, 0.2 s a decision, at most 500 iterations
-expert    the compiled search, 1 s a decision, at most 25,000 iterations, valuing a
-          finished game by the rivals it finishes ahead of, not by winning alone
+expert    the compiled search, 1 s a decision, at most 25,000 iterations
 ========  ===========================================================================
 
 Without numba, ``hard`` and ``expert`` are the shared definitions (the plain engine's search

@@ -176,11 +176,10 @@ def test_the_search_is_built_from_the_view_alone() -> None:
         assert timeless(advice) == timeless(twin_advice)
 
 
-def test_a_finished_game_is_valued_as_the_plain_search_values_it() -> None:
-    """The compiled rollouts' final value is the plain ``final_value`` (when no random
-    tie-break is left to draw)."""
-    compared = 0
-    for position in positions(80, 8):
+def finished_games(count: int) -> Iterator[tuple[ParadeState, np.ndarray, np.ndarray]]:
+    """End choices of random games, finished alike in the plain state and the compiled
+    arrays (each seat keeps its first legal pair), with no random tie-break left to draw."""
+    for position in positions(count, 8):
         state = position.state
         if state.phase != CHOOSE:
             continue
@@ -194,9 +193,17 @@ def test_a_finished_game_is_valued_as_the_plain_search_values_it() -> None:
         for p, keep in enumerate(plain.keeps):
             if st[SEAT + p, KEEP] == NO_CARD:
                 keep_pair(st, sc, rules, p, keep)
+        yield plain, st, sc
+
+
+def test_a_finished_game_is_valued_as_the_plain_search_values_it() -> None:
+    """The compiled rollouts' final value is the plain ``final_value`` (when no random
+    tie-break is left to draw)."""
+    compared = 0
+    for plain, st, sc in finished_games(80):
         values = np.zeros(6)
         final_values(st, sc, values)
-        assert values[: state.num_players].tolist() == pytest.approx(final_value(plain))
+        assert values[: plain.num_players].tolist() == pytest.approx(final_value(plain))
         compared += 1
     assert compared >= 5
 
@@ -206,21 +213,8 @@ def test_the_places_value_counts_the_rivals_a_seat_finishes_ahead_of() -> None:
     in the ladder's order (winner first, then fewer points; level counts half); at two
     players it is the win share's value."""
     compared = {2: 0, 3: 0}
-    for position in positions(120, 8):
-        state = position.state
-        if state.phase != CHOOSE:
-            continue
-        st, sc, rules = load(state)
-        plain = state.copy()
-        while plain.phase == CHOOSE:
-            actor = next_actor(GAME, plain)
-            GAME.apply_in_place(plain, actor, GAME.legal_actions(plain, actor)[0])
-        if plain.phase != OVER:
-            continue
-        for p, keep in enumerate(plain.keeps):
-            if st[SEAT + p, KEEP] == NO_CARD:
-                keep_pair(st, sc, rules, p, keep)
-        n = state.num_players
+    for plain, st, sc in finished_games(120):
+        n = plain.num_players
         keys = [(r, -s) for r, s in zip(GAME.returns(plain), GAME.scores(plain), strict=True)]
         expected = []
         for key, plain_value, share in zip(

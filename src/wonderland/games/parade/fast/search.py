@@ -364,8 +364,8 @@ def rollout(
 
 
 @compiled
-def final_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
-    """Per seat: 0.8 x its win share + 0.2 x its soft placing over the final scores."""
+def soft_placing(sc: np.ndarray, values: np.ndarray) -> None:
+    """Per seat: 0.2 x its soft placing over the final scores (a share by exp(-points / 3))."""
     n = sc[S_N]
     best = sc[TOTALS]
     for p in range(n):
@@ -374,9 +374,17 @@ def final_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
     for p in range(n):
         values[p] = np.exp((best - sc[TOTALS + p]) / TEMPERATURE)
         weights += values[p]
-    share = WIN_WEIGHT / sc[S_NWIN]
     for p in range(n):
-        values[p] = (1.0 - WIN_WEIGHT) * values[p] / weights + share * st[SEAT + p, WON]
+        values[p] = (1.0 - WIN_WEIGHT) * values[p] / weights
+
+
+@compiled
+def final_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
+    """Per seat: 0.8 x its win share + 0.2 x its soft placing over the final scores."""
+    soft_placing(sc, values)
+    share = WIN_WEIGHT / sc[S_NWIN]
+    for p in range(sc[S_N]):
+        values[p] += share * st[SEAT + p, WON]
 
 
 @compiled
@@ -385,14 +393,8 @@ def place_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
 
     The winner finishes ahead of every rival; the others by fewer points, level ones half
     each (the ladder's pairwise finishes).  At two players this is :func:`final_values`."""
+    soft_placing(sc, values)
     n = sc[S_N]
-    best = sc[TOTALS]
-    for p in range(n):
-        best = min(best, sc[TOTALS + p])
-    weights = 0.0
-    for p in range(n):
-        values[p] = np.exp((best - sc[TOTALS + p]) / TEMPERATURE)
-        weights += values[p]
     for p in range(n):
         ahead = 0.0
         for q in range(n):
@@ -404,7 +406,7 @@ def place_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
                 ahead += 1.0
             elif sc[TOTALS + p] == sc[TOTALS + q]:
                 ahead += 0.5
-        values[p] = (1.0 - WIN_WEIGHT) * values[p] / weights + WIN_WEIGHT * ahead / (n - 1)
+        values[p] += WIN_WEIGHT * ahead / (n - 1)
 
 
 @compiled_call

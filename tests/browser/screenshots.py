@@ -9,7 +9,6 @@ buttons, chosen by a seeded random generator, so a run shows the same kind of po
 
 from __future__ import annotations
 
-import contextlib
 import random
 import shutil
 import tempfile
@@ -38,11 +37,12 @@ def shoot(page: Page, name: str) -> None:
     page.mouse.move(0, 0)
     page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
     page.wait_for_timeout(900)
-    # every move's animation has ended (a running clock's may go on: then go ahead)
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(
-            "document.getAnimations().every((a) => a.playState !== 'running')", timeout=3000
-        )
+    # every move's animation has ended (a running clock's may go on: then go ahead); asked
+    # by polling, as the page's content security policy refuses a waited-for function
+    for _ in range(30):
+        if page.evaluate("document.getAnimations().every((a) => a.playState !== 'running')"):
+            break
+        page.wait_for_timeout(100)
     page.screenshot(path=str(OUT / f"{name}.png"))
     print(f"docs/screenshots/{name}.png")
 

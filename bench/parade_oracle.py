@@ -9,7 +9,7 @@ every rotation of the seats.  The figure is the ladder's: the share of pairwise 
 which the contestant finishes above ``hard``.  One process, no time limit.
 
     .venv/bin/python bench/parade_oracle.py [--players 4] [--games 240] [--iterations 5000]
-        [--contestant oracle|fair] [--seed 1]
+        [--contestant oracle|fair] [--rollout greedy|heuristic] [--seed 1]
 """
 
 from __future__ import annotations
@@ -53,9 +53,10 @@ def oracle_template(state: ParadeState, seat: int) -> Template:
 class Contestant:
     """The compiled search over :func:`oracle_template` or, not ``sees_all``, the view's."""
 
-    def __init__(self, iterations: int, seed: int, sees_all: bool) -> None:
+    def __init__(self, iterations: int, seed: int, sees_all: bool, rollout: str = "greedy") -> None:
         self.iterations = iterations
         self.sees_all = sees_all
+        self.rollout = rollout
         self.search = CompiledSearch(iterations)
         self.rng = random.Random(seed)
 
@@ -67,15 +68,17 @@ class Contestant:
         else:
             template = template_of(GAME.view(state, seat))
         seed = self.rng.getrandbits(63)
-        outcome = self.search.run(template, legal, self.iterations, None, 0.6, "greedy", seed)
+        outcome = self.search.run(template, legal, self.iterations, None, 0.6, self.rollout, seed)
         best: int = outcome.stats[0][0]
         return best
 
 
-def play(players: int, seats: list[str], seed: int, iterations: int) -> GameResult:
+def play(
+    players: int, seats: list[str], seed: int, iterations: int, rollout: str = "greedy"
+) -> GameResult:
     """One game: the deal drawn from ``seed``, each seat played by its entrant."""
     bots: list[Contestant | Bot] = [
-        Contestant(iterations, derive_seed(seed, name, p), name == "oracle")
+        Contestant(iterations, derive_seed(seed, name, p), name == "oracle", rollout)
         if name in ("oracle", "fair")
         else make_bot(name, "parade", derive_seed(seed, name, p))
         for p, name in enumerate(seats)
@@ -112,6 +115,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=240)
     parser.add_argument("--iterations", type=int, default=5000)
     parser.add_argument("--contestant", choices=("oracle", "fair"), default="oracle")
+    parser.add_argument("--rollout", choices=("greedy", "heuristic"), default="greedy")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     n = args.players
@@ -121,7 +125,8 @@ def main() -> None:
     for index in range(args.games):
         shift = index % n
         seats = base[shift:] + base[:shift]
-        result = play(n, seats, derive_seed(args.seed, "deal", index // n), args.iterations)
+        deal = derive_seed(args.seed, "deal", index // n)
+        result = play(n, seats, deal, args.iterations, args.rollout)
         places = placings(result, -1)
         for a, name_a in enumerate(seats):
             for b, name_b in enumerate(seats):
@@ -131,7 +136,8 @@ def main() -> None:
     share = ahead / pairs
     margin = 1.96 * math.sqrt(share * (1 - share) / pairs)
     print(
-        f"{args.contestant} ({args.iterations:,} iterations) above hard, {n} players, "
+        f"{args.contestant} ({args.iterations:,} iterations, {args.rollout} rollouts) above "
+        f"hard, {n} players, "
         f"{args.games} games: {share:.1%} ± {margin:.1%} of {pairs:.0f} pairwise finishes "
         f"({time.perf_counter() - start:.0f} s)"
     )

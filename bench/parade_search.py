@@ -66,7 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--iterations", type=int, default=25_000)
-    parser.add_argument("--rollout", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--rollout", choices=("greedy", "random", "heuristic"), default="greedy")
     parser.add_argument("--players", type=int, nargs="*", default=[2, 4])
     args = parser.parse_args()
     for players in args.players:

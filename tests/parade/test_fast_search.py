@@ -95,9 +95,10 @@ def determinizations(view: ParadeView, count: int, seed: int) -> Iterator[dict[s
 
 
 def test_the_search_returns_only_legal_actions_with_their_statistics() -> None:
-    """Greedy, random and partly random rollouts, 2-6 players, every phase that decides."""
+    """Greedy, heuristic, random and partly random rollouts, 2-6 players, every phase that
+    decides."""
     for index, position in enumerate(positions(60, 1)):
-        policy = "random" if index % 3 == 2 else "greedy"
+        policy = ("greedy", "heuristic", "random")[index % 3]
         epsilon = 0.2 if index % 2 else 0.0
         template = template_of(position.view)
         outcome = SEARCH.run(template, position.legal, 300, None, 0.3, policy, 5, epsilon)

@@ -26,12 +26,15 @@ from wonderland.core import AnyGame, Ref
 FAST_SEARCH = "wonderland.games.parade.fast"
 SEARCH_EXPLORATION = 0.3
 PLACES_MEASURE = "estimated share of rivals beaten"
+ROLLOUT_POLICIES = ("random", "greedy", "heuristic")
+"""The compiled search's rollout policies (``fast/search.py``'s ``ROLLOUTS``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class FastSearchConfig:
     """How a compiled search works: at most ``iterations`` iterations, and with ``seconds``
-    no longer than that; UCB1's constant; the rollout policy (``greedy`` or ``random``)."""
+    no longer than that; UCB1's constant; the rollout policy (one of
+    :data:`ROLLOUT_POLICIES`)."""
 
     iterations: int = 5000
     seconds: float | None = None
@@ -49,8 +52,9 @@ class FastSearchConfig:
             raise ValueError("a search needs at least one iteration")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError("a search needs a positive time budget")
-        if self.rollout not in ("random", "greedy"):
-            raise ValueError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
+        if self.rollout not in ROLLOUT_POLICIES:
+            choices = ", ".join(repr(name) for name in ROLLOUT_POLICIES)
+            raise ValueError(f"rollout must be one of {choices}, not {self.rollout!r}")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError(
                 f"epsilon (random rollout moves) must lie in [0, 1], not {self.epsilon}"

@@ -31,6 +31,7 @@ import numpy as np
 from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.compiled.rng import MASK64, below, seed_rng, uniform
 from wonderland.games.parade.actions import KEEP_BASE, NUM_ACTIONS, PAIRS
+from wonderland.games.parade.fast.heuristic import SCRATCH, heuristic_keep, heuristic_play_at
 from wonderland.games.parade.fast.policies import (
     POLICIES,
     RANDOM,
@@ -81,6 +82,11 @@ KEEP_ID = _pair_ids
 """``KEEP_ID[a, b]``: the plain action id of keeping cards ``a`` and ``b``."""
 KEEP_LOW = np.array([low for low, _ in PAIRS], np.int64)
 KEEP_HIGH = np.array([high for _, high in PAIRS], np.int64)
+
+HEURISTIC = max(POLICIES.values()) + 1
+ROLLOUTS = {**POLICIES, "heuristic": HEURISTIC}
+"""Rollout policies by name: the compiled bots' policies and the ``heuristic`` bot's prices
+(``heuristic.py``), which only the search plays."""
 
 WIN = 0
 PLACES = 1
@@ -152,6 +158,8 @@ class Work:
     path_edge: np.ndarray
     path_seat: np.ndarray
     values: np.ndarray
+    prices: np.ndarray
+    """The heuristic rollouts' scratch floats."""
 
     @classmethod
     def new(cls) -> Work:
@@ -168,6 +176,7 @@ class Work:
             path_edge=np.zeros(MAX_PATH, np.int64),
             path_seat=np.zeros(MAX_PATH, np.int64),
             values=np.zeros(SEATS, np.float64),
+            prices=np.zeros(SCRATCH, np.float64),
         )
 
 
@@ -335,9 +344,10 @@ def rollout(
     rng: np.ndarray,
     policy: Int,
     epsilon: float,
+    prices: np.ndarray,
 ) -> None:
     """Every seat plays ``policy`` to the end of the game, each card at random instead with
-    probability ``epsilon``."""
+    probability ``epsilon`` (``prices``: the heuristic's scratch floats)."""
     n = sc[S_N]
     while True:
         phase = sc[S_PHASE]
@@ -346,7 +356,11 @@ def rollout(
             chosen = policy
             if epsilon > 0.0 and uniform(rng) < epsilon:
                 chosen = RANDOM
-            play_at(st, sc, rules, seat, choose_play_at(st, sc, rules, rng, seat, chosen))
+            if chosen == HEURISTIC:
+                i = heuristic_play_at(st, sc, rules, rng, seat, prices)
+            else:
+                i = choose_play_at(st, sc, rules, rng, seat, chosen)
+            play_at(st, sc, rules, seat, i)
         elif phase == DRAW:
             draw(st, sc, rng)
         elif phase == CHOOSE:
@@ -355,7 +369,10 @@ def rollout(
                 seat = 0
                 while st[SEAT + seat, KEEP] != NO_CARD and seat < n - 1:
                     seat += 1
-            i, j = choose_keep(st, sc, rules, rng, seat, policy)
+            if policy == HEURISTIC:
+                i, j = heuristic_keep(st, sc, rules, rng, seat, prices)
+            else:
+                i, j = choose_keep(st, sc, rules, rng, seat, policy)
             keep_cards(st, sc, rules, seat, np.int64(st[HAND + seat, i]), st[HAND + seat, j])
         elif phase == TIEBREAK:
             draw_tie(st, sc, rng)
@@ -437,6 +454,7 @@ def iterate(
     path_edge: np.ndarray,
     path_seat: np.ndarray,
     values: np.ndarray,
+    prices: np.ndarray,
     searcher: Int,
     iterations: Int,
     c: float,
@@ -520,7 +538,7 @@ def iterate(
                     tree_first[child] = -1
                     tree_child[edge] = child
                 node = child
-        rollout(st, sc, rules, rng, policy, epsilon)
+        rollout(st, sc, rules, rng, policy, epsilon, prices)
         if value == PLACES:
             place_values(st, sc, values)
         else:
@@ -570,8 +588,9 @@ class CompiledSearch:
             raise ValueError(
                 f"the rollouts' share of random moves must lie in [0, 1], not {epsilon}"
             )
-        if policy not in POLICIES:
-            raise ValueError(f"no compiled rollout policy {policy!r}; choose from: random, greedy")
+        if policy not in ROLLOUTS:
+            choices = ", ".join(ROLLOUTS)
+            raise ValueError(f"no compiled rollout policy {policy!r}; choose from: {choices}")
         if value not in VALUES:
             raise ValueError(f"no value of a finished game {value!r}; choose from: win, places")
         tree, work = self.tree, self.work
@@ -610,10 +629,11 @@ class CompiledSearch:
                 work.path_edge,
                 work.path_seat,
                 work.values,
+                work.prices,
                 template.seat,
                 chunk,
                 exploration,
-                POLICIES[policy],
+                ROLLOUTS[policy],
                 epsilon,
                 VALUES[value],
             )

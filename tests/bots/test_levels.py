@@ -74,8 +74,8 @@ def test_the_clock_can_be_switched_off_for_reproducible_runs(
 
 
 def test_parade_levels_play_the_documented_bots() -> None:
-    """Careless greedy (30 % random cards), the heuristic, the compiled search at 500
-    iterations of greedy rollouts and at 2,000 of heuristic rollouts."""
+    """Careless greedy (30 % random cards), the heuristic, the compiled search at 500 and at
+    25,000 iterations."""
     kinds = {name: type(inner_bot(name, "parade")).__name__ for name in LEVEL_NAMES}
     assert kinds == {
         "easy": "CarelessBot",
@@ -87,11 +87,10 @@ def test_parade_levels_play_the_documented_bots() -> None:
     assert easy.slip == 0.3 and type(easy.policy).__name__ == "ParadeGreedyBot"
     hard, expert = inner_bot("hard", "parade"), inner_bot("expert", "parade")
     assert (hard.config.seconds, hard.config.iterations) == (0.2, 500)
-    assert (expert.config.seconds, expert.config.iterations) == (1.0, 2000)
-    assert (hard.config.rollout, expert.config.rollout) == ("greedy", "heuristic")
+    assert (expert.config.seconds, expert.config.iterations) == (1.0, 25000)
     assert (hard.config.value, expert.config.value) == ("win", "win")
     assert describe_level("expert", "parade") == (
-        "compiled ISMCTS, at most 2,000 iterations, heuristic rollouts, 1 s a decision"
+        "compiled ISMCTS, at most 25,000 iterations, greedy rollouts, 1 s a decision"
     )
     assert describe_level("easy", "parade") == "greedy, a random card on 30 % of its moves"
     assert describe_level("medium", "parade") == "the heuristic bot"
@@ -124,8 +123,8 @@ def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     assert level_definition("expert", "wonderlands_war") != hard
     assert level_definition("easy", "wonderlands_war") == "bot heuristic careless=0.5"
     assert level_definition("expert", "parade") == (
-        "parade-compiled-ismcts iterations=2000 exploration=0.6 rollout=heuristic "
-        "epsilon=0.0 depth=end seconds=1"
+        "parade-compiled-ismcts iterations=25000 exploration=0.6 rollout=greedy epsilon=0.0 "
+        "depth=end seconds=1"
     )
 
 

@@ -2,18 +2,17 @@
 one below it.
 
 ``greedy`` already beats a random player in about nine games of ten, and the compiled search
-with greedy rollouts saturates early (at 5,000 and at 25,000 iterations it finished level), so
-the levels spread over the whole range of play, from careless to searched, and ``expert``
-looks ahead with the heuristic's judgement rather than with more iterations:
+saturates early (at 5,000 and at 25,000 iterations it finished level), so the levels spread
+over the whole range of play, from careless to searched:
 
-========  =================================================================================
+========  ===========================================================================
 level     bot
-========  =================================================================================
+========  ===========================================================================
 easy      ``greedy`` that plays a random card on 30 % of its moves
 medium    ``heuristic`` (projected points, the pile and the final round weighed)
 hard      the compiled search, 0.2 s a decision, at most 500 iterations
-expert    the compiled search, 1 s a decision, at most 2,000 iterations, heuristic rollouts
-========  =================================================================================
+expert    the compiled search, 1 s a decision, at most 25,000 iterations
+========  ===========================================================================
 
 Without numba, ``hard`` and ``expert`` are the shared definitions (the plain engine's search
 at 0.2 s and 1 s a decision).  The matches and ladders that set them: ``docs/bots.md``.

@@ -9,6 +9,8 @@ load the modules only after :func:`numba_available` (or through ``wonderland.sim
 =============  ===========================================================================
 ``rules``      the state arrays and the steps: deal, play, draw, keep, tie-break, scoring
 ``policies``   the random and greedy choices (greedy as ``bots/greedy.py``)
+``heuristic``  the heuristic bot's prices (``bots/heuristic.py``), the search's rollouts
+``search``     ISMCTS from a seat's view (``search_view``), the ``hard`` and ``expert`` levels
 ``runner``     whole games and batches of games in one compiled call
 ``bridge``     plain states to compiled state arrays and back, for the tests
 =============  ===========================================================================

@@ -2,11 +2,11 @@
 
 The same pricing as ``bots/heuristic.py`` (projected points: each colour's majority a bet
 priced by :data:`ODDS`, weighted by how open the game still is; a share of what a move costs
-the rivals; the premium for keeping high cards; the worth of ending the game on a sixth colour
-while in front; the final round's two cards kept), over the compiled state arrays.  Every seat's
-projected points are computed in one pass over the colours (:func:`project`), with the cards
-being weighed added on the fly, into a scratch array the caller owns (:data:`SCRATCH`
-floats), so that nothing is allocated.  The tests compare every price with
+the rivals; the premium for keeping high cards; the worth of ending the game on a sixth
+colour while in front; the final round's two cards kept), over the compiled state arrays.
+Every seat's projected points are computed in one pass over the colours (:func:`project`),
+with the cards being weighed added on the fly, into a scratch array the caller owns
+(:data:`SCRATCH` floats), so that nothing is allocated.  The tests compare every price with
 the plain bot's, action by action.
 """
 
@@ -49,7 +49,7 @@ from wonderland.games.parade.state import CHOOSE
 ODDS = np.array([MAJORITY_ODDS[m] for m in range(-3, 3)], np.float64)
 """``ODDS[margin + 3]``: the chance of holding a majority by ``margin`` (-3 to 2)."""
 NONE = -1
-"""No card (an argument of :func:`projected` that adds nothing)."""
+"""No card (an argument of :func:`project` that adds nothing)."""
 FINAL_DOUBT = 0.1
 """How open the majorities are in the final round (``uncertainty_of``)."""
 

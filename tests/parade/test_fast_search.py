@@ -18,12 +18,17 @@ from tests.parade.fast.games import variant_mix
 from wonderland.core import CHANCE, TERMINAL, next_actor, play_out
 from wonderland.games.parade import GAME
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
-from wonderland.games.parade.bots.fast_search import FastSearchConfig, ParadeFastSearchBot
+from wonderland.games.parade.bots.fast_search import (
+    ROLLOUT_POLICIES,
+    FastSearchConfig,
+    ParadeFastSearchBot,
+)
 from wonderland.games.parade.bots.search import final_value
 from wonderland.games.parade.cards import DECK_SIZE
 from wonderland.games.parade.fast.bridge import fast_snapshot, load
 from wonderland.games.parade.fast.rules import HAND, HN, KEEP, NO_CARD, SEAT
 from wonderland.games.parade.fast.search import (
+    ROLLOUTS,
     CompiledSearch,
     Work,
     determinize,
@@ -253,6 +258,12 @@ def test_whole_games_of_compiled_searches_are_legal() -> None:
         config = GAME.make_config(players, variant_mix(rng, players))
         playout = play_out(GAME, GAME.initial_state(config), bots[:players], random.Random(9))
         assert GAME.is_terminal(playout.state)
+
+
+def test_the_bot_offers_every_rollout_policy_the_search_plays() -> None:
+    """``FastSearchConfig`` checks rollouts without loading the compiled search; its list is
+    the search's own."""
+    assert set(ROLLOUT_POLICIES) == set(ROLLOUTS)
 
 
 def test_bad_input_is_refused_with_a_reason() -> None:

@@ -240,6 +240,14 @@ def keep_price(
     """The heuristic's price of ``seat`` keeping cards ``a`` and ``b``: exact scores after,
     against today's projection before, worked out in the scratch array ``out``."""
     project(st, sc, rules, seat, False, NONE, NONE, doubt_of(sc), out, BEFORE)
+    return priced_keep(st, sc, rules, seat, a, b, out)
+
+
+@compiled
+def priced_keep(
+    st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, a: Int, b: Int, out: np.ndarray
+) -> float:
+    """:func:`keep_price`, with today's projection already in ``out``'s block ``BEFORE``."""
     project(st, sc, rules, seat, False, a, b, 0.0, out, AFTER)
     return relative(sc, seat, out, AFTER, BEFORE)
 
@@ -285,13 +293,14 @@ def heuristic_keep(
     """The two hand positions the heuristic keeps: the cheapest pair, ties drawn."""
     h = HAND + seat
     size = np.int64(st[SEAT + seat, HN])
+    project(st, sc, rules, seat, False, NONE, NONE, doubt_of(sc), out, BEFORE)
     best = np.inf
     ties = 0
     pick_i = 0
     pick_j = 1
     for i in range(size - 1):
         for j in range(i + 1, size):
-            cost = keep_price(st, sc, rules, seat, np.int64(st[h, i]), np.int64(st[h, j]), out)
+            cost = priced_keep(st, sc, rules, seat, np.int64(st[h, i]), np.int64(st[h, j]), out)
             if cost < best:
                 best = cost
                 ties = 1

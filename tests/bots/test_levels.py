@@ -73,37 +73,87 @@ def test_the_clock_can_be_switched_off_for_reproducible_runs(
     assert level_definition("expert", "parade").endswith("seconds=none")
 
 
-def test_parade_levels_play_the_documented_bots() -> None:
+def parade_bot(level: str, players: int) -> Any:
+    """The bot that ``level`` plays at a Parade table of ``players``."""
+    game = get_game("parade")
+    view = game.view(midgame(game, players, 1, decisions=2), 0)
+    return inner_bot(level, "parade").bot_for(view)
+
+
+def test_parade_levels_play_the_documented_bots_at_two_players() -> None:
     """Careless greedy (30 % random cards), the heuristic, the compiled search at 500 and at
     25,000 iterations."""
-    kinds = {name: type(inner_bot(name, "parade")).__name__ for name in LEVEL_NAMES}
+    kinds = {name: type(parade_bot(name, 2)).__name__ for name in LEVEL_NAMES[:3]}
     assert kinds == {
         "easy": "CarelessBot",
         "medium": "ParadeHeuristicBot",
         "hard": "ParadeFastSearchBot",
-        "expert": "ParadeFastSearchBot",
     }
-    easy = inner_bot("easy", "parade")
+    easy = parade_bot("easy", 2)
     assert easy.slip == 0.3 and type(easy.policy).__name__ == "ParadeGreedyBot"
-    hard, expert = inner_bot("hard", "parade"), inner_bot("expert", "parade")
+    hard, expert = parade_bot("hard", 2), inner_bot("expert", "parade")
+    assert type(expert).__name__ == "ParadeFastSearchBot"
     assert (hard.config.seconds, hard.config.iterations) == (0.2, 500)
     assert (expert.config.seconds, expert.config.iterations) == (1.0, 25000)
     assert (hard.config.value, expert.config.value) == ("win", "win")
-    assert describe_level("expert", "parade") == (
+    assert describe_level("expert", "parade", 2) == (
         "compiled ISMCTS, at most 25,000 iterations, greedy rollouts, 1 s a decision"
     )
-    assert describe_level("easy", "parade") == "greedy, a random card on 30 % of its moves"
-    assert describe_level("medium", "parade") == "the heuristic bot"
-    assert describe_level("hard", "parade") == (
+    assert describe_level("easy", "parade", 2) == "greedy, a random card on 30 % of its moves"
+    assert describe_level("medium", "parade", 2) == "the heuristic bot"
+    assert describe_level("hard", "parade", 2) == (
         "compiled ISMCTS, at most 500 iterations, greedy rollouts, 0.2 s a decision"
     )
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_parade_levels_below_expert_differ_at_three_or_more_players(players: int) -> None:
+    """Greedy with 60 % and with 10 % random cards, the heuristic, and ``expert``'s search;
+    the bots keep their level's name."""
+    easy, medium = parade_bot("easy", players), parade_bot("medium", players)
+    assert (easy.slip, medium.slip) == (0.6, 0.1)
+    assert type(medium.policy).__name__ == "ParadeGreedyBot"
+    hard = parade_bot("hard", players)
+    assert type(hard).__name__ == "ParadeHeuristicBot" and hard.name == "hard"
+    assert describe_level("medium", "parade", players) == (
+        "greedy, a random card on 10 % of its moves"
+    )
+    assert level_definition("hard", "parade", players) == "bot heuristic"
+    assert level_definition("expert", "parade", players) == level_definition("expert", "parade", 2)
+
+
+def test_a_level_that_differs_by_table_size_names_both_sizes() -> None:
+    """Without a table size, words and definition name both; the time belongs to the search."""
+    assert describe_level("hard", "parade") == (
+        "the heuristic bot at three or more players; at two, compiled ISMCTS, at most 500 "
+        "iterations, greedy rollouts, 0.2 s a decision"
+    )
+    assert level_definition("easy", "parade") == (
+        "players>=3: bot greedy careless=0.6; players=2: bot greedy careless=0.3"
+    )
+
+
+def test_one_bot_of_a_level_plays_each_table_as_its_size_asks() -> None:
+    """The same ``hard`` bot searches at two players and follows the heuristic at four, and
+    reports the searches it made."""
+    game = get_game("parade")
+    bot = make_bot("hard", "parade", 5)
+    for players in (4, 2):
+        state = midgame(game, players, 2, decisions=3)
+        seat = seat_to_move(game, state)
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        advice = bot.advise(game, view, legal)
+        assert advice.action in legal and advice.bot == "hard"
+        searched = "searched games" in advice.reason
+        assert searched == (players == 2), advice.reason
+    assert bot.thought().searches >= 1
 
 
 def test_a_level_that_does_not_think_is_given_no_time() -> None:
     """A game's own level marked untimed (a rule of thumb, Wonderdice's speed levels) gets
     no time, and neither its words nor its definition name one."""
-    assert level_definition("medium", "parade") == "bot heuristic"
-    assert level_definition("easy", "parade") == "bot greedy careless=0.3"
+    assert level_definition("medium", "parade", 2) == "bot heuristic"
+    assert level_definition("easy", "parade", 2) == "bot greedy careless=0.3"
     assert "seconds" not in level_definition("hard", "wonderdice")
     assert "a decision" not in describe_level("hard", "wonderdice")
 
@@ -111,7 +161,7 @@ def test_a_level_that_does_not_think_is_given_no_time() -> None:
 def test_a_level_definition_names_its_bot_or_its_whole_search() -> None:
     """What a ladder's results file records: the stand-in bot, or every search setting with
     the game's budget scale, rollout depth and the level's time applied."""
-    assert level_definition("hard", "parade") == (
+    assert level_definition("hard", "parade", 2) == (
         "parade-compiled-ismcts iterations=500 exploration=0.6 rollout=greedy epsilon=0.0 "
         "depth=end seconds=0.2"
     )

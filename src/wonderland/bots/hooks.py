@@ -45,6 +45,10 @@ class GameLevel:
     timed: bool = True
     """Whether the level's time per decision applies (False: a bot that does not think, such
     as a rule of thumb; it is given no time, and none is named or recorded)."""
+    at_table: Callable[[int], GameLevel] | None = None
+    """Where the level is played differently at different table sizes: the level as played
+    at a table of that many players (the summary and the definition then name every size,
+    and ``make``'s bot plays each game as its table's size asks)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,10 +25,10 @@ hard      0.2 s per decision: ISMCTS, at most 500 iterations, rollouts by the ga
 expert    1 s per decision: ISMCTS, at most 3,000 iterations, otherwise as ``hard``
 ========  ==============================================================================
 
-Parade plays every level its own way (``games/parade/bots/levels.py``: ``greedy`` that plays
-a random card on 40 % and on 5 % of its moves, ``heuristic``, and the compiled search at
-1 s a decision), and so does Wonderdice (speed, care and policy:
-``games/wonderdice/bots/levels.py``).
+Parade plays every level its own way (``games/parade/bots/levels.py``: careless ``greedy``,
+``heuristic`` and the compiled search, differently at two players and at three or more,
+where a game's own level may depend on the table's size: ``GameLevel.at_table``), and so
+does Wonderdice (speed, care and policy: ``games/wonderdice/bots/levels.py``).
 
 A game may scale the caps of the shared search where its iterations are costly or its
 decisions many (Wonderland's War: by one half, so 15 / 250 / 1,500 iterations; Wonderdice,
@@ -119,10 +119,14 @@ move")."""
 _FALLBACK = {"easy": "greedy", "medium": "heuristic"}
 
 
-def game_level(level: Level, game_id: str) -> GameLevel | None:
-    """``game_id``'s own way to play ``level`` (None: the shared definition)."""
+def game_level(level: Level, game_id: str, players: int | None = None) -> GameLevel | None:
+    """``game_id``'s own way to play ``level`` (None: the shared definition), at a table of
+    ``players`` where that is given and the level depends on it."""
     levels = hooks_for(game_id).levels
-    return None if levels is None else levels.get(level.name)
+    own = None if levels is None else levels.get(level.name)
+    if own is not None and players is not None and own.at_table is not None:
+        return own.at_table(players)
+    return own
 
 
 def stand_in_bot(level: Level, game_id: str) -> str | None:
@@ -146,10 +150,11 @@ def search_config(level: Level, game_id: str) -> SearchConfig:
     return replace(level.search, iterations=iterations, seconds=seconds)
 
 
-def describe_level(name: str, game_id: str) -> str:
-    """What ``name`` plays in ``game_id``, in a few words."""
+def describe_level(name: str, game_id: str, players: int | None = None) -> str:
+    """What ``name`` plays in ``game_id`` (at a table of ``players``; None: at every size),
+    in a few words."""
     level = LEVELS[name]
-    own = game_level(level, game_id)
+    own = game_level(level, game_id, players)
     if own is not None:
         if level.seconds is None or not own.timed:
             return own.summary
@@ -171,13 +176,14 @@ def _time(seconds: float) -> str:
     return f"{seconds:g} s a decision"
 
 
-def level_definition(name: str, game_id: str) -> str:
-    """Everything that decides how entrant ``name`` plays in ``game_id``, in one line (a
-    registered bot that is not a level: its name).  A ladder's results file records it, so
-    that games played by a level since redefined are never mixed with new ones."""
+def level_definition(name: str, game_id: str, players: int | None = None) -> str:
+    """Everything that decides how entrant ``name`` plays in ``game_id`` at a table of
+    ``players`` (None: at every size), in one line (a registered bot that is not a level:
+    its name).  A ladder's results file records it, so that games played by a level since
+    redefined are never mixed with new ones."""
     level = LEVELS.get(name)
     if level is not None:
-        own = game_level(level, game_id)
+        own = game_level(level, game_id, players)
         if own is not None:
             if not own.timed:
                 return own.definition

@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = ladder.to_json()
         out["variants"] = dict(config.variants)
-        out["bots"] = {name: _describe(name, game_id) for name in entrants}
+        out["bots"] = {name: _describe(name, game_id, config.num_players) for name in entrants}
         out["plot"] = str(plot_path) if plot_path else None
         print(json.dumps(out, indent=2))
     else:
@@ -156,8 +156,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe(name: str, game_id: str) -> str:
-    return describe_level(name, game_id) if name in LEVEL_NAMES else f"the {name} bot"
+def _describe(name: str, game_id: str, players: int) -> str:
+    """What entrant ``name`` plays at a table of ``players``."""
+    if name in LEVEL_NAMES:
+        return describe_level(name, game_id, players)
+    return f"the {name} bot"
 
 
 def _search(standing: Standing) -> str:
@@ -206,7 +209,7 @@ def print_ladder(console: Console, ladder: Ladder, game_id: str) -> None:
         )
     console.print(table)
     for name in ladder.entrants:
-        console.print(f"  {name}: {_describe(name, game_id)}")
+        console.print(f"  {name}: {_describe(name, game_id, ladder.players)}")
     steps = Table(
         title=f"Steps between consecutive bots (goal: ≥ {ELO_STEP_GOAL:.0f} Elo, interval above 0)"
     )

@@ -46,7 +46,7 @@ class LadderSettings:
         """The settings of a ladder of ``game_id`` (its rules version and what each entrant
         plays included)."""
         version = str(get_game(game_id).spec.version)
-        plays = tuple(level_definition(name, game_id) for name in entrants)
+        plays = tuple(level_definition(name, game_id, config.num_players) for name in entrants)
         return cls(game_id, version, config, seed, tuple(entrants), plays)
 
     def to_json(self) -> dict[str, Any]:

@@ -1,18 +1,22 @@
-"""Parade's difficulty levels, set where the 2-player ladder shows each one clearly above the
-one below it.
+"""Parade's difficulty levels, set where the ladders show each one clearly above the one
+below it, at two players and at four.
 
 ``greedy`` already beats a random player in about nine games of ten, and the compiled search
-saturates early (at 5,000 and at 25,000 iterations it finished level), so the levels spread
-over the whole range of play, from careless to searched:
+saturates early (at 5,000 and at 25,000 iterations it finished level at two players; at four,
+past 500 iterations it finds no better cards among three rivals and three hidden hands), so
+the levels spread over the whole range of play, from careless to searched, and below
+``expert`` they differ with the table's size (``table_size.py``):
 
-========  ===========================================================================
-level     bot
-========  ===========================================================================
-easy      ``greedy`` that plays a random card on 30 % of its moves
-medium    ``heuristic`` (projected points, the pile and the final round weighed)
-hard      the compiled search, 0.2 s a decision, at most 500 iterations
+========  ======================================  =========================================
+level     two players                             three or more players
+========  ======================================  =========================================
+easy      ``greedy``, a random card on 30 %        ``greedy``, a random card on 60 %
+medium    ``heuristic`` (projected points, the     ``greedy``, a random card on 10 %
+          pile and the final round weighed)
+hard      the compiled search, 0.2 s a decision,  ``heuristic``
+          at most 500 iterations
 expert    the compiled search, 1 s a decision, at most 25,000 iterations
-========  ===========================================================================
+========  ======================================  =========================================
 
 Without numba, ``hard`` and ``expert`` are the shared definitions (the plain engine's search
 at 0.2 s and 1 s a decision).  The matches and ladders that set them: ``docs/bots.md``.
@@ -35,9 +39,14 @@ from wonderland.games.parade.bots.fast_search import (
 )
 from wonderland.games.parade.bots.greedy import ParadeGreedyBot
 from wonderland.games.parade.bots.heuristic import ParadeHeuristicBot
+from wonderland.games.parade.bots.table_size import by_table
 
 EASY_SLIP = 0.3
-"""``easy``: the share of its moves ``greedy`` plays at random."""
+"""``easy`` at two players: the share of its moves ``greedy`` plays at random."""
+EASY_SLIP_CROWDED = 0.6
+"""``easy`` at three or more players: the share of its moves ``greedy`` plays at random."""
+MEDIUM_SLIP_CROWDED = 0.1
+"""``medium`` at three or more players: the share of its moves ``greedy`` plays at random."""
 
 
 def careless_greedy(slip: float) -> GameLevel:
@@ -75,10 +84,13 @@ def compiled_search(config: FastSearchConfig) -> GameLevel:
 
 
 LEVELS: dict[str, GameLevel] = {
-    "easy": careless_greedy(EASY_SLIP),
-    "medium": _heuristic(),
+    "easy": by_table(careless_greedy(EASY_SLIP), careless_greedy(EASY_SLIP_CROWDED)),
+    "medium": by_table(_heuristic(), careless_greedy(MEDIUM_SLIP_CROWDED)),
     **(
-        {"hard": compiled_search(HARD), "expert": compiled_search(EXPERT)}
+        {
+            "hard": by_table(compiled_search(HARD), _heuristic()),
+            "expert": compiled_search(EXPERT),
+        }
         if numba_available()
         else {}
     ),

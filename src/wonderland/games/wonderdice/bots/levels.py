@@ -38,6 +38,7 @@ from wonderland.bots.base import Advice, Bot, RandomBot
 from wonderland.bots.hooks import GameLevel, MakeLevelBot
 from wonderland.core import AnyGame, derive_seed
 from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice.bots.fast_search import WonderdiceSearchBot
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.bots.planner import WonderdicePlannerBot
 
@@ -45,6 +46,7 @@ POLICIES: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": WonderdiceGreedyBot,
     "planner": WonderdicePlannerBot,
+    "search": WonderdiceSearchBot,
 }
 """The decision policies a level may play, by name."""
 

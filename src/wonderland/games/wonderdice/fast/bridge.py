@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
 from wonderland.compiled.jit import Int, compiled_call
 from wonderland.core import GameConfig
+from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
 from wonderland.games.wonderdice.fast.rules import (
     ADV_N,
@@ -74,7 +75,7 @@ from wonderland.games.wonderdice.fast.rules import (
     rules_array,
 )
 from wonderland.games.wonderdice.realtime import Timing
-from wonderland.games.wonderdice.state import WonderdiceState
+from wonderland.games.wonderdice.state import Table, WonderdiceState
 
 _STATS = (
     (S_ROLLS, "rolls"),
@@ -100,10 +101,15 @@ def compiled_rules(config: GameConfig) -> tuple[np.ndarray, np.ndarray]:
     """``(rf, pw)``: the resolved variants and the content's powers of ``config``."""
     from wonderland.games.wonderdice.game import GAME
 
-    state = GAME.initial_state(config)
-    content = load_content(config.content)
-    timing = dataclasses.asdict(Timing.from_config(config))
-    return rules_array(state.table.flags, timing, len(content.characters)), powers_table(content)
+    return table_rules(GAME.initial_state(config).table)
+
+
+def table_rules(table: Table) -> tuple[np.ndarray, np.ndarray]:
+    """``(rf, pw)`` of a game's table: its resolved variants and its content's powers."""
+    variants = cast(dict[str, VariantValue], dict(table.variants))
+    timing = dataclasses.asdict(Timing.from_config(GameConfig(table.n, variants)))
+    characters = len(table.content.characters)
+    return rules_array(table.flags, timing, characters), powers_table(table.content)
 
 
 def load(s: WonderdiceState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -10,7 +10,8 @@ futures, so a level is mostly speed and care.  Every level names
   sooner, so its action reaches the table first more often);
 * ``slip``: the chance that, on one decision with an action available, it misses it and lets
   the roll go (a pass);
-* ``policy``: ``greedy`` (``greedy.py``) or ``planner`` (``planner.py``, the solved race).
+* ``policy``: ``greedy`` (``greedy.py``), ``planner`` (``planner.py``, the solved race) or
+  ``search`` (``fast_search.py``, rollouts on the compiled engine; no level plays it).
 
 ========  ========  =====  =====  ====  ===============================================
 level     policy    speed  skill  slip  what a person meets

@@ -12,7 +12,8 @@ modules only after :func:`numba_available` (or through ``wonderland.sim``).
 ``rules``      the state arrays and the steps: deal, rolls' actions, blocks, rounds, abilities
 ``policies``   the random and greedy choices (greedy as ``bots/wonderdice_greedy.py``)
 ``runner``     the event loop: whole games and batches of games in one compiled call
-``bridge``     plain states to compiled state arrays, for the tests
+``bridge``     plain states to compiled state arrays, for the tests and the search
+``search``     each roll's actions rolled out to the end of the round (``bots/fast_search.py``)
 =============  ===========================================================================
 """
 

@@ -1,6 +1,6 @@
 """Plain Wonderdice states to compiled state arrays, and a replayer that steps recorded events
 through the compiled rules: what the tests use to prove the compiled rules equal to the plain
-engine."""
+engine, and the search (``search.py``) to start from a plain state."""
 
 from __future__ import annotations
 

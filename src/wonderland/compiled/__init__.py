@@ -5,9 +5,10 @@
            counting; inlined helpers and separately called steps
 ``rng``    a counter-based random generator (SplitMix64 of key and counter): integers below
            a bound, uniform and normal floats
+``budget`` a search's iterations and time, run in compiled chunks with the clock between
 =========  ================================================================================
 
-Both modules import numba; this package itself does not, so :func:`numba_available` can be
+``jit`` and ``rng`` import numba; this package itself does not, so :func:`numba_available` can be
 asked first.
 """
 

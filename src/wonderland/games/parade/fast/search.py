@@ -22,12 +22,11 @@ between chunks.  Actions are the plain engine's ids (a card, or a keep pair's id
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
+from wonderland.compiled.budget import run_in_chunks
 from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.compiled.rng import MASK64, below, seed_rng, uniform
 from wonderland.games.parade.actions import KEEP_BASE, NUM_ACTIONS, PAIRS
@@ -597,11 +596,9 @@ class CompiledSearch:
         tree.clear()
         seed_rng(work.rng, np.uint64(seed & MASK64))
         root_legal = np.array(legal, np.int64)
-        start = time.perf_counter()
-        deadline = math.inf if seconds is None else start + seconds
-        done = 0
-        while done < iterations:
-            chunk = iterations - done if seconds is None else min(CHUNK, iterations - done)
+
+        def step(first: int, count: int) -> None:
+            del first  # the tree and the generator carry on from the last chunk
             iterate(
                 tree.first,
                 tree.action,
@@ -631,16 +628,14 @@ class CompiledSearch:
                 work.values,
                 work.prices,
                 template.seat,
-                chunk,
+                count,
                 exploration,
                 ROLLOUTS[policy],
                 epsilon,
                 VALUES[value],
             )
-            done += chunk
-            if time.perf_counter() >= deadline:
-                break
-        elapsed = time.perf_counter() - start
+
+        done, elapsed = run_in_chunks(step, iterations, seconds, CHUNK)
         return Outcome(done, elapsed, self._root_stats(template.seat, root_legal))
 
     def _root_stats(self, seat: int, legal: np.ndarray) -> tuple[tuple[int, int, float], ...]:

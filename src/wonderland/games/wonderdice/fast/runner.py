@@ -392,6 +392,26 @@ def play_event(
         after(ps, sc, rf, rng, tf, ds, sim, round_no, seat)
 
 
+@compiled
+def set_pace(
+    rf: np.ndarray,
+    tf: np.ndarray,
+    ds: np.ndarray,
+    seat: Int,
+    factor: float,
+    skill: float,
+    latency: Int,
+) -> None:
+    """A seat's pace for a game: its speed factor, decision skill and latency (the input
+    delay at least the latency), no touch to come and no choice refused yet."""
+    tf[T_FACTOR, seat] = factor
+    tf[T_DECISION_MU, seat] = np.log(DECISION_MEDIAN_MS / skill)
+    tf[T_TOUCH, seat] = NEVER_T
+    ds[D_LATENCY, seat] = latency
+    ds[D_INPUT_DELAY, seat] = max(latency, rf[R_INPUT_DELAY])
+    ds[D_LAST_CHOICE, seat] = -1
+
+
 @compiled_call
 def play_game(
     ps: np.ndarray,
@@ -427,13 +447,9 @@ def play_game(
     count_step(sc, rf)
     for i in range(n):
         factor = speed[0, i]
-        tf[T_FACTOR, i] = factor if factor > 0 else np.exp(POPULATION_SIGMA * normal(rng))
-        tf[T_DECISION_MU, i] = np.log(DECISION_MEDIAN_MS / speed[1, i])
-        tf[T_TOUCH, i] = NEVER_T
-        latency = np.int64(speed[2, i])
-        ds[D_LATENCY, i] = latency
-        ds[D_INPUT_DELAY, i] = max(latency, rf[R_INPUT_DELAY])
-        ds[D_LAST_CHOICE, i] = -1
+        if factor <= 0:
+            factor = np.exp(POPULATION_SIGMA * normal(rng))
+        set_pace(rf, tf, ds, i, factor, speed[1, i], np.int64(speed[2, i]))
     sim[:] = 0.0
     open_round(sc, rf, ds, sim)
     sim_round(sc, rf, rng, tf, ds, sim)

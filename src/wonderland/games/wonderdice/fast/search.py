@@ -23,12 +23,12 @@ compiled code allocates nothing (every array comes from :class:`CompiledSearch`)
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from wonderland.compiled.budget import run_in_chunks
 from wonderland.compiled.jit import Int, compiled_call
 from wonderland.compiled.rng import below, game_key, seed_rng
 from wonderland.games.wonderdice.fast.bridge import load, table_rules
@@ -38,7 +38,6 @@ from wonderland.games.wonderdice.fast.rules import (
     CHAR_WINS,
     HAND,
     R_COOLDOWN,
-    R_INPUT_DELAY,
     S_N,
     S_NOW,
     S_PHASE,
@@ -50,33 +49,25 @@ from wonderland.games.wonderdice.fast.rules import (
 )
 from wonderland.games.wonderdice.fast.runner import (
     D_FIELDS,
-    D_INPUT_DELAY,
-    D_LAST_CHOICE,
     D_LAST_ROLL,
-    D_LATENCY,
     D_PENDING,
     D_PLAN,
-    DECISION_MEDIAN_MS,
     M_FIELDS,
     M_OPEN_AT,
     M_OPENED,
     M_T,
-    NEVER_T,
-    T_DECISION_MU,
-    T_FACTOR,
     T_FIELDS,
     T_NEXT,
-    T_TOUCH,
     play_event,
     reaction,
+    set_pace,
 )
-from wonderland.games.wonderdice.state import OVER, PLAY, Table, WonderdiceState
+from wonderland.games.wonderdice.state import OVER, PLAY, SIDES, Table, WonderdiceState
 
 CHUNK = 64
 """Iterations per compiled call under a time budget (about a millisecond or two)."""
 MAX_EVENTS = 4000
 """Events a rollout plays at most (a round that runs longer is valued as a draw)."""
-SIDES = 2
 
 
 @compiled_call
@@ -123,14 +114,9 @@ def rollout(
     sim[M_OPENED] = now
     sim[M_OPEN_AT] = now
     for i in range(n):
-        tf[T_FACTOR, i] = 1.0
-        tf[T_DECISION_MU, i] = np.log(DECISION_MEDIAN_MS)
-        tf[T_TOUCH, i] = NEVER_T
+        set_pace(rf, tf, ds, i, 1.0, 1.0, 0)
         ds[D_PLAN, i] = -1
         ds[D_PENDING, i] = 0
-        ds[D_LATENCY, i] = 0
-        ds[D_INPUT_DELAY, i] = rf[R_INPUT_DELAY]
-        ds[D_LAST_CHOICE, i] = -1
         if i == seat:  # it has just rolled: its next roll waits for the cooldown
             ds[D_LAST_ROLL, i] = now
             wait = cooldown if ps[HAND, i] else 0
@@ -266,11 +252,8 @@ class CompiledSearch:
         totals = np.zeros(len(legal), np.float64)
         stream = np.zeros(len(legal), np.float64)
         gains = np.zeros((2, len(legal)), np.float64)
-        start = time.perf_counter()
-        deadline = math.inf if seconds is None else start + seconds
-        done = 0
-        while done < iterations:
-            chunk = iterations - done if seconds is None else min(CHUNK, iterations - done)
+
+        def step(first: int, count: int) -> None:
             search_chunk(
                 ps0,
                 sc0,
@@ -284,8 +267,8 @@ class CompiledSearch:
                 stream,
                 gains,
                 np.uint64(seed),
-                done,
-                chunk,
+                first,
+                count,
                 self.ps,
                 self.sc,
                 self.placed,
@@ -297,10 +280,8 @@ class CompiledSearch:
                 self.legal,
                 self.policies,
             )
-            done += chunk
-            if time.perf_counter() >= deadline:
-                break
-        elapsed = time.perf_counter() - start
+
+        done, elapsed = run_in_chunks(step, iterations, seconds, CHUNK)
         stats = [
             (int(a), int(v), float(t / v) if v else 0.0)
             for a, v, t in zip(actions, visits, totals, strict=True)

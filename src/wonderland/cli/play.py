@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
 from wonderland.core import ConfigError, game_ids, get_plugin
@@ -59,5 +58,4 @@ def run(args: argparse.Namespace) -> int:
     ref = get_plugin(args.game).terminal
     if ref is None:
         raise ConfigError(f"{args.game} has no terminal table; play it at the web table (serve)")
-    play: Callable[[argparse.Namespace], int] = ref.load()
-    return play(args)
+    return ref.load()(args)

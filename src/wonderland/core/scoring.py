@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wonderland.core import VariantValue, WonderlandError
+from wonderland.core.errors import WonderlandError
+from wonderland.core.variants import VariantValue
 
 
 class ScoreInputError(WonderlandError, ValueError):

@@ -46,7 +46,8 @@ from wonderland.core import (
     get_game,
     next_actor,
 )
-from wonderland.rl.encoders import EncodingModule, encoding_module
+from wonderland.core.capabilities import EncodingModule
+from wonderland.rl.encoders import encoding_module
 from wonderland.rl.versions import env_versions
 
 _Params = dict[str, Any]

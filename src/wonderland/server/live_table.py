@@ -26,7 +26,7 @@ connection that sees the same thing."""
 def live_module(game_id: str) -> LiveModule | None:
     """The real-time driver that ``game_id``'s plugin declares (None for turn games)."""
     ref = get_plugin(game_id).live_table
-    return None if ref is None else cast(LiveModule, ref.load())
+    return None if ref is None else ref.load()
 
 
 @dataclass

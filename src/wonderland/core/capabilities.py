@@ -30,9 +30,14 @@ TaskT = TypeVar("TaskT")
 
 @runtime_checkable
 class TerminalPlay(Protocol):
-    """``play(args) -> int``: the game's terminal table, given ``wonderland play``'s options
-    (``game``, ``players``, ``bots``, ``seed``, ``variant``, ``hints``, ``record`` and
-    ``resumed``, the record being carried on, if any); returns the exit status."""
+    """``play(args) -> int``: the game's terminal table; returns the exit status.
+
+    ``args`` holds ``wonderland play``'s options: ``game``; ``players`` (None: the game's
+    fewest); ``variant`` (``NAME=VALUE`` strings) and ``content`` (a folder or None); ``seat``
+    (the person's); ``bots`` (comma-separated names or levels, or None); ``seed`` (int or
+    None); ``hints`` (bool); ``record`` (where to save the game record, or None) and
+    ``resumed`` (the ``terminal.records.Resumed`` game carried on after ``--resume``, or None).
+    """
 
     def __call__(self, args: argparse.Namespace, /) -> int:
         """Play one game at the terminal."""

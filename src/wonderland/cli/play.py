@@ -4,10 +4,10 @@ with the face the game's plugin declares (or the generic face)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
 from wonderland.core import ConfigError, game_ids, get_plugin
+from wonderland.core.terminal_face import TerminalFace
 from wonderland.terminal.options import add_game_arguments
 from wonderland.terminal.play import play
 from wonderland.terminal.records import resume_record
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.game not in game_ids():
         raise ConfigError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
     ref = get_plugin(args.game).terminal
-    if ref is None:
-        return play(args)
-    own: Callable[[argparse.Namespace], int] = ref.load()
-    return own(args)
+    own = None if ref is None else ref.load()
+    if callable(own) and not isinstance(own, TerminalFace):
+        return int(own(args))
+    return play(args)

@@ -62,13 +62,12 @@ class Screen:
     def ask(self, prompt: str) -> str:
         """One answer, stripped (a paged screen leaves its prompt to ``input``, a line screen
         prints it through the console); the end of the input leaves the table."""
-        self.prompting = True
+        self.prompting = True  # until answered: Ctrl-C leaves the cursor on the prompt's line
         try:
             answer = input(prompt) if self.paged else self.console.input(prompt)
         except EOFError:
             raise Quit from None
-        finally:
-            self.prompting = False
+        self.prompting = False
         self.used = 0
         return answer.strip()
 

@@ -16,7 +16,8 @@ from wonderland.bots.base import RandomBot
 from wonderland.cli.main import main
 from wonderland.core import CHANCE, TERMINAL, GameRecord, final_state, next_actor
 from wonderland.games.wonderlands_war.actions import parse
-from wonderland.games.wonderlands_war.terminal import MORE, apply_in_stages
+from wonderland.games.wonderlands_war.stages import apply_in_stages
+from wonderland.terminal.screen import MORE
 
 from .helpers import GAME
 
@@ -171,7 +172,7 @@ def test_every_screen_fits_the_terminal(
     'table' too."""
     monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("LINES", str(lines))
-    monkeypatch.setattr("wonderland.games.wonderlands_war.terminal.pages_wait", lambda: True)
+    monkeypatch.setattr("wonderland.terminal.screen.pages_wait", lambda: True)
     answers = scripted(echo=True)
     extra = iter(["help", "table", "x"])
 

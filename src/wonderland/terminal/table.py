@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from rich.console import Console, RenderableType
 from rich.protocol import is_renderable
+from rich.text import Text
 
 from wonderland.bots import Advice, Bot
 from wonderland.core import (
@@ -120,7 +121,7 @@ class TerminalTable:
             if word in QUIT_WORDS:
                 raise Quit
             if word in HELP_WORDS:
-                self.show(self.face.help)
+                self.show(Text(self.face.help))
             elif word == HINT_WORD:
                 self.show(self.face.hint(self, view, legal))
             else:

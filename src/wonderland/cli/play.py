@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from wonderland.core import ConfigError, game_ids, get_plugin
-from wonderland.core.terminal_face import TerminalFace
+from wonderland.core import ConfigError, game_ids
 from wonderland.terminal.options import add_game_arguments
 from wonderland.terminal.play import play
 from wonderland.terminal.records import resume_record
@@ -58,8 +57,4 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"name a game to play ({', '.join(game_ids())}) or --resume FILE")
     elif args.game not in game_ids():
         raise ConfigError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
-    ref = get_plugin(args.game).terminal
-    own = None if ref is None else ref.load()
-    if callable(own) and not isinstance(own, TerminalFace):
-        return int(own(args))
     return play(args)

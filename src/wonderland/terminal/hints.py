@@ -1,8 +1,9 @@
 """Advice for the human's own move (``wonderland play … --hints``), for every game's table.
 
-A table creates one :class:`Hinter` for the human's seat and, before asking for a move, prints
-``hinter.render(game, view, legal)``: the ``hard`` level's move, its best alternatives with their
-estimated value and visit share, and a one-line reason.
+The terminal table creates one :class:`Hinter` for the person's seat and asks it for advice
+seeded by the step (so a resumed game gets the same hints); :func:`render_advice` draws the
+``hard`` level's move, its best alternatives with their estimated value and visit share, and a
+one-line reason.
 """
 
 from __future__ import annotations
@@ -42,12 +43,6 @@ class Hinter:
         advice = self.bot.advise(game, view, legal)
         self._last = (view, advice)
         return advice
-
-    def render(
-        self, game: AnyGame, view: Any, legal: Sequence[int], step: int | None = None
-    ) -> Group:
-        """The advice as a small table followed by its reason."""
-        return render_advice(game, self.advise(game, view, legal, step))
 
 
 def render_advice(game: AnyGame, advice: Advice, top: int = TOP) -> Group:

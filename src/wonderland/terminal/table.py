@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.protocol import is_renderable
 from rich.text import Text
 
@@ -108,7 +109,7 @@ class TerminalTable:
     def refuse(self, text: str) -> None:
         """A refusal (with its rule clause, when the rules refused) in red, unwrapped."""
         if self.screen.paging:
-            self.show(f"[red]{text}[/]")
+            self.show(f"[red]{escape(text)}[/]")
         else:
             refuse(self.console, text)
 

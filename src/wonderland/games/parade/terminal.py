@@ -214,16 +214,7 @@ def score_table(table: TerminalTable, state: ParadeState) -> Table:
     scores.add_column("cards", justify="right")
     scores.add_column("total", justify="right", style="bold")
     for seat in range(state.num_players):
-        cells = []
-        for colour in range(NUM_COLOURS):
-            count = sheet.counts[seat][colour]
-            points = sheet.points[seat][colour]
-            if count == 0:
-                cells.append("-")
-            elif sheet.majority[seat][colour]:
-                cells.append(f"{count}× maj → {points}")
-            else:
-                cells.append(f"{count} → {points}")
+        cells = [sheet.cell(seat, colour, "× maj") for colour in range(NUM_COLOURS)]
         winner = " ★" if seat in state.winners else ""
         scores.add_row(
             table.name(seat) + winner,

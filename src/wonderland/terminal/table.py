@@ -50,6 +50,7 @@ HELP_WORDS = ("help", "h")
 HINT_WORD = "hint"
 
 FaceOfTable = TerminalFace["TerminalTable"]
+"""A game's face at this table."""
 
 
 class TerminalTable:
@@ -72,7 +73,8 @@ class TerminalTable:
         self.seeds = StepSeeds(setup.seed)
         self.resumed_at = len(setup.done)
         self.actions: list[tuple[int, int]] = list(setup.done)
-        """The steps so far, saved as the record (a game's own loop may keep its own list)."""
+        """The steps so far, saved as the record (a game's own loop may put its own list and
+        state here, as a real-time driver does)."""
         self.hints = hints
         self.console = console
         self.screen = Screen(console, face.paged)

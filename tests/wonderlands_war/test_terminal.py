@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
+from tests.terminal_support import assert_interrupted_game_resumes_exactly
 from wonderland.bots.base import RandomBot
 from wonderland.cli.main import main
 from wonderland.core import CHANCE, TERMINAL, GameRecord, final_state, next_actor
@@ -119,22 +120,10 @@ def test_an_interrupted_game_is_saved_and_resumes_exactly(
     uninterrupted game with the same seed (chance and bots are seeded by the step)."""
     argv = ["play", "wonderlands_war", "--players", "3", "--seed", "5"]
     argv += ["--bots", "heuristic,random"]
-    whole = tmp_path / "whole.json"
-    monkeypatch.setattr("builtins.input", scripted())
-    assert main([*argv, "--record", str(whole)]) == 0
-    assert GAME.is_terminal(final_state(GAME, GameRecord.load(whole)))
-    saved = tmp_path / "saved.json"
-    monkeypatch.setattr("builtins.input", scripted(interrupt_at=20))
-    assert main([*argv, "--record", str(saved)]) == 130
-    out = capsys.readouterr().out
-    assert f"continue it with: wonderland play --resume {saved}" in out
-    unfinished = GameRecord.load(saved)
-    assert not GAME.is_terminal(final_state(GAME, unfinished))
-    assert unfinished.players == ("you", "heuristic", "random")
-    monkeypatch.setattr("builtins.input", scripted(skip=20))
-    assert main(["play", "--resume", str(saved)]) == 0
-    assert "resumed at step" in capsys.readouterr().out
-    assert GameRecord.load(saved).actions == GameRecord.load(whole).actions
+    players = ("you", "heuristic", "random")
+    assert_interrupted_game_resumes_exactly(
+        GAME, argv, scripted, 20, players, tmp_path, monkeypatch, capsys
+    )
 
 
 def test_quitting_saves_the_game_and_a_finished_record_cannot_be_resumed(

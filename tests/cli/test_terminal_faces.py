@@ -1,13 +1,24 @@
 """Every game's terminal face: the one its plugin declares satisfies the protocol, a game
-without one gets the generic face, and a declaration naming something else is refused."""
+without one gets the generic face, and a declaration naming something else is refused; the
+table keeps a game that an unexpected error stops."""
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
-from wonderland.core import ConfigError, Ref, game_ids, get_plugin
+from wonderland.cli.main import main
+from wonderland.core import (
+    ConfigError,
+    GameRecord,
+    Ref,
+    final_state,
+    game_ids,
+    get_game,
+    get_plugin,
+)
 from wonderland.core.terminal_face import TerminalFace
 from wonderland.terminal import play
 from wonderland.terminal.face import Face
@@ -34,3 +45,23 @@ def test_no_face_is_the_generic_face_and_a_wrong_one_is_refused(
     monkeypatch.setattr(play, "get_plugin", lambda game_id: wrong)
     with pytest.raises(ConfigError, match=r"parade\.game:GAME is a ParadeGame"):
         play.terminal_face("parade")
+
+
+def test_a_game_stopped_by_an_unexpected_error_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever goes wrong at the table, the moves so far are kept for --resume."""
+    answers = iter(["1"])
+
+    def answer(prompt: str = "") -> str:
+        for word in answers:
+            return word
+        raise RuntimeError("the terminal broke")
+
+    monkeypatch.setattr("builtins.input", answer)
+    saved = tmp_path / "broken.json"
+    with pytest.raises(RuntimeError, match="the terminal broke"):
+        main(["play", "parade", "--players", "3", "--seed", "1", "--record", str(saved)])
+    record = GameRecord.load(saved)
+    assert record.players[0] == "you" and [seat for seat, _ in record.actions].count(0) == 1
+    assert not get_game("parade").is_terminal(final_state(get_game("parade"), record))

@@ -74,7 +74,7 @@ def test_every_reference_of_every_declared_game_is_what_its_field_names() -> Non
         (
             "terminal",
             Ref("wonderland.core:TERMINAL"),
-            r"core:TERMINAL is a int, not a TerminalPlay",
+            r"core:TERMINAL is a int, not a TerminalFace",
         ),
         ("aids", Ref("wonderland.core:Ref"), r"core:Ref is a type, not a GameAids"),
         ("bots", {"x": Ref("wonderland.core:Ref")}, r"core:Ref is a type, not a Bot class"),

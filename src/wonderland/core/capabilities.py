@@ -2,7 +2,8 @@
 
 :class:`~wonderland.core.plugin.GamePlugin` names one of these (or a base class: a
 :class:`~wonderland.core.bot.Bot`, :class:`~wonderland.core.search_hooks.SearchHooks`,
-:class:`~wonderland.core.scoring.ScoreCalculator`) for each of its fields, and loading a
+:class:`~wonderland.core.scoring.ScoreCalculator`; or the terminal face,
+:class:`~wonderland.core.terminal_face.TerminalFace`) for each of its fields, and loading a
 field's reference checks that the object it names is one.  A capability that works with a
 type of a higher layer (the simulation's jobs and results, the hosting aids' practice tasks)
 is generic in it: the layer that uses the capability binds that type in one alias
@@ -11,7 +12,6 @@ is generic in it: the layer that uses the capability binds that type in one alia
 
 from __future__ import annotations
 
-import argparse
 import random
 from abc import ABC, abstractmethod
 from array import array
@@ -26,22 +26,6 @@ RowsT = TypeVar("RowsT", covariant=True)
 TallyT = TypeVar("TallyT", covariant=True)
 ResultT = TypeVar("ResultT", covariant=True)
 TaskT = TypeVar("TaskT")
-
-
-@runtime_checkable
-class TerminalPlay(Protocol):
-    """``play(args) -> int``: the game's terminal table; returns the exit status.
-
-    ``args`` holds ``wonderland play``'s options: ``game``; ``players`` (None: the game's
-    fewest); ``variant`` (``NAME=VALUE`` strings) and ``content`` (a folder or None); ``seat``
-    (the person's); ``bots`` (comma-separated names or levels, or None); ``seed`` (int or
-    None); ``hints`` (bool); ``record`` (where to save the game record, or None) and
-    ``resumed`` (the ``terminal.records.Resumed`` game carried on after ``--resume``, or None).
-    """
-
-    def __call__(self, args: argparse.Namespace, /) -> int:
-        """Play one game at the terminal."""
-        ...
 
 
 @runtime_checkable

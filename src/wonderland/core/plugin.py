@@ -26,12 +26,12 @@ from wonderland.core.capabilities import (
     LiveModule,
     Simulation,
     StateEncoderModule,
-    TerminalPlay,
 )
 from wonderland.core.errors import ConfigError
 from wonderland.core.game import Game
 from wonderland.core.scoring import ScoreCalculator
 from wonderland.core.search_hooks import SearchHooks
+from wonderland.core.terminal_face import TerminalFace
 
 T = TypeVar("T")
 
@@ -158,8 +158,9 @@ class GamePlugin:
     seed)."""
     search_hooks: Ref[SearchHooks] | None = None
     """What search and the difficulty levels may know of the game."""
-    terminal: Ref[TerminalPlay] | None = None
-    """The game's terminal table."""
+    terminal: Ref[TerminalFace[Any]] | None = None
+    """The game's face at the terminal table; without one, ``wonderland play`` draws the game
+    with its ``render`` and its actions' words."""
     web_renderer: str | None = None
     """The folder, inside the game's package, with the browser renderer ``renderer.js``."""
     aids: Ref[GameAids[Any]] | None = None

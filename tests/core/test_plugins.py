@@ -74,7 +74,7 @@ def test_every_reference_of_every_declared_game_is_what_its_field_names() -> Non
         (
             "terminal",
             Ref("wonderland.core:TERMINAL"),
-            r"core:TERMINAL is a int, not a TerminalFace",
+            r"core:TERMINAL is an int, not a TerminalFace",
         ),
         ("aids", Ref("wonderland.core:Ref"), r"core:Ref is a type, not a GameAids"),
         ("bots", {"x": Ref("wonderland.core:Ref")}, r"core:Ref is a type, not a Bot class"),
@@ -89,7 +89,7 @@ def test_a_plugin_gives_each_reference_its_fields_protocol(
     bound = next(r for name, r in plugin.refs() if name.partition(".")[0] == field)
     with pytest.raises(ConfigError, match=refusal):
         bound.load()
-    with pytest.raises(ConfigError, match=r"core:CHANCE is a int, not a Game"):
+    with pytest.raises(ConfigError, match=r"core:CHANCE is an int, not a Game"):
         plugin.game.load()
 
 

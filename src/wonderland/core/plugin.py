@@ -67,7 +67,7 @@ class Ref(Generic[T]):
         value = getattr(module, attribute) if attribute else module
         if self.kind is not None and not _is_a(value, self.kind):
             raise ConfigError(
-                f"{self.path} is a {type(value).__name__}, not a {_kind_name(self.kind)}"
+                f"{self.path} is {_a(type(value).__name__)}, not {_a(_kind_name(self.kind))}"
             )
         return cast(T, value)
 
@@ -79,6 +79,11 @@ def _is_a(value: object, kind: Any) -> bool:
         (base,) = get_args(kind)
         return isinstance(value, type) and issubclass(value, get_origin(base) or base)
     return isinstance(value, get_origin(kind) or kind)
+
+
+def _a(noun: str) -> str:
+    """``a str``, ``an int``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def _kind_name(kind: Any) -> str:

@@ -8,10 +8,10 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Executor
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from wonderland.bots import bot_names
 from wonderland.core import (
@@ -24,20 +24,20 @@ from wonderland.core import (
 )
 from wonderland.server import table_events
 from wonderland.server.bot_worker import decide
-from wonderland.server.clocks import (
-    ClockTimers,
-    check_time_control,
-    make_clocks,
-    now_ms,
-)
-from wonderland.server.live import LiveSession
-from wonderland.server.live_table import LiveTable, Send, live_module
-from wonderland.server.refusals import UNAVAILABLE, refuse
-from wonderland.server.table_record import (
-    catch_up_record,
-    note_until,
+from wonderland.server.clocks import ClockTimers
+from wonderland.server.executors import Answer, run_in
+from wonderland.server.live_table import (
+    LiveTable,
+    Send,
+    begin_live,
+    go_live,
+    live_module,
+    rewind_live,
     waiting,
 )
+from wonderland.server.refusals import UNAVAILABLE, refuse
+from wonderland.server.seat_clocks import check_time_control, make_clocks, now_ms
+from wonderland.server.table_record import catch_up_record, note_until
 from wonderland.server.talk import (
     CHAT_HISTORY,
     chat_line,
@@ -46,7 +46,7 @@ from wonderland.server.undo import apply_row, notice_moved_on
 from wonderland.server.wire import (
     CreateTable,
 )
-from wonderland.server.writer import ActionWriter
+from wonderland.server.writer import ActionWriter, Row
 from wonderland.store import SeatInfo, Store, StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
 from wonderland.store.repository import (
@@ -59,7 +59,6 @@ from wonderland.store.repository import (
 )
 
 log = logging.getLogger(__name__)
-Answer = TypeVar("Answer")
 
 
 class TableManager:
@@ -97,6 +96,33 @@ class TableManager:
         self.timers = ClockTimers(self)
         """The clocks' timers of the tables this process runs."""
 
+    # -- the core's services (``core.TableCore``) ---------------------------------------------
+    async def in_store(
+        self, call: Callable[..., Answer], *args: Any, away: str | None = None
+    ) -> Answer:
+        """``call(*args)`` in the store's executor; with ``away``, a database that cannot be
+        reached is refused (``unavailable``) with that sentence."""
+        if away is None:
+            return await run_in(self.store_executor, call, *args)
+        try:
+            return await run_in(self.store_executor, call, *args)
+        except StoreUnavailable:
+            raise refuse("unavailable", away) from None
+
+    async def write(self, *rows: Row) -> None:
+        """Commit rows of the record together (group commit)."""
+        await self.writer.write(*rows)
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task that shutdown cancels."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def mark_active(self, table: LiveTable) -> None:
+        """A person acted at ``table`` now: its idleness counts from now."""
+        table.last_active = self.clock()
+
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
         """Check the request, store the table, return it with the seat tokens (shown once)."""
@@ -133,34 +159,20 @@ class TableManager:
         )
         table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
         table.private = request.private
-        table.last_active = self.clock()
+        self.mark_active(table)
         table.clocks = make_clocks(control, len(seats), now_ms())
         live = live_module(game.spec.id)
         if live is not None:
-            self._go_live(table, live.start(config, seed, table.bot_seats()))
+            go_live(table, live.start(config, seed, table.bot_seats()))
             for index, (actor, action) in enumerate(table.actions):  # the deal
                 self.store.append_action(table_id, index, actor, action, 0, False)
-        if self.cluster is not None:
-            self.cluster.try_lease(table_id)
+        self.lease(table_id)  # a new table: its creator runs its deal and bots
         self._keep(table)
-        if self.cluster is not None:  # a new table: its creator runs its deal and bots
-            self.cluster.try_lease(table.id)
         return table, tokens
 
     def _keep(self, table: LiveTable) -> None:
         """Hold ``table`` in memory."""
         self.tables[table.id] = table
-
-    def _go_live(self, table: LiveTable, session: LiveSession) -> None:
-        """Attach a real-time session: the table's state and actions are its driver's."""
-        table.live = session
-        driver = session.driver
-        table.state = driver.state
-        table.actions = driver.actions
-        table.version = len(driver.actions)
-        for line in table.live.new_lines():
-            for viewer in table.viewers():
-                table.logs.setdefault(viewer, []).append(line)
 
     def restore(self, stored: StoredTable) -> LiveTable:
         """Rebuild a table from the store by replaying its committed actions; keep it."""
@@ -189,7 +201,7 @@ class TableManager:
         live = live_module(game.spec.id)
         if live is not None:
             actions = [(actor, action) for actor, action, _ in stored.actions]
-            self._go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
+            go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
         else:
             for actor, action, at_ms in stored.actions:
                 note_until(table, stored.events, table.version)
@@ -216,9 +228,12 @@ class TableManager:
                     log.exception("taking leases failed")
                 await asyncio.sleep(1.0)
 
-        task = loop.create_task(leases())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.spawn(leases())
+
+    def lease(self, table_id: str) -> None:
+        """Take the lease of a table this process just set up (it runs its deal and bots)."""
+        if self.cluster is not None:
+            self.cluster.try_lease(table_id)
 
     def holds(self, table: LiveTable) -> bool:
         """Whether this process runs the table's bots and clock."""
@@ -227,13 +242,12 @@ class TableManager:
     async def take_free_leases(self) -> None:
         """Take the lease of every table in play that no process holds, and run it."""
         assert self.cluster is not None
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, self.cluster.check)
-        ids = await loop.run_in_executor(self.store_executor, self.store.unfinished_ids)
+        await run_in(None, self.cluster.check)
+        ids = await self.in_store(self.store.unfinished_ids)
         for table_id in ids:
             if table_id in self.cluster.held:
                 continue
-            if await loop.run_in_executor(None, self.cluster.try_lease, table_id):
+            if await run_in(None, self.cluster.try_lease, table_id):
                 log.info("took the lease of table %s", table_id)
                 table = await self.obtain(table_id)
                 await self.resync(table)
@@ -250,9 +264,7 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None:
             return
-        task = asyncio.get_running_loop().create_task(self.resync(table, known, (first, actions)))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.spawn(self.resync(table, known, (first, actions)))
 
     async def resync(
         self,
@@ -265,7 +277,6 @@ class TableManager:
         all already (this process's own move) is left unread, and the actions the note
         ``carried`` (from their first index) are applied without reading them back when
         they are exactly the ones this table lacks."""
-        loop = asyncio.get_running_loop()
         async with table.lock:
             if count is not None and table.version >= count:
                 return
@@ -274,8 +285,8 @@ class TableManager:
                 if actions and first == table.version:  # a move note: nothing to read
                     new, expired = tuple(actions), table.expired
                 else:
-                    new, expired = await loop.run_in_executor(
-                        self.store_executor, self.store.actions_since, table.id, table.version
+                    new, expired = await self.in_store(
+                        self.store.actions_since, table.id, table.version
                     )
                 changed = bool(new) or expired != table.expired
                 for actor, action, at_ms in new:
@@ -284,7 +295,7 @@ class TableManager:
                         table.last_active = max(table.last_active, at_ms / 1000)
                 table.expired = expired
             else:  # a real-time table: its driver is rebuilt from every stored action
-                stored = await loop.run_in_executor(self.store_executor, self.store.load, table.id)
+                stored = await self.in_store(self.store.load, table.id)
                 if stored is None:
                     return
                 changed = stored.expired != table.expired
@@ -300,7 +311,7 @@ class TableManager:
             was_waiting = waiting(table)
             recorded = count is None and await catch_up_record(self, table)
             if was_waiting and not waiting(table):  # it began on another process
-                self.begin_live(table)
+                begin_live(table)
             followed = count is None and await table_events.catch_up(self, table)
         if named or recorded or followed:
             changed = True
@@ -313,13 +324,10 @@ class TableManager:
     async def _catch_up_talk(self, table: LiveTable) -> tuple[bool, list[StoredChat]]:
         """Read the names and chat lines given at ``table`` on other processes: whether a
         name changed, and the lines new here."""
-        loop = asyncio.get_running_loop()
         known = {line.id for line in table.chat[-CHAT_HISTORY:]}
         # a few numbers back: two processes' lines may commit out of their numbers' order
         after = table.chat[-20].id if len(table.chat) >= 20 else 0
-        names, stored = await loop.run_in_executor(
-            self.store_executor, self.store.talk_since, table.id, after
-        )
+        names, stored = await self.in_store(self.store.talk_since, table.id, after)
         named = False
         for seat, name in enumerate(names[: len(table.seats)]):
             if table.seats[seat].name != name:
@@ -358,13 +366,8 @@ class TableManager:
         return found
 
     async def _load(self, table_id: str) -> LiveTable | None:
-        loop = asyncio.get_running_loop()
-        try:
-            stored = await loop.run_in_executor(self.store_executor, self.store.load, table_id)
-        except StoreUnavailable:
-            raise refuse(
-                "unavailable", "the game's database cannot be reached just now: try again soon"
-            ) from None
+        away = "the game's database cannot be reached just now: try again soon"
+        stored = await self.in_store(self.store.load, table_id, away=away)
         if stored is None:
             return None
         if table_id in self.tables:  # created here meanwhile
@@ -386,8 +389,7 @@ class TableManager:
         """Rebuild every table still in play (their bots and clocks must go on without anyone
         asking), one at a time; returns how many. Finished and expired tables wait until they
         are asked for."""
-        loop = asyncio.get_running_loop()
-        ids = await loop.run_in_executor(self.store_executor, self.store.unfinished_ids)
+        ids = await self.in_store(self.store.unfinished_ids)
         restored = 0
         for table_id in ids:
             try:
@@ -405,9 +407,7 @@ class TableManager:
             restored = await self.restore_in_play()
             log.info("restored %d tables in play", restored)
 
-        task = asyncio.get_running_loop().create_task(run())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.spawn(run())
 
     async def public_tables(
         self, limit: int, cursor: str | None = None
@@ -415,11 +415,8 @@ class TableManager:
         """Up to ``limit`` public tables, newest first, older than the table ``cursor`` (the
         last of the previous page); and the cursor of the next page (None: this is the last).
         Read from the store: no table is replayed to be listed."""
-        loop = asyncio.get_running_loop()
         try:
-            page, more = await loop.run_in_executor(
-                self.store_executor, self.store.public_page, limit, cursor
-            )
+            page, more = await self.in_store(self.store.public_page, limit, cursor)
         except UnknownCursor:
             raise refuse("malformed", f"there is no page after {cursor!r}") from None
         headers = []
@@ -490,14 +487,14 @@ class TableManager:
             if not (mover == seat or (isinstance(mover, frozenset) and seat in mover)):
                 raise refuse("not_your_turn", f"seat {seat} is not to move now")
             try:
-                await self._commit(table, seat, action)
+                await self.commit(table, seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
             except StoreUnavailable:
                 raise refuse("unavailable", UNAVAILABLE) from None
             except StaleWrite:
                 return False
-            table.last_active = self.clock()
+            self.mark_active(table)
             return True
 
     async def submit_live(self, table: LiveTable, seat: int | None, action: int | None) -> None:
@@ -520,13 +517,13 @@ class TableManager:
                     live.act(seat, action)
             except IllegalAction as err:
                 raise refuse("illegal", err.message, err.rule) from None
-            table.last_active = self.clock()
+            self.mark_active(table)
             if table.clocks is not None:  # an idle kick counts from each roll and act
                 table.clocks.touch(seat, now_ms())
             try:
                 await self._persist_live(table)
             except StoreUnavailable:
-                self._rewind_live(table)
+                rewind_live(table)
                 raise refuse("unavailable", UNAVAILABLE) from None
             except StaleWrite:
                 stale = True
@@ -555,29 +552,6 @@ class TableManager:
             for viewer in table.viewers():
                 table.logs.setdefault(viewer, []).append(line)
 
-    def _rewind_live(self, table: LiveTable) -> None:
-        """Drop a real-time table's moves that could not be committed: its driver goes back
-        to exactly the committed actions (nothing half-applied)."""
-        assert table.live is not None
-        module = live_module(table.game.spec.id)
-        assert module is not None
-        committed = list(table.live.driver.actions[: table.version])
-        logs = table.logs
-        table.logs = {}
-        self._go_live(table, module.resume(table.config, table.seed, committed, table.bot_seats()))
-        table.logs = logs
-
-    def begin_live(self, table: LiveTable) -> None:
-        """A real-time table that waited for players begins: its driver starts again from its
-        deal with the bots of its seats now, so the countdown to the round and each person's
-        idle time count from now."""
-        if table.live is None:
-            return
-        self._rewind_live(table)
-        if table.clocks is not None:
-            for seat in range(len(table.seats)):
-                table.clocks.touch(seat, now_ms())
-
     async def _run_live(self, table: LiveTable) -> None:
         """The bots of a real-time table, each at its own speed, until the game ends."""
         live = table.live
@@ -602,7 +576,7 @@ class TableManager:
             await asyncio.sleep(0.05)
         await self.broadcast(table)
 
-    async def _commit(self, table: LiveTable, actor: int, action: int) -> None:
+    async def commit(self, table: LiveTable, actor: int, action: int) -> None:
         """Apply on a copy, write to the store, then make it the table's state.
 
         The chance steps that follow a person's or a bot's action are drawn at once and
@@ -631,9 +605,8 @@ class TableManager:
     async def release_lease(self, table: LiveTable) -> None:
         """A finished table needs no runner: give its lease back."""
         if self.cluster is not None and table.id in self.cluster.held:
-            loop = asyncio.get_running_loop()
             try:
-                await loop.run_in_executor(None, self.cluster.release, table.id)
+                await run_in(None, self.cluster.release, table.id)
             except Exception:  # the lease dies with its connection anyway
                 log.warning("could not release the lease of table %s", table.id)
 
@@ -648,9 +621,7 @@ class TableManager:
         table.advancing = True
         table.look_again = False
         runner = self._run_live(table) if table.live is not None else self._advance(table)
-        task = asyncio.get_running_loop().create_task(self._guarded(table, runner))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.spawn(self._guarded(table, runner))
 
     async def _guarded(self, table: LiveTable, runner: Awaitable[None]) -> None:
         """Run a table's bots and clock; while the database is away, try again each second."""
@@ -661,7 +632,7 @@ class TableManager:
             log.warning("table %s waits for the database", table.id)
             if table.live is not None:
                 async with table.lock:
-                    self._rewind_live(table)
+                    rewind_live(table)
             retry = True
         except Exception:
             log.exception("table %s stopped advancing", table.id)
@@ -692,7 +663,7 @@ class TableManager:
             return None  # while an undo is asked, the bots wait for its answers
         if mover == CHANCE:
             rng = random.Random(derive_seed(table.seed, "chance", table.version))
-            await self._commit(table, CHANCE, game.sample_chance(state, rng))
+            await self.commit(table, CHANCE, game.sample_chance(state, rng))
             return "chance"
         seats = sorted(mover) if isinstance(mover, frozenset) else [mover]
         bots = [s for s in seats if table.seats[s].kind == "bot"]
@@ -703,7 +674,7 @@ class TableManager:
         seed = derive_seed(table.seed, "bot", seat, table.version)
         view, legal = game.view(state, seat), game.legal_actions(state, seat)
         action = await self.off_loop(decide, game.spec.id, bot, seed, view, legal)
-        await self._commit(table, seat, action)
+        await self.commit(table, seat, action)
         return "bot"
 
     async def off_loop(self, work: Callable[..., Answer], *args: Any) -> Answer:
@@ -711,8 +682,7 @@ class TableManager:
         thinking never holds up the event loop."""
         if self.bot_executor is None:
             return await asyncio.to_thread(work, *args)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.bot_executor, work, *args)
+        return await run_in(self.bot_executor, work, *args)
 
     # -- expiring ----------------------------------------------------------------------------
     def idle(self, table: LiveTable) -> bool:
@@ -729,8 +699,7 @@ class TableManager:
             if not self.idle(table):
                 return False
             table.expired = True
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.store_executor, self.store.expire_table, table.id)
+            await self.in_store(self.store.expire_table, table.id)
         log.info("table %s expired after %.0f s without a person", table.id, self.idle_seconds)
         await self.broadcast(table)
         return True
@@ -767,63 +736,37 @@ class TableManager:
                 except Exception:
                     log.exception("expiring idle tables failed")
 
-        task = asyncio.get_running_loop().create_task(sweep())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.spawn(sweep())
 
     # -- names and chat ----------------------------------------------------------------------
     async def set_name(self, table: LiveTable, seat: int, name: str) -> None:
         """Store the display name of a person's seat and show it to everyone."""
         if table.seats[seat].name == name:
             return
-        loop = asyncio.get_running_loop()
-        try:
-            await loop.run_in_executor(
-                self.store_executor, self.store.set_seat_name, table.id, seat, name
-            )
-        except StoreUnavailable:
-            raise refuse(
-                "unavailable",
-                "the game's database cannot be reached just now, so your name was not "
-                "changed: try again in a moment",
-            ) from None
+        away = (
+            "the game's database cannot be reached just now, so your name was not changed: "
+            "try again in a moment"
+        )
+        await self.in_store(self.store.set_seat_name, table.id, seat, name, away=away)
         table.seats[seat] = replace(table.seats[seat], name=name)
         await self.broadcast(table)
 
     async def say(self, table: LiveTable, seat: int | None, name: str, words: str) -> None:
         """Store one chat line said at the table now, then send it to every connection."""
-        loop = asyncio.get_running_loop()
-        at_ms = int(time.time() * 1000)
-        try:
-            line = await loop.run_in_executor(
-                self.store_executor,
-                self.store.add_chat,
-                table.id,
-                seat,
-                name,
-                words,
-                table.version,
-                at_ms,
-            )
-        except StoreUnavailable:
-            raise refuse(
-                "unavailable",
-                "the game's database cannot be reached just now, so your chat line was not "
-                "sent: send it again in a moment",
-            ) from None
+        away = (
+            "the game's database cannot be reached just now, so your chat line was not sent: "
+            "send it again in a moment"
+        )
+        line = await self.in_store(
+            self.store.add_chat, table.id, seat, name, words, table.version, now_ms(), away=away
+        )
         if all(known.id != line.id for known in table.chat[-CHAT_HISTORY:]):
             table.chat.append(line)
             await self.tell_chat(table, [line])
 
     async def tell_chat(self, table: LiveTable, lines: list[StoredChat]) -> None:
         """Send chat lines to every connection of the table (one text: chat is public)."""
-        text = self.encode({"type": "chat", "lines": [chat_line(line) for line in lines]})
-        for sends in list(table.listeners.values()):
-            for send in list(sends):
-                try:
-                    await send(text)
-                except Exception:  # a closed socket; its handler removes it too
-                    sends.pop(send, None)
+        await table.tell(self.encode({"type": "chat", "lines": [chat_line(x) for x in lines]}))
 
     # -- telling -----------------------------------------------------------------------------
     def encode(self, message: dict[str, Any]) -> str:
@@ -865,7 +808,7 @@ class TableManager:
             if send in spectators:  # unless it closed meanwhile
                 spectators[send] = max(spectators[send], len(message["log"]))
             return
-        table.last_active = self.clock()
+        self.mark_active(table)
         await self.broadcast(table)
 
     async def leave(self, table: LiveTable, viewer: int | None, send: Send) -> None:
@@ -873,7 +816,7 @@ class TableManager:
         sends = table.listeners.get(viewer, {})
         if sends.pop(send, None) is None or viewer is None or sends:
             return
-        table.last_active = self.clock()
+        self.mark_active(table)
         await self.broadcast(table)
 
     async def shutdown(self) -> None:

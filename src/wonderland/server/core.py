@@ -64,10 +64,14 @@ class TableCore(Protocol):
         """Bring ``table`` up to the store (another process wrote first)."""
         ...
 
+    async def release_lease(self, table: LiveTable) -> None:
+        """A finished or closed table needs no runner: give its lease back."""
+        ...
+
 
 class TableDesk(TableCore, Protocol):
     """What the seat operations (open seats, the host's controls, rematch, advice) ask
-    besides: tables by id, their leases, and their idleness."""
+    besides: tables by id, the lease of a new one, and their idleness."""
 
     async def obtain(self, table_id: str) -> LiveTable:
         """The table ``table_id`` (rebuilt from the store on first access)."""
@@ -75,10 +79,6 @@ class TableDesk(TableCore, Protocol):
 
     def lease(self, table_id: str) -> None:
         """Try to take the lease of a table this process just set up."""
-        ...
-
-    async def release_lease(self, table: LiveTable) -> None:
-        """A table that needs no runner any more gives its lease back."""
         ...
 
     def mark_active(self, table: LiveTable) -> None:

@@ -25,7 +25,7 @@ from wonderland.server.seat_clocks import (
 )
 from wonderland.server.table_record import noted, record_event, seat_name
 from wonderland.store import StoreUnavailable
-from wonderland.store.repository import NewEvent, StaleWrite
+from wonderland.store.values import NewEvent, StaleWrite
 
 log = logging.getLogger(__name__)
 

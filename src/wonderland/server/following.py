@@ -18,7 +18,8 @@ from wonderland.server.talk import CHAT_HISTORY
 from wonderland.server.undo import apply_row
 from wonderland.store import StoredTable
 from wonderland.store.cluster import Cluster
-from wonderland.store.repository import StoredChat, parse_move_note
+from wonderland.store.notes import parse_move_note
+from wonderland.store.values import StoredChat
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ async def take_free_leases(core: Followed, cluster: Cluster) -> None:
 def moved(core: Followed, note: str) -> None:
     """Another process committed at a table: catch up and tell. ``note`` is the writing
     store's origin and the table's id, followed after a move by its number of actions
-    and the actions written (:func:`~wonderland.store.repository.move_notes`)."""
+    and the actions written (:func:`~wonderland.store.notes.move_notes`)."""
     origin, _, note = note.partition(" ")
     if origin == core.store.origin:  # this process's own write: applied already
         return

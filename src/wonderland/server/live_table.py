@@ -15,7 +15,7 @@ from wonderland.server.live import LiveModule, LiveSession
 from wonderland.server.seat_clocks import TableClock, now_ms
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
-from wonderland.store.repository import StoredChat, StoredEvent
+from wonderland.store.values import StoredChat, StoredEvent
 
 WAITING_KINDS = frozenset({"open", "reserved"})
 """Seat kinds that nobody plays yet: an open seat (anyone may take it) and a seat reserved

@@ -14,7 +14,8 @@ from wonderland.server.refusals import UNREACHABLE, refuse
 from wonderland.server.seat_clocks import now_ms, usual_bot
 from wonderland.server.table_record import noted, record_event
 from wonderland.store import SeatInfo
-from wonderland.store.repository import NewEvent, secret_hash
+from wonderland.store.repository import secret_hash
+from wonderland.store.values import NewEvent
 
 
 async def change_seat(

@@ -7,7 +7,7 @@ from wonderland.server import clocks, seat_clocks, undo
 from wonderland.server.core import TableCore
 from wonderland.server.live_table import LiveTable
 from wonderland.store import StoredTable
-from wonderland.store.repository import StoredEvent
+from wonderland.store.values import StoredEvent
 
 
 def prepare(table: LiveTable, stored: StoredTable, now: int) -> None:

@@ -17,7 +17,7 @@ from wonderland.server.core import TableCore
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import UNREACHABLE
 from wonderland.server.seat_clocks import now_ms
-from wonderland.store.repository import SeatInfo, StoredEvent
+from wonderland.store.values import SeatInfo, StoredEvent
 
 log = logging.getLogger(__name__)
 

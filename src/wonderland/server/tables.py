@@ -26,13 +26,8 @@ from wonderland.server.wire import CreateTable
 from wonderland.server.writer import ActionWriter, Row
 from wonderland.store import Store, StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
-from wonderland.store.repository import (
-    StaleWrite,
-    StoredChat,
-    TableHeader,
-    UnknownCursor,
-    secret_hash,
-)
+from wonderland.store.repository import secret_hash
+from wonderland.store.values import StaleWrite, StoredChat, TableHeader, UnknownCursor
 
 log = logging.getLogger(__name__)
 

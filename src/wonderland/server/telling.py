@@ -10,7 +10,7 @@ from typing import Any
 from wonderland.server.live_table import LiveTable
 from wonderland.server.talk import chat_line
 from wonderland.server.undo import notice_moved_on
-from wonderland.store.repository import StoredChat
+from wonderland.store.values import StoredChat
 
 
 class Teller:

@@ -21,7 +21,7 @@ from wonderland.server.live_table import UNDO, LiveTable, UndoOffer
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.seat_clocks import SeatClocks, now_ms
 from wonderland.server.table_record import record_event, seat_name
-from wonderland.store.repository import StaleWrite, StoredEvent
+from wonderland.store.values import StaleWrite, StoredEvent
 
 ASKED, ACCEPTED, REFUSED, UNDONE = "undo_asked", "undo_accepted", "undo_refused", "undone"
 EVENTS = frozenset({ASKED, ACCEPTED, REFUSED, UNDONE})

@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 
 from wonderland.server.executors import run_in
 from wonderland.store import Store
-from wonderland.store.repository import StaleWrite
+from wonderland.store.values import StaleWrite
 
 Row = tuple[str, int, int, int, int, bool]
 

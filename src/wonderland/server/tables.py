@@ -111,8 +111,9 @@ class TableManager:
 
     def rebuild(self, stored: StoredTable) -> LiveTable:
         """A table replayed from its stored actions (counted)."""
+        table = rebuild(stored, self.clock())
         self.replayed += 1
-        return rebuild(stored, self.clock())
+        return table
 
     # -- several processes -------------------------------------------------------------------
     def join_cluster(self, cluster: Cluster) -> None:

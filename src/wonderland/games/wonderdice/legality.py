@@ -81,9 +81,9 @@ ON_ROLL = (PASS_KIND, ADVANCE_KIND, ADVANCE_TWO_KIND, UNBLOCK_KIND, BLOCK_KIND, 
 """The kinds a roll may allow, in the order a roll's actions are listed."""
 KIND = tuple(KIND_NAMES.index(a.kind) for a in A.DECODED)
 """The kind code of every action id."""
-TARGET = tuple(a.target for a in A.DECODED)
+TARGET = tuple(A.target_of(a) for a in A.DECODED)
 """The target seat of every action id (-1: none)."""
-VALUE = tuple(a.value for a in A.DECODED)
+VALUE = tuple(A.value_of(a) for a in A.DECODED)
 """The die value of every action id (0: none)."""
 
 # -- the id of every action a roll may allow ---------------------------------------------------

@@ -117,8 +117,8 @@ class LiveDice:
             seat = self.asked
         return {
             "kind": a.kind,
-            "target": a.target,
-            "value": a.value,
+            "target": wd_actions.target_of(a),
+            "value": wd_actions.value_of(a),
             "text": action_words(state, seat, action),
         }
 

@@ -45,19 +45,20 @@ def event_text(s: WonderdiceState) -> str:
         return ""
     who = f"seat {seat} ({character_name(s, seat)})"
     a = A.decode(action)
+    value, target = A.value_of(a), A.target_of(a)
     words = {
         "pass": "takes no action",
         "claim": "touches the White Rabbit",
         "touch": "touches the token",
         "betray": "betrays the team",
         "loyal": "stays loyal",
-        "advance": f"advances with a {a.value}",
-        "advance_two": f"advances with {a.value} and {a.value + 1}",
-        "unblock": f"unblocks with a {a.value}",
-        "block": f"blocks seat {a.target} with a {a.value}",
-        "reclaim": f"takes back the block die from seat {a.target}",
-        "take_back": f"makes seat {a.target} take back the die placed last",
-        "madden": f"turns seat {a.target} Mad",
+        "advance": f"advances with a {value}",
+        "advance_two": f"advances with {value} and {value + 1}",
+        "unblock": f"unblocks with a {value}",
+        "block": f"blocks seat {target} with a {value}",
+        "reclaim": f"takes back the block die from seat {target}",
+        "take_back": f"makes seat {target} take back the die placed last",
+        "madden": f"turns seat {target} Mad",
     }[a.kind]
     if note == "D24":
         words += ": at the same time as an advance, both dice go back (D24)"

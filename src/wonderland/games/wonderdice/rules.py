@@ -311,79 +311,98 @@ def _explain(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
         return "Q18", "the Jabberwocky must turn an Admiring player Mad"
     if seat != s.roller:
         return "E1", "no action is accepted without a roll of your own (D14)"
-    if a.kind in ("touch", "betray", "loyal", "madden"):
+    if isinstance(a, A.Touch | A.Betray | A.Loyal | A.Madden):
         return "E1", "this is not the moment for that action"
     if not s.faces:
-        if a.kind == "claim" or s.row[seat] == ROW_DONE:
-            return "D25", (
-                "you must touch the White Rabbit now"
-                if s.row[seat] == ROW_DONE
-                else "only a complete row 1-6 may touch the White Rabbit"
-            )
-        if a.kind == "reclaim":
-            return "Q3", (
-                "you may only take back your own block die"
-                + ("" if s.table.flags.reclaim_any_block else ", the one placed last")
-            )
-        return "D14", "an action needs a roll: you have no die in hand"
-    if a.kind == "claim":
-        return "D25", "only a complete row 1-6 may touch the White Rabbit"
-    if a.kind == "reclaim":
-        return "Q3", "a block die is taken back without a roll only when your hand is empty"
-    f = s.faces
-    me = s.powers[seat]
-    if a.kind in ("advance", "advance_two"):
-        need = s.row[seat] + 1
-        if a.kind == "advance_two" and not me.double_advance:
-            return "D17", "you may not place two dice at once without an ability"
-        if a.value != need:
-            return "D17", f"your row needs {need} next (no skipping)" if need <= ROW_DONE else (
-                "your row is complete"
-            )
-        if s.block_on[seat] is not None:
-            return "D21", "you are blocked: unblock first"
-        if not f[a.value]:
-            return "D15", f"your roll shows no {need}"
-        if s.tired[seat]:
-            return ability_id(s, seat), "you advanced on your previous roll"
-        if a.kind == "advance_two" and (need == ROW_DONE or not f[need + 1]):
-            return "D15", f"your roll does not show both {need} and {need + 1}"
-        return ability_id(s, seat), "you may not run that far ahead of the shortest row"
-    if a.kind == "unblock":
-        b = s.block_on[seat]
-        if b is None:
-            return "D22", "you are not blocked"
-        if not f[a.value]:
-            return "D15", f"your roll shows no {a.value}"
-        return "D22", f"the blocking die shows {b[1]}: unblock with that number"
-    if a.kind == "block":
-        t = a.target
-        if t >= s.n or t == seat:
-            return "D19", "block an opponent at the table"
-        if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
-            return "Q4", "a blocked player may only unblock"
-        if not f[a.value]:
-            return "D15", f"your roll shows no {a.value}"
-        if s.block_on[t] is not None:
-            return "D20", f"seat {t} is already blocked (one blocking die per player)"
-        rule = protected(s, t)
-        if rule:
-            return rule, f"seat {t} ({character_name(s, t)}) cannot be blocked"
-        nt = block_number(s, t)
-        if s.table.flags.block_matches_top_die and nt == 0:
-            return "Q2", f"seat {t} has no die to match yet"
-        if nt > ROW_DONE:
-            return "D19", f"seat {t} has completed the row"
-        return "D19", f"seat {t} needs {nt}: a block must show that number"
-    if a.kind == "take_back":
-        if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
-            return "Q4", "a blocked player may only unblock"
-        if a.target >= s.n or a.target == seat:
-            return "D8", "make another player take back a die"
-        if not s.placed[a.target]:
-            return "D8", f"seat {a.target} has no die placed"
-        return "D8", "only the Walrus may do that (or anyone against a Mad Walrus, with a pair)"
+        return _explain_without_roll(s, seat, a)
+    return _explain_on_roll(s, seat, a)
+
+
+def _explain_without_roll(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
+    """Why ``a`` is refused on a turn without a roll (an empty hand)."""
+    if isinstance(a, A.Claim) or s.row[seat] == ROW_DONE:
+        return "D25", (
+            "you must touch the White Rabbit now"
+            if s.row[seat] == ROW_DONE
+            else "only a complete row 1-6 may touch the White Rabbit"
+        )
+    if isinstance(a, A.Reclaim):
+        return "Q3", (
+            "you may only take back your own block die"
+            + ("" if s.table.flags.reclaim_any_block else ", the one placed last")
+        )
+    return "D14", "an action needs a roll: you have no die in hand"
+
+
+def _explain_on_roll(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
+    """Why ``a`` is refused with the roll ``s.faces`` resolving."""
+    match a:
+        case A.Claim():
+            return "D25", "only a complete row 1-6 may touch the White Rabbit"
+        case A.Reclaim():
+            return "Q3", "a block die is taken back without a roll only when your hand is empty"
+        case A.Advance() | A.AdvanceTwo():
+            return _explain_advance(s, seat, a)
+        case A.Unblock(value):
+            b = s.block_on[seat]
+            if b is None:
+                return "D22", "you are not blocked"
+            if not s.faces[value]:
+                return "D15", f"your roll shows no {value}"
+            return "D22", f"the blocking die shows {b[1]}: unblock with that number"
+        case A.Block(target, value):
+            return _explain_block(s, seat, target, value)
+        case A.TakeBack(target):
+            if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
+                return "Q4", "a blocked player may only unblock"
+            if target >= s.n or target == seat:
+                return "D8", "make another player take back a die"
+            if not s.placed[target]:
+                return "D8", f"seat {target} has no die placed"
+            return "D8", "only the Walrus may do that (or anyone against a Mad Walrus, with a pair)"
     return "E1", "that action is not possible now"
+
+
+def _explain_advance(s: WonderdiceState, seat: int, a: A.Advance | A.AdvanceTwo) -> tuple[str, str]:
+    """Why an advance (or a double advance) is refused."""
+    need = s.row[seat] + 1
+    two = isinstance(a, A.AdvanceTwo)
+    if two and not s.powers[seat].double_advance:
+        return "D17", "you may not place two dice at once without an ability"
+    if a.value != need:
+        return "D17", f"your row needs {need} next (no skipping)" if need <= ROW_DONE else (
+            "your row is complete"
+        )
+    if s.block_on[seat] is not None:
+        return "D21", "you are blocked: unblock first"
+    if not s.faces[a.value]:
+        return "D15", f"your roll shows no {need}"
+    if s.tired[seat]:
+        return ability_id(s, seat), "you advanced on your previous roll"
+    if two and (need == ROW_DONE or not s.faces[need + 1]):
+        return "D15", f"your roll does not show both {need} and {need + 1}"
+    return ability_id(s, seat), "you may not run that far ahead of the shortest row"
+
+
+def _explain_block(s: WonderdiceState, seat: int, t: int, value: int) -> tuple[str, str]:
+    """Why a block on ``t`` with a die showing ``value`` is refused."""
+    if t >= s.n or t == seat:
+        return "D19", "block an opponent at the table"
+    if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
+        return "Q4", "a blocked player may only unblock"
+    if not s.faces[value]:
+        return "D15", f"your roll shows no {value}"
+    if s.block_on[t] is not None:
+        return "D20", f"seat {t} is already blocked (one blocking die per player)"
+    rule = protected(s, t)
+    if rule:
+        return rule, f"seat {t} ({character_name(s, t)}) cannot be blocked"
+    nt = block_number(s, t)
+    if s.table.flags.block_matches_top_die and nt == 0:
+        return "Q2", f"seat {t} has no die to match yet"
+    if nt > ROW_DONE:
+        return "D19", f"seat {t} has completed the row"
+    return "D19", f"seat {t} needs {nt}: a block must show that number"
 
 
 # -- changing the state ----------------------------------------------------------------------
@@ -496,52 +515,62 @@ def _play(s: WonderdiceState, seat: int, action: int, faces: tuple[int, ...]) ->
     if action == A.CLAIM:
         win_round(s, seat, "D25")
         return
-    a = A.DECODED[action]
-    kind = a.kind
-    if kind == "advance" or kind == "advance_two":
-        b = s.block_on[seat]
-        if b is not None:  # D24: the block landed within the window: both dice go back
+    match A.DECODED[action]:
+        case A.Advance() | A.AdvanceTwo() as a:
+            _advance(s, seat, action, ADVANCE_TWO_DICE if isinstance(a, A.AdvanceTwo) else 1)
+        case A.Block(target, value):
+            _block(s, seat, action, target, value)
+        case A.Unblock():
             _remove_block(s, seat)
-            st["cancels"] += 1
-            s.last_event = (seat, action, "D24")
-            return
-        k = ADVANCE_TWO_DICE if kind == "advance_two" else 1
-        s.row[seat] += k
-        s.hand[seat] -= k
-        s.placed[seat].extend([-1] * k)
-        s.adv_t[seat] = s.now
-        s.adv_n[seat] = k
-        s.tired[seat] = s.powers[seat].advance_rest
-        if s.row[seat] == ROW_DONE and s.table.flags.auto_claim:
-            win_round(s, seat, "Q8")
-    elif kind == "block":
-        t = a.target
-        if _cancels(s, seat, t, a.value):
-            k = s.adv_n[t]  # D24: the target's advance within the window is undone
-            s.row[t] -= k
-            s.hand[t] += k
-            _unplace_row(s.placed[t], k)
-            s.adv_n[t] = 0
-            s.adv_t[t] = NEVER
-            st["cancels"] += 1
-            s.last_event = (seat, action, "D24")
-            return
-        s.block_on[t] = (seat, a.value, s.now)
-        s.hand[seat] -= 1
-        s.nblocks[seat] += 1
-        s.placed[seat].append(t)
-        st["blocks"] += 1
-    elif kind == "unblock":
+            st["unblocks"] += 1
+            if s.powers[seat].unblock_costs_die and s.row[seat]:
+                _take_back_row(s, seat)
+        case A.Reclaim(target):
+            _remove_block(s, target)
+            st["reclaims"] += 1
+        case A.TakeBack(target):
+            _take_back(s, target)
+            st["take_backs"] += 1
+
+
+def _advance(s: WonderdiceState, seat: int, action: int, k: int) -> None:
+    """``seat`` places ``k`` dice on its row (D18), or cancels the block on it (D24)."""
+    st = s.stats
+    b = s.block_on[seat]
+    if b is not None:  # D24: the block landed within the window: both dice go back
         _remove_block(s, seat)
-        st["unblocks"] += 1
-        if s.powers[seat].unblock_costs_die and s.row[seat]:
-            _take_back_row(s, seat)
-    elif kind == "reclaim":
-        _remove_block(s, a.target)
-        st["reclaims"] += 1
-    elif kind == "take_back":
-        _take_back(s, a.target)
-        st["take_backs"] += 1
+        st["cancels"] += 1
+        s.last_event = (seat, action, "D24")
+        return
+    s.row[seat] += k
+    s.hand[seat] -= k
+    s.placed[seat].extend([-1] * k)
+    s.adv_t[seat] = s.now
+    s.adv_n[seat] = k
+    s.tired[seat] = s.powers[seat].advance_rest
+    if s.row[seat] == ROW_DONE and s.table.flags.auto_claim:
+        win_round(s, seat, "Q8")
+
+
+def _block(s: WonderdiceState, seat: int, action: int, t: int, value: int) -> None:
+    """``seat`` blocks ``t`` with a die showing ``value`` (D19), or cancels its advance
+    within the window (D24)."""
+    st = s.stats
+    if _cancels(s, seat, t, value):
+        k = s.adv_n[t]  # D24: the target's advance within the window is undone
+        s.row[t] -= k
+        s.hand[t] += k
+        _unplace_row(s.placed[t], k)
+        s.adv_n[t] = 0
+        s.adv_t[t] = NEVER
+        st["cancels"] += 1
+        s.last_event = (seat, action, "D24")
+        return
+    s.block_on[t] = (seat, value, s.now)
+    s.hand[seat] -= 1
+    s.nblocks[seat] += 1
+    s.placed[seat].append(t)
+    st["blocks"] += 1
 
 
 def _cancels(s: WonderdiceState, seat: int, t: int, value: int) -> bool:

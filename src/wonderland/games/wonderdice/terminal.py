@@ -336,9 +336,11 @@ class LiveTable:
                 self.message = Text("Roll first (space): no action without a roll (D14)", "red")
                 return
             legal = rules.roll_actions(s, me, faces, drv.now_ms())
-            kind = "block" if prefix == "b" else "take_back"
+            kind = A.Block if prefix == "b" else A.TakeBack
             options = [
-                a for a in legal if A.decode(a).kind == kind and A.decode(a).target == target
+                a
+                for a in legal
+                if isinstance(A.decode(a), kind) and A.target_of(A.decode(a)) == target
             ]
             if prefix == "b":
                 need = rules.block_number(s, target)
@@ -374,7 +376,7 @@ class LiveTable:
                 legal = [
                     a
                     for a in rules.roll_actions(s, me, faces, drv.now_ms())
-                    if A.decode(a).kind == "unblock"
+                    if isinstance(A.decode(a), A.Unblock)
                 ]
                 action = legal[0] if legal else A.unblock(b[1] if b else 1)
             self.attempt(lambda: drv.act(me, action))
@@ -630,40 +632,49 @@ def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tu
     """The key(s) to press for ``action`` and why it is the best of ``legal`` by the greedy
     order (advance > unblock > block the leader > take back), in words."""
     a = A.decode(action)
-    name = f"seat {a.target} ({rules.character_name(s, a.target)})" if a.target >= 0 else ""
-    blocked = s.block_on[me] is not None
-    if a.kind == "advance":
-        return "a", f"advance with your {a.value}: the number you need next (D18); advancing first"
-    if a.kind == "advance_two":
-        return "d", f"place your {a.value} and {a.value + 1} at once: two steps for one roll"
-    if a.kind == "unblock":
-        return "u", (
-            f"unblock with the {a.value}: the block on you stops every advance until it is "
-            "gone (D21, D22)"
-        )
-    if a.kind == "block":
-        why = f"block {name} with the {a.value}: "
-        why += f"at {s.row[a.target]}/6 the leader you can block; they cannot advance (D21)"
-        if blocked:
-            why += "; nothing on your roll frees you"
-        return f"b{a.target}", why
-    if a.kind == "take_back":
-        return f"t{a.target}", f"make {name}, the leader, take back the die placed last (Q9)"
-    if a.kind == "reclaim":
-        return "x", f"take your block die back from {name}: with no die in hand, no roll (Q3)"
-    if a.kind == "claim":
-        return "c", "touch the White Rabbit: your row is complete, the first touch wins (D25)"
-    if a.kind == "touch":
-        return "c", "touch the token: the last to touch loses the ability (D28)"
-    if a.kind in ("betray", "loyal"):
-        target = s.n if s.table.flags.team_target_all_players else s.n - 1
-        left = target - s.team_wins
-        if a.kind == "betray":
-            return "y", f"betray: the team still needs {left} wins, alone you need one (D36)"
-        return "n", f"stay loyal: the team needs only {left} more wins (D33)"
-    if a.kind == "madden":
-        return f"m{a.target}", f"turn {name} Mad: the most round wins among the Admiring (D34)"
-    if blocked:
+    target = A.target_of(a)
+    name = f"seat {target} ({rules.character_name(s, target)})" if target >= 0 else ""
+    match a:
+        case A.Advance(value):
+            return (
+                "a",
+                f"advance with your {value}: the number you need next (D18); advancing first",
+            )
+        case A.AdvanceTwo(value):
+            return "d", f"place your {value} and {value + 1} at once: two steps for one roll"
+        case A.Unblock(value):
+            return "u", (
+                f"unblock with the {value}: the block on you stops every advance until it is "
+                "gone (D21, D22)"
+            )
+        case A.Block(target, value):
+            why = f"block {name} with the {value}: "
+            why += f"at {s.row[target]}/6 the leader you can block; they cannot advance (D21)"
+            if s.block_on[me] is not None:
+                why += "; nothing on your roll frees you"
+            return f"b{target}", why
+        case A.TakeBack(target):
+            return f"t{target}", f"make {name}, the leader, take back the die placed last (Q9)"
+        case A.Reclaim():
+            return "x", f"take your block die back from {name}: with no die in hand, no roll (Q3)"
+        case A.Claim():
+            return "c", "touch the White Rabbit: your row is complete, the first touch wins (D25)"
+        case A.Touch():
+            return "c", "touch the token: the last to touch loses the ability (D28)"
+        case A.Betray() | A.Loyal():
+            needed = s.n if s.table.flags.team_target_all_players else s.n - 1
+            left = needed - s.team_wins
+            if isinstance(a, A.Betray):
+                return "y", f"betray: the team still needs {left} wins, alone you need one (D36)"
+            return "n", f"stay loyal: the team needs only {left} more wins (D33)"
+        case A.Madden(target):
+            return f"m{target}", f"turn {name} Mad: the most round wins among the Admiring (D34)"
+    return _pass_hint(s, me, legal)
+
+
+def _pass_hint(s: WonderdiceState, me: int, legal: list[int]) -> tuple[str, str]:
+    """Why passing is the best of ``legal``."""
+    if s.block_on[me] is not None:
         need = numbers_text(unblock_faces(s, me))
         return "p", f"no action helps: you need {need} to unblock, roll again after the cooldown"
     if len(legal) == 1 and s.hand[me]:

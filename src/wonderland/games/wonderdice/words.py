@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.rules import character_name, side_name
 from wonderland.games.wonderdice.state import ADMIRING, DEAL, MAD, WonderdiceState
 
@@ -30,30 +30,35 @@ def possessive(s: WonderdiceState, seat: int) -> str:
 
 def action_words(s: WonderdiceState, seat: int, action: int) -> str:
     """What ``action`` would do for ``seat``, as a button says it ("block Alice's 3")."""
-    a = A.decode(action)
-    if a.kind in ("pass", "claim", "touch", "betray", "loyal"):
-        return {
-            "pass": "let this roll go",
-            "claim": "touch the White Rabbit",
-            "touch": "touch the token",
-            "betray": "betray the team",
-            "loyal": "stay loyal to the team",
-        }[a.kind]
-    if a.kind == "advance":
-        return f"advance to {a.value}"
-    if a.kind == "advance_two":
-        return f"advance to {a.value} and {a.value + 1}"
-    if a.kind == "unblock":
-        b = s.block_on[seat]
-        whose = f" ({possessive(s, b[0])} {b[1]} goes back)" if b is not None else ""
-        return f"unblock yourself{whose}"
-    target = name(s, a.target)
-    return {
-        "block": f"block {possessive(s, a.target)} {a.value}",
-        "reclaim": f"take your block die back from {target}",
-        "take_back": f"make {target} take back the die placed last",
-        "madden": f"turn {target} Mad",
-    }[a.kind]
+    a = actions.decode(action)
+    match a:
+        case actions.Advance(value):
+            return f"advance to {value}"
+        case actions.AdvanceTwo(value):
+            return f"advance to {value} and {value + 1}"
+        case actions.Unblock():
+            b = s.block_on[seat]
+            whose = f" ({possessive(s, b[0])} {b[1]} goes back)" if b is not None else ""
+            return f"unblock yourself{whose}"
+        case actions.Block(target, value):
+            return f"block {possessive(s, target)} {value}"
+        case actions.Reclaim(target):
+            return f"take your block die back from {name(s, target)}"
+        case actions.TakeBack(target):
+            return f"make {name(s, target)} take back the die placed last"
+        case actions.Madden(target):
+            return f"turn {name(s, target)} Mad"
+    return _SIMPLE_WORDS[a.kind]
+
+
+_SIMPLE_WORDS = {
+    "pass": "let this roll go",
+    "claim": "touch the White Rabbit",
+    "touch": "touch the token",
+    "betray": "betray the team",
+    "loyal": "stay loyal to the team",
+}
+"""A button's words for the actions with neither target nor value."""
 
 
 def event_words(s: WonderdiceState) -> str:
@@ -62,24 +67,26 @@ def event_words(s: WonderdiceState) -> str:
     seat, action, note = s.last_event
     if seat < 0:
         return ""
-    a = A.decode(action)
+    a = actions.decode(action)
     who = name(s, seat, start=True)
-    if a.kind == "advance" or a.kind == "advance_two":
-        to = f"{a.value}" if a.kind == "advance" else f"{a.value} and {a.value + 1}"
-        if note == "D24":
-            return (
-                f"{who} advances to {to} at the same moment as the block lands: both dice go "
-                "back to their owners (D24)"
-            )
-        return f"{who} advances to {to}"
-    if a.kind == "block":
-        if note == "D24":
-            return (
-                f"{who} blocks {possessive(s, a.target)} {a.value} at the same moment as it "
-                "was placed: both dice go back to their owners (D24)"
-            )
-        return f"{who} blocks {possessive(s, a.target)} {a.value}"
-    target = name(s, a.target) if a.target >= 0 else ""
+    match a:
+        case actions.Advance(value) | actions.AdvanceTwo(value):
+            to = f"{value}" if isinstance(a, actions.Advance) else f"{value} and {value + 1}"
+            if note == "D24":
+                return (
+                    f"{who} advances to {to} at the same moment as the block lands: both dice "
+                    "go back to their owners (D24)"
+                )
+            return f"{who} advances to {to}"
+        case actions.Block(target, value):
+            if note == "D24":
+                return (
+                    f"{who} blocks {possessive(s, target)} {value} at the same moment as it "
+                    "was placed: both dice go back to their owners (D24)"
+                )
+            return f"{who} blocks {possessive(s, target)} {value}"
+    target = actions.target_of(a)
+    whom = name(s, target) if target >= 0 else ""
     return (
         f"{who} "
         + {
@@ -88,17 +95,17 @@ def event_words(s: WonderdiceState) -> str:
             "touch": "touches the token",
             "betray": "betrays the team",
             "loyal": "stays loyal to the team",
-            "unblock": f"unblocks with a {a.value}",
-            "reclaim": f"takes the block die back from {target}",
-            "take_back": f"makes {target} take back the die placed last",
-            "madden": f"turns {target} Mad",
+            "unblock": f"unblocks with a {actions.value_of(a)}",
+            "reclaim": f"takes the block die back from {whom}",
+            "take_back": f"makes {whom} take back the die placed last",
+            "madden": f"turns {whom} Mad",
         }[a.kind]
     )
 
 
 def roll_words(s: WonderdiceState, seat: int, counts: tuple[int, ...]) -> str:
     """``Alice rolls 1, 3 and 5``."""
-    faces = [str(v) for v in A.faces_list(counts)]
+    faces = [str(v) for v in actions.faces_list(counts)]
     shown = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + f" and {faces[-1]}"
     return f"{name(s, seat, start=True)} rolls {shown}"
 
@@ -155,7 +162,7 @@ def step_words(before: WonderdiceState, actor: int, action: int, after: Wonderdi
     if actor < 0:
         if before.phase == DEAL:
             return "The characters are dealt: " + and_list([name(after, i) for i in range(after.n)])
-        seat, _, counts = A.decode_roll(action)
+        seat, _, counts = actions.decode_roll(action)
         return roll_words(after, seat, counts) if sum(counts) else ""
     parts = [event_words(after)]
     parts += [history_words(after, line) for line in after.history[len(before.history) :]]

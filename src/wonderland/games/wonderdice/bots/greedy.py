@@ -64,5 +64,7 @@ _KIND_RANK = {
     "reclaim": 4,
     "madden": 3,
 }
-_RANK = [(_KIND_RANK.get(A.decode(a).kind, 0), A.decode(a).target) for a in range(A.NUM_ACTIONS)]
+_RANK = [
+    (_KIND_RANK.get(A.decode(a).kind, 0), A.target_of(A.decode(a))) for a in range(A.NUM_ACTIONS)
+]
 """Per action id: the greedy rank of its kind and its target seat."""

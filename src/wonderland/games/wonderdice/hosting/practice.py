@@ -66,7 +66,7 @@ def allowed(state: WonderdiceState) -> tuple[set[str], set[int]]:
         typed = dice.decode(action)
         if typed.kind in _KIND_OF:
             kinds.add(_KIND_OF[typed.kind])
-        if typed.kind == "block":
+        if isinstance(typed, dice.Block):
             targets.add(typed.target)
     return kinds, targets
 

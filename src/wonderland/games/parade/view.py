@@ -14,7 +14,7 @@ from wonderland.games.parade.rules import (
     ranking_winners,
     score_sheet,
 )
-from wonderland.games.parade.state import CHOOSE, OVER, PHASE_NAMES, ParadeState
+from wonderland.games.parade.state import CHOOSE, OVER, PHASE_NAMES, ParadeState, Phase
 from wonderland.games.parade.variants import ParadeRules
 
 
@@ -30,7 +30,7 @@ class ParadeView:
     seat: int | None
     num_players: int
     rules: ParadeRules
-    phase: int
+    phase: Phase
     current: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]

@@ -31,7 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
 from wonderland.games.wonderdice.game import GAPS
@@ -54,7 +54,7 @@ ENCODING_VERSION = 1
 
 CHARACTER_SLOTS = 12
 """Characters a content pack may have for the encoding (the standard pack has six)."""
-MAX_SEATS = A.MAX_SEATS
+MAX_SEATS = actions.MAX_SEATS
 POWER_FLAGS = (
     "unblockable",
     "shield_when_last",
@@ -326,7 +326,7 @@ def observe_step(
 ) -> str:
     """What ``seat`` sees of a step: everything (D16), in the game's notation."""
     who = "chance" if actor == CHANCE else str(actor)
-    return f"{who}:{A.action_to_string(action)}"
+    return f"{who}:{actions.action_to_string(action)}"
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
@@ -371,14 +371,16 @@ def chance_event(state: WonderdiceState, drawn: tuple[int, ...]) -> int:
     """The game's chance outcome made of the whole event ``drawn`` (see :func:`chance_parts`)."""
     if state.phase == DEAL:
         base = len(state.table.content.characters)
-        code, weight = A.DEAL_BASE, 1
+        code, weight = actions.DEAL_BASE, 1
         for character in drawn:  # mixed radix: seat 0's character is the lowest digit
             code += character * weight
             weight *= base
         return code
     seat, gap = divmod(drawn[0], len(GAPS))
-    faces = A.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * FACE_SLOTS
-    return A.encode_roll(seat, GAPS[gap][0], faces)
+    faces = (
+        actions.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * FACE_SLOTS
+    )
+    return actions.encode_roll(seat, GAPS[gap][0], faces)
 
 
 def chance_part_to_string(state: WonderdiceState, drawn: tuple[int, ...], part: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.legality import unblock_range
 from wonderland.games.wonderdice.rules import character_name, side_name
 from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, WonderdiceState
@@ -44,8 +44,8 @@ def event_text(s: WonderdiceState) -> str:
     if seat < 0:
         return ""
     who = f"seat {seat} ({character_name(s, seat)})"
-    a = A.decode(action)
-    value, target = A.value_of(a), A.target_of(a)
+    a = actions.decode(action)
+    value, target = actions.value_of(a), actions.target_of(a)
     words = {
         "pass": "takes no action",
         "claim": "touches the White Rabbit",
@@ -77,7 +77,7 @@ def render(s: WonderdiceState, seat: int | None = None) -> str:
         lines.append(("> " if i == seat else "  ") + seat_line(s, i))
     lines.append("  (row: dice placed; X5@2: blocked by a 5 of seat 2; wins: Admiring/Mad)")
     if s.roller >= 0 and s.faces:
-        shown = " ".join(map(str, A.faces_list(s.faces)))
+        shown = " ".join(map(str, actions.faces_list(s.faces)))
         lines.append(f"seat {s.roller} rolled: {shown}")
     text = event_text(s)
     if text:

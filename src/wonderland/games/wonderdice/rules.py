@@ -11,8 +11,7 @@ of ``legality.py`` (which the compiled engine reads too).
 from __future__ import annotations
 
 from wonderland.core.errors import IllegalAction
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import legality as L  # noqa: N812
+from wonderland.games.wonderdice import actions, legality
 from wonderland.games.wonderdice.effects import grant
 from wonderland.games.wonderdice.legality import (
     ADVANCE_ID,
@@ -48,7 +47,7 @@ from wonderland.games.wonderdice.state import (
     WonderdiceState,
 )
 
-_KIND, _TARGET, _VALUE = L.KIND, L.TARGET, L.VALUE
+_KIND, _TARGET, _VALUE = legality.KIND, legality.TARGET, legality.VALUE
 
 
 # -- small queries ------------------------------------------------------------------------
@@ -110,13 +109,13 @@ def legal_actions(s: WonderdiceState, seat: int) -> list[int]:
             return free_turn_actions(s, seat)
         return roll_actions(s, seat, s.faces)
     if phase == TOUCH:
-        return [A.TOUCH] if seat == s.roller else []
+        return [actions.TOUCH] if seat == s.roller else []
     if phase == BETRAY_CHOICE:
-        return [A.BETRAY, A.LOYAL] if seat == s.decider else []
+        return [actions.BETRAY, actions.LOYAL] if seat == s.decider else []
     if phase == MADDEN_CHOICE:
         if seat != s.decider:
             return []
-        return [A.madden(t) for t in range(s.n) if t != s.jabber and s.side[t] == ADMIRING]
+        return [actions.madden(t) for t in range(s.n) if t != s.jabber and s.side[t] == ADMIRING]
     return []
 
 
@@ -124,12 +123,12 @@ def free_turn_actions(s: WonderdiceState, seat: int) -> list[int]:
     """A turn without a roll (empty hand): touch the White Rabbit (D25) or take a block die
     back (D23, Q3)."""
     if s.row[seat] == ROW_DONE:
-        return [A.CLAIM]
+        return [actions.CLAIM]
     if s.table.flags.reclaim_any_block:
         targets = [t for t, b in enumerate(s.block_on) if b is not None and b[0] == seat]
     else:
         targets = [last_block(s, seat)]
-    return [A.PASS] + [A.reclaim(t) for t in targets if t >= 0]
+    return [actions.PASS] + [actions.reclaim(t) for t in targets if t >= 0]
 
 
 def roll_actions(
@@ -139,7 +138,7 @@ def roll_actions(
     an action stamped ``at`` (default: the time of the last event), in the order of
     ``legality.ON_ROLL``.  Only the simultaneity window (D24) depends on the stamp."""
     now = s.now if at is None or at < s.now else at
-    out = [A.PASS]
+    out = [actions.PASS]
     need = s.row[seat] + 1
     one, two = _advances(s, seat, f, need, now)
     if one:
@@ -179,21 +178,21 @@ def roll_action_allowed(
     """Whether ``action`` is among :func:`roll_actions` ``(s, seat, f, at)``, decided for
     that one action instead of listing them all (a driver checks an arriving action with it).
     """
-    if not 0 <= action < A.NUM_ACTIONS:
+    if not 0 <= action < actions.NUM_ACTIONS:
         return False
     kind = _KIND[action]
     if kind not in ON_ROLL:  # claim, touch, betray, loyal, reclaim, madden
         return False
-    if kind == L.PASS_KIND:
+    if kind == legality.PASS_KIND:
         return True
     now = s.now if at is None or at < s.now else at
     v = _VALUE[action]
-    if kind in (L.ADVANCE_KIND, L.ADVANCE_TWO_KIND):
+    if kind in (legality.ADVANCE_KIND, legality.ADVANCE_TWO_KIND):
         if v != s.row[seat] + 1:
             return False
         one, two = _advances(s, seat, f, v, now)
-        return two if kind == L.ADVANCE_TWO_KIND else one
-    if kind == L.UNBLOCK_KIND:
+        return two if kind == legality.ADVANCE_TWO_KIND else one
+    if kind == legality.UNBLOCK_KIND:
         lo, hi = _unblock_range(s, seat)
         return lo <= v <= hi and f[v] > 0
     if _only_unblock(s, seat):  # a block or a take-back
@@ -201,7 +200,7 @@ def roll_action_allowed(
     t = _TARGET[action]
     if t >= s.n:
         return False
-    if kind == L.TAKE_BACK_KIND:
+    if kind == legality.TAKE_BACK_KIND:
         return _may_take_back(s, seat, t, max(f) >= PAIR)
     lo, hi, lo2, hi2 = _block_ranges(s, seat, t, now)
     return f[v] > 0 and (lo <= v <= hi or lo2 <= v <= hi2)
@@ -261,7 +260,7 @@ def _block_ranges(s: WonderdiceState, seat: int, t: int, now: int) -> tuple[int,
     number = BLOCK_NUMBER[flags.block_matches_top_die][s.row[t]]
     k = s.adv_n[t]  # the dice of an advance within the window (D24)
     recent = k if k and in_window(now, s.adv_t[t], flags.window_ms) else 0
-    return L.block_ranges(number, s.powers[seat].block_reach, pt.exposed_reach, recent)
+    return legality.block_ranges(number, s.powers[seat].block_reach, pt.exposed_reach, recent)
 
 
 def _may_take_back(s: WonderdiceState, seat: int, t: int, pair: bool) -> bool:
@@ -282,17 +281,18 @@ def check(s: WonderdiceState, seat: int, action: int) -> None:
         raise IllegalAction("D27", "the game is over")
     if not 0 <= seat < s.n:
         raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
-    if not 0 <= action < A.NUM_ACTIONS:
-        raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
+    if not 0 <= action < actions.NUM_ACTIONS:
+        raise IllegalAction("E1", f"{action} is not an action id (0..{actions.NUM_ACTIONS - 1})")
     if not acting_on_roll and action in legal_actions(s, seat):
         return
-    rule, why = _explain(s, seat, A.decode(action))
+    rule, why = _explain(s, seat, actions.decode(action))
     raise IllegalAction(
-        rule, f"seat {seat} ({character_name(s, seat)}) cannot {A.action_to_string(action)}: {why}"
+        rule,
+        f"seat {seat} ({character_name(s, seat)}) cannot {actions.action_to_string(action)}: {why}",
     )
 
 
-def _explain(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
+def _explain(s: WonderdiceState, seat: int, a: actions.Action) -> tuple[str, str]:
     """The clause and reason that refuse ``a`` (it is known to be illegal)."""
     phase = s.phase
     if phase == DEAL:
@@ -311,22 +311,22 @@ def _explain(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
         return "Q18", "the Jabberwocky must turn an Admiring player Mad"
     if seat != s.roller:
         return "E1", "no action is accepted without a roll of your own (D14)"
-    if isinstance(a, A.Touch | A.Betray | A.Loyal | A.Madden):
+    if isinstance(a, actions.Touch | actions.Betray | actions.Loyal | actions.Madden):
         return "E1", "this is not the moment for that action"
     if not s.faces:
         return _explain_without_roll(s, seat, a)
     return _explain_on_roll(s, seat, a)
 
 
-def _explain_without_roll(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
+def _explain_without_roll(s: WonderdiceState, seat: int, a: actions.Action) -> tuple[str, str]:
     """Why ``a`` is refused on a turn without a roll (an empty hand)."""
-    if isinstance(a, A.Claim) or s.row[seat] == ROW_DONE:
+    if isinstance(a, actions.Claim) or s.row[seat] == ROW_DONE:
         return "D25", (
             "you must touch the White Rabbit now"
             if s.row[seat] == ROW_DONE
             else "only a complete row 1-6 may touch the White Rabbit"
         )
-    if isinstance(a, A.Reclaim):
+    if isinstance(a, actions.Reclaim):
         return "Q3", (
             "you may only take back your own block die"
             + ("" if s.table.flags.reclaim_any_block else ", the one placed last")
@@ -334,25 +334,25 @@ def _explain_without_roll(s: WonderdiceState, seat: int, a: A.Action) -> tuple[s
     return "D14", "an action needs a roll: you have no die in hand"
 
 
-def _explain_on_roll(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
+def _explain_on_roll(s: WonderdiceState, seat: int, a: actions.Action) -> tuple[str, str]:
     """Why ``a`` is refused with the roll ``s.faces`` resolving."""
     match a:
-        case A.Claim():
+        case actions.Claim():
             return "D25", "only a complete row 1-6 may touch the White Rabbit"
-        case A.Reclaim():
+        case actions.Reclaim():
             return "Q3", "a block die is taken back without a roll only when your hand is empty"
-        case A.Advance() | A.AdvanceTwo():
+        case actions.Advance() | actions.AdvanceTwo():
             return _explain_advance(s, seat, a)
-        case A.Unblock(value):
+        case actions.Unblock(value):
             b = s.block_on[seat]
             if b is None:
                 return "D22", "you are not blocked"
             if not s.faces[value]:
                 return "D15", f"your roll shows no {value}"
             return "D22", f"the blocking die shows {b[1]}: unblock with that number"
-        case A.Block(target, value):
+        case actions.Block(target, value):
             return _explain_block(s, seat, target, value)
-        case A.TakeBack(target):
+        case actions.TakeBack(target):
             if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
                 return "Q4", "a blocked player may only unblock"
             if target >= s.n or target == seat:
@@ -363,10 +363,12 @@ def _explain_on_roll(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, s
     return "E1", "that action is not possible now"
 
 
-def _explain_advance(s: WonderdiceState, seat: int, a: A.Advance | A.AdvanceTwo) -> tuple[str, str]:
+def _explain_advance(
+    s: WonderdiceState, seat: int, a: actions.Advance | actions.AdvanceTwo
+) -> tuple[str, str]:
     """Why an advance (or a double advance) is refused."""
     need = s.row[seat] + 1
-    two = isinstance(a, A.AdvanceTwo)
+    two = isinstance(a, actions.AdvanceTwo)
     if two and not s.powers[seat].double_advance:
         return "D17", "you may not place two dice at once without an ability"
     if a.value != need:
@@ -494,9 +496,9 @@ def apply_action(s: WonderdiceState, seat: int, action: int) -> None:
         s.roller = -1
         _touch(s, seat)
     elif phase == BETRAY_CHOICE:
-        _betray(s, seat, action == A.BETRAY)
+        _betray(s, seat, action == actions.BETRAY)
     elif phase == MADDEN_CHOICE:
-        target = action - A.madden(0)
+        target = action - actions.madden(0)
         s.side[target] = MAD
         s.history.append(
             f"round {s.round_no}: the Jabberwocky turns seat {target} "
@@ -509,26 +511,26 @@ def apply_action(s: WonderdiceState, seat: int, action: int) -> None:
 def _play(s: WonderdiceState, seat: int, action: int, faces: tuple[int, ...]) -> None:
     if faces:
         s.tired[seat] = False  # mad_hatter.mad rests for one roll only
-    if action == A.PASS:
+    if action == actions.PASS:
         return
     st = s.stats
-    if action == A.CLAIM:
+    if action == actions.CLAIM:
         win_round(s, seat, "D25")
         return
-    match A.DECODED[action]:
-        case A.Advance() | A.AdvanceTwo() as a:
-            _advance(s, seat, action, ADVANCE_TWO_DICE if isinstance(a, A.AdvanceTwo) else 1)
-        case A.Block(target, value):
+    match actions.DECODED[action]:
+        case actions.Advance() | actions.AdvanceTwo() as a:
+            _advance(s, seat, action, ADVANCE_TWO_DICE if isinstance(a, actions.AdvanceTwo) else 1)
+        case actions.Block(target, value):
             _block(s, seat, action, target, value)
-        case A.Unblock():
+        case actions.Unblock():
             _remove_block(s, seat)
             st["unblocks"] += 1
             if s.powers[seat].unblock_costs_die and s.row[seat]:
                 _take_back_row(s, seat)
-        case A.Reclaim(target):
+        case actions.Reclaim(target):
             _remove_block(s, target)
             st["reclaims"] += 1
-        case A.TakeBack(target):
+        case actions.TakeBack(target):
             _take_back(s, target)
             st["take_backs"] += 1
 
@@ -625,7 +627,7 @@ def win_round(s: WonderdiceState, seat: int, rule: str) -> None:
     st = s.stats
     st["rounds"] += 1
     st["round_ms"] += s.now - s.round_start
-    s.last_event = (seat, A.CLAIM, rule)
+    s.last_event = (seat, actions.CLAIM, rule)
     name = character_name(s, seat)
     side = s.side[seat]
     st["mad_round_wins" if side == MAD else "admiring_round_wins"] += 1

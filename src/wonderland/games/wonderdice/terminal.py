@@ -39,8 +39,7 @@ from rich.text import Text
 
 from wonderland.bots import Bot, make_bot
 from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction, derive_seed
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import actions, rules
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.legality import ROW_DONE
@@ -241,7 +240,7 @@ class LiveTable:
             for seat, t in sorted(self.touch_t.items(), key=lambda kv: kv[1]):
                 if t <= now and s.phase == TOUCH and not s.touched[seat]:
                     del self.touch_t[seat]
-                    self.run(functools.partial(self.drv.turn, seat, A.TOUCH))
+                    self.run(functools.partial(self.drv.turn, seat, actions.TOUCH))
                     break
         elif s.phase in (BETRAY_CHOICE, MADDEN_CHOICE) and s.decider in self.bots:
             if self.decide_t is None:
@@ -262,7 +261,7 @@ class LiveTable:
             faces = drv.pending[seat]
             if faces is not None:  # it reads the table as it acts (nothing is stale, Q6)
                 choice = self.bot_choose(seat, rules.roll_actions(s, seat, faces, drv.now_ms()))
-                self.run(lambda: drv.act(seat, choice), quiet=choice == A.PASS)
+                self.run(lambda: drv.act(seat, choice), quiet=choice == actions.PASS)
             self.next_t[seat] = now + cooldown + self.reaction(seat)
             return
         if s.hand[seat]:
@@ -271,15 +270,15 @@ class LiveTable:
                 self.next_t[seat] = now + wait / 1000
                 return
             faces = drv.roll(seat)
-            if rules.roll_actions(s, seat, faces, drv.now_ms()) == [A.PASS]:
-                drv.act(seat, A.PASS)
+            if rules.roll_actions(s, seat, faces, drv.now_ms()) == [actions.PASS]:
+                drv.act(seat, actions.PASS)
                 self.next_t[seat] = now + cooldown + self.reaction(seat)
             else:
                 self.plan[seat] = now + self.decision(seat)
                 self.next_t[seat] = self.plan[seat]
             return
         choice = self.bot_choose(seat, rules.free_turn_actions(s, seat))
-        self.run(lambda: drv.turn(seat, choice), quiet=choice == A.PASS)
+        self.run(lambda: drv.turn(seat, choice), quiet=choice == actions.PASS)
         self.next_t[seat] = now + self.reaction(seat)
 
     # -- what happened ----------------------------------------------------------------------
@@ -329,24 +328,25 @@ class LiveTable:
                 self.attempt(lambda: drv.roll(me, dice=target), log=False)
                 return
             if prefix == "m":
-                self.attempt(lambda: drv.decide(me, A.madden(target)))
+                self.attempt(lambda: drv.decide(me, actions.madden(target)))
                 return
             faces = drv.pending[me]
             if faces is None:
                 self.message = Text("Roll first (space): no action without a roll (D14)", "red")
                 return
             legal = rules.roll_actions(s, me, faces, drv.now_ms())
-            kind = A.Block if prefix == "b" else A.TakeBack
+            kind = actions.Block if prefix == "b" else actions.TakeBack
             options = [
                 a
                 for a in legal
-                if isinstance(A.decode(a), kind) and A.target_of(A.decode(a)) == target
+                if isinstance(actions.decode(a), kind)
+                and actions.target_of(actions.decode(a)) == target
             ]
             if prefix == "b":
                 need = rules.block_number(s, target)
-                action = options[0] if options else A.block(target, min(max(need, 1), 6))
+                action = options[0] if options else actions.block(target, min(max(need, 1), 6))
             else:
-                action = options[0] if options else A.take_back(target)
+                action = options[0] if options else actions.take_back(target)
             self.attempt(lambda: drv.act(me, action))
             return
         if key in "btm":
@@ -366,27 +366,27 @@ class LiveTable:
                 return
             need = s.row[me] + 1
             if key == "a":
-                action = A.advance(min(need, 6))
+                action = actions.advance(min(need, 6))
             elif key == "d":
-                action = A.advance_two(min(need, 5))
+                action = actions.advance_two(min(need, 5))
             elif key == "p":
-                action = A.PASS
+                action = actions.PASS
             else:
                 b = s.block_on[me]
                 legal = [
                     a
                     for a in rules.roll_actions(s, me, faces, drv.now_ms())
-                    if isinstance(A.decode(a), A.Unblock)
+                    if isinstance(actions.decode(a), actions.Unblock)
                 ]
-                action = legal[0] if legal else A.unblock(b[1] if b else 1)
+                action = legal[0] if legal else actions.unblock(b[1] if b else 1)
             self.attempt(lambda: drv.act(me, action))
         elif key == "c":
-            action = A.TOUCH if s.phase == TOUCH else A.CLAIM
+            action = actions.TOUCH if s.phase == TOUCH else actions.CLAIM
             self.attempt(lambda: drv.turn(me, action))
         elif key == "x":
-            self.attempt(lambda: drv.turn(me, A.reclaim(max(rules.last_block(s, me), 0))))
+            self.attempt(lambda: drv.turn(me, actions.reclaim(max(rules.last_block(s, me), 0))))
         elif key in "yn":
-            self.attempt(lambda: drv.decide(me, A.BETRAY if key == "y" else A.LOYAL))
+            self.attempt(lambda: drv.decide(me, actions.BETRAY if key == "y" else actions.LOYAL))
         elif key == "s":
             self.attempt(lambda: drv.start_round(me))
         elif key.isprintable() and key.strip():
@@ -560,7 +560,7 @@ class LiveTable:
                     self.note(COUNTDOWN_TEXT.format(left=left), "cyan")
             if faces is not None:
                 mine.append("Your roll: ", "bold")
-                mine.append(" ".join(map(str, A.faces_list(faces))), "bold cyan")
+                mine.append(" ".join(map(str, actions.faces_list(faces))), "bold cyan")
                 if blocked:
                     mine.append(f"   (you are {blocked})", "red")
                 elif s.row[me] < ROW_DONE:
@@ -631,43 +631,43 @@ class LiveTable:
 def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tuple[str, str]:
     """The key(s) to press for ``action`` and why it is the best of ``legal`` by the greedy
     order (advance > unblock > block the leader > take back), in words."""
-    a = A.decode(action)
-    target = A.target_of(a)
+    a = actions.decode(action)
+    target = actions.target_of(a)
     name = f"seat {target} ({rules.character_name(s, target)})" if target >= 0 else ""
     match a:
-        case A.Advance(value):
+        case actions.Advance(value):
             return (
                 "a",
                 f"advance with your {value}: the number you need next (D18); advancing first",
             )
-        case A.AdvanceTwo(value):
+        case actions.AdvanceTwo(value):
             return "d", f"place your {value} and {value + 1} at once: two steps for one roll"
-        case A.Unblock(value):
+        case actions.Unblock(value):
             return "u", (
                 f"unblock with the {value}: the block on you stops every advance until it is "
                 "gone (D21, D22)"
             )
-        case A.Block(target, value):
+        case actions.Block(target, value):
             why = f"block {name} with the {value}: "
             why += f"at {s.row[target]}/6 the leader you can block; they cannot advance (D21)"
             if s.block_on[me] is not None:
                 why += "; nothing on your roll frees you"
             return f"b{target}", why
-        case A.TakeBack(target):
+        case actions.TakeBack(target):
             return f"t{target}", f"make {name}, the leader, take back the die placed last (Q9)"
-        case A.Reclaim():
+        case actions.Reclaim():
             return "x", f"take your block die back from {name}: with no die in hand, no roll (Q3)"
-        case A.Claim():
+        case actions.Claim():
             return "c", "touch the White Rabbit: your row is complete, the first touch wins (D25)"
-        case A.Touch():
+        case actions.Touch():
             return "c", "touch the token: the last to touch loses the ability (D28)"
-        case A.Betray() | A.Loyal():
+        case actions.Betray() | actions.Loyal():
             needed = s.n if s.table.flags.team_target_all_players else s.n - 1
             left = needed - s.team_wins
-            if isinstance(a, A.Betray):
+            if isinstance(a, actions.Betray):
                 return "y", f"betray: the team still needs {left} wins, alone you need one (D36)"
             return "n", f"stay loyal: the team needs only {left} more wins (D33)"
-        case A.Madden(target):
+        case actions.Madden(target):
             return f"m{target}", f"turn {name} Mad: the most round wins among the Admiring (D34)"
     return _pass_hint(s, me, legal)
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 from wonderland.core.errors import ConfigError, IllegalAction
 from wonderland.core.game import CHANCE, GameConfig, GameSpec
 from wonderland.core.variants import Variant, VariantSet
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.game import (
     GAPS,
@@ -116,7 +116,7 @@ class WonderdiceTurnsGame(WonderdiceGame):
         version=1,
         min_players=2,
         max_players=6,
-        num_actions=A.NUM_ACTIONS,
+        num_actions=actions.NUM_ACTIONS,
         has_chance=True,
         hidden_information=False,
         simultaneous=False,
@@ -159,7 +159,7 @@ class WonderdiceTurnsGame(WonderdiceGame):
         seat = next_seat(state)
         gap = GAPS[0][0] if rng.random() < GAPS[0][1] else GAPS[1][0]
         k = state.hand[seat]
-        return A.encode_roll(seat, gap, roll_dice(rng, k) if k else _NO_FACES)
+        return actions.encode_roll(seat, gap, roll_dice(rng, k) if k else _NO_FACES)
 
     def apply_in_place(self, state: WonderdiceState, actor: int, action: int) -> None:
         """The real game's step, for the seat whose turn it is (T1, T2); then the horizon."""
@@ -173,9 +173,9 @@ class WonderdiceTurnsGame(WonderdiceGame):
 
     @staticmethod
     def _check_turn(state: WonderdiceState, action: int) -> None:
-        if action < A.ROLL_BASE:
+        if action < actions.ROLL_BASE:
             raise IllegalAction("E2", f"{action} is not a roll event")
-        seat, gap, counts = A.decode_roll(action)
+        seat, gap, counts = actions.decode_roll(action)
         turn = next_seat(state)
         if seat != turn:
             raise IllegalAction("T1", f"it is seat {turn}'s turn, not seat {seat}'s")

@@ -11,7 +11,14 @@ from typing import Any
 from wonderland.games.wonderdice.actions import faces_list
 from wonderland.games.wonderdice.content import SIDES as SIDE_IDS
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, Table, WonderdiceState
+from wonderland.games.wonderdice.state import (
+    ADMIRING,
+    MAD,
+    PHASE_NAMES,
+    Phase,
+    Table,
+    WonderdiceState,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +27,7 @@ class WonderdiceView:
 
     seat: int | None
     table: Table
-    phase: int
+    phase: Phase
     char_wins: tuple[int, ...]
     chars: tuple[int, ...]
     dealt: tuple[int, ...]

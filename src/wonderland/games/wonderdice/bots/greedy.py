@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from wonderland.bots.base import Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.view import WonderdiceView
 
-_FIRST = (A.CLAIM, A.TOUCH)
+_FIRST = (actions.CLAIM, actions.TOUCH)
 
 
 class WonderdiceGreedyBot(Bot):
@@ -41,7 +41,7 @@ class WonderdiceGreedyBot(Bot):
                 value = row[target] + draw() * 0.1
             elif rank == 3:  # madden: the most round wins first
                 value = sum(view.wins[target]) + draw() * 0.1
-            elif a == A.BETRAY:
+            elif a == actions.BETRAY:
                 rank, value = self._betray_key(view)
             else:
                 value = 0.0
@@ -65,6 +65,7 @@ _KIND_RANK = {
     "madden": 3,
 }
 _RANK = [
-    (_KIND_RANK.get(A.decode(a).kind, 0), A.target_of(A.decode(a))) for a in range(A.NUM_ACTIONS)
+    (_KIND_RANK.get(actions.decode(a).kind, 0), actions.target_of(actions.decode(a)))
+    for a in range(actions.NUM_ACTIONS)
 ]
 """Per action id: the greedy rank of its kind and its target seat."""

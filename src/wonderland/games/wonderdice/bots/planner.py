@@ -16,8 +16,7 @@ from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import actions, rules
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.bots.race import Position, Race, Rules, race
 from wonderland.games.wonderdice.state import PLAY, WonderdiceState
@@ -29,7 +28,7 @@ WAIT_MS = 30000
 """How long the planner may wait on a block (its own, or one lying on it) before it acts: long
 enough to hold a greedy rival that needs one number, short enough to end a stand-off between
 two planners that each wait for the other to move its block."""
-_FIRST = (A.CLAIM, A.TOUCH)
+_FIRST = (actions.CLAIM, actions.TOUCH)
 
 
 def position(s: WonderdiceState, me: int) -> Position:
@@ -62,13 +61,13 @@ def options(view: Any, legal: Sequence[int]) -> Sequence[int]:
     """The actions the planner considers: all of them, but no more waiting (a pass) on a
     block placed :data:`WAIT_MS` ago or longer -- its own, its hand empty (Q3), or the
     rival's lying on it -- so that two planners waiting on each other's blocks go on."""
-    if len(legal) == 1 or A.PASS not in legal:
+    if len(legal) == 1 or actions.PASS not in legal:
         return legal
     me = view.seat if view.seat is not None else view.roller
     block = view.block_on[1 - me] if view.hand[me] == 0 else view.block_on[me]
     if block is None or view.now - block[2] < WAIT_MS:
         return legal
-    return [a for a in legal if a != A.PASS]
+    return [a for a in legal if a != actions.PASS]
 
 
 class WonderdicePlannerBot(Bot):

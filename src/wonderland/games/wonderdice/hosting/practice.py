@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from wonderland.core import CHANCE, TERMINAL, next_actor
-from wonderland.games.wonderdice import actions as dice
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.rules import (
@@ -63,10 +63,10 @@ def allowed(state: WonderdiceState) -> tuple[set[str], set[int]]:
     kinds: set[str] = set()
     targets: set[int] = set()
     for action in GAME.legal_actions(state, state.roller):
-        typed = dice.decode(action)
+        typed = actions.decode(action)
         if typed.kind in _KIND_OF:
             kinds.add(_KIND_OF[typed.kind])
-        if isinstance(typed, dice.Block):
+        if isinstance(typed, actions.Block):
             targets.add(typed.target)
     return kinds, targets
 
@@ -89,8 +89,8 @@ def _row(state: WonderdiceState, seat: int) -> str:
     need = "complete" if r == ROW_DONE else f"needs a {r + 1}"
     block = state.block_on[seat]
     blocked = f", blocked by seat {block[0]}'s {block[1]}" if block is not None else ""
-    dice = "die" if state.hand[seat] == 1 else "dice"
-    return f"row [{cells}] {need}{blocked}, {state.hand[seat]} {dice} in hand"
+    actions = "die" if state.hand[seat] == 1 else "dice"
+    return f"row [{cells}] {need}{blocked}, {state.hand[seat]} {actions} in hand"
 
 
 def table_text(state: WonderdiceState, viewer: int) -> str:
@@ -103,7 +103,7 @@ def table_text(state: WonderdiceState, viewer: int) -> str:
             f"{_row(state, seat)}\n    ability: {_ability(state, seat)}"
         )
     if state.roller >= 0 and state.faces:
-        shown = " ".join(map(str, dice.faces_list(state.faces)))
+        shown = " ".join(map(str, actions.faces_list(state.faces)))
         who = "You" if state.roller == viewer else f"Seat {state.roller}"
         lines.append(f"{who} (seat {state.roller}) rolled: {shown}")
     return "\n".join(lines)

@@ -140,8 +140,10 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
         return WonderdiceState(table)
 
     @staticmethod
-    def _deal_codes(s: WonderdiceState) -> tuple[int, ...]:
-        return _deal_codes(s.n, len(s.table.content.characters), s.table.flags.random_deal)
+    def _deal_codes(state: WonderdiceState) -> tuple[int, ...]:
+        return _deal_codes(
+            state.n, len(state.table.content.characters), state.table.flags.random_deal
+        )
 
     # -- the step function -----------------------------------------------------------------
     def to_move(self, state: WonderdiceState) -> ToMove:

@@ -628,12 +628,12 @@ class LiveTable:
             live.update(self.picture(*console.size))
 
 
-def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tuple[str, str]:
+def hint_words(state: WonderdiceState, me: int, action: int, legal: list[int]) -> tuple[str, str]:
     """The key(s) to press for ``action`` and why it is the best of ``legal`` by the greedy
     order (advance > unblock > block the leader > take back), in words."""
     a = actions.decode(action)
     target = actions.target_of(a)
-    name = f"seat {target} ({rules.character_name(s, target)})" if target >= 0 else ""
+    name = f"seat {target} ({rules.character_name(state, target)})" if target >= 0 else ""
     match a:
         case actions.Advance(value):
             return (
@@ -649,8 +649,8 @@ def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tu
             )
         case actions.Block(target, value):
             why = f"block {name} with the {value}: "
-            why += f"at {s.row[target]}/6 the leader you can block; they cannot advance (D21)"
-            if s.block_on[me] is not None:
+            why += f"at {state.row[target]}/6 the leader you can block; they cannot advance (D21)"
+            if state.block_on[me] is not None:
                 why += "; nothing on your roll frees you"
             return f"b{target}", why
         case actions.TakeBack(target):
@@ -662,23 +662,23 @@ def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tu
         case actions.Touch():
             return "c", "touch the token: the last to touch loses the ability (D28)"
         case actions.Betray() | actions.Loyal():
-            needed = s.n if s.table.flags.team_target_all_players else s.n - 1
-            left = needed - s.team_wins
+            needed = state.n if state.table.flags.team_target_all_players else state.n - 1
+            left = needed - state.team_wins
             if isinstance(a, actions.Betray):
                 return "y", f"betray: the team still needs {left} wins, alone you need one (D36)"
             return "n", f"stay loyal: the team needs only {left} more wins (D33)"
         case actions.Madden(target):
             return f"m{target}", f"turn {name} Mad: the most round wins among the Admiring (D34)"
-    return _pass_hint(s, me, legal)
+    return _pass_hint(state, me, legal)
 
 
-def _pass_hint(s: WonderdiceState, me: int, legal: list[int]) -> tuple[str, str]:
+def _pass_hint(state: WonderdiceState, me: int, legal: list[int]) -> tuple[str, str]:
     """Why passing is the best of ``legal``."""
-    if s.block_on[me] is not None:
-        need = numbers_text(unblock_faces(s, me))
+    if state.block_on[me] is not None:
+        need = numbers_text(unblock_faces(state, me))
         return "p", f"no action helps: you need {need} to unblock, roll again after the cooldown"
-    if len(legal) == 1 and s.hand[me]:
-        return "p", f"no action helps: no {s.row[me] + 1} and no block; roll again (space)"
+    if len(legal) == 1 and state.hand[me]:
+        return "p", f"no action helps: no {state.row[me] + 1} and no block; roll again (space)"
     return "p", "no action helps: roll again (space) when the cooldown allows"
 
 

@@ -84,10 +84,10 @@ class StateEncoder:
     def __init__(self, num_players: int) -> None:
         self._inner = plain_state_encoder(num_players)
 
-    def observe(self, t: WonderdiceState, seat: int) -> array[float]:
-        """A new float32 array: the observation of ``seat``'s view of ``t``."""
-        out = self._inner.observe(t, seat)
-        out.append(horizon_used(t))
+    def observe(self, state: WonderdiceState, seat: int) -> array[float]:
+        """A new float32 array: the observation of ``seat``'s view of ``state``."""
+        out = self._inner.observe(state, seat)
+        out.append(horizon_used(state))
         return out
 
 

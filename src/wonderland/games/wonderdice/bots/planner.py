@@ -31,14 +31,14 @@ two planners that each wait for the other to move its block."""
 _FIRST = (actions.CLAIM, actions.TOUCH)
 
 
-def position(s: WonderdiceState, me: int) -> Position:
+def position(state: WonderdiceState, me: int) -> Position:
     """The race position of a two-seat state, seat ``me`` as the model's seat 0."""
     other = 1 - me
     seats = (me, other)
-    rows = [s.row[i] for i in seats]
-    blocks = [0 if s.block_on[i] is None else s.block_on[i][1] for i in seats]  # type: ignore[index]
-    rest = [int(s.tired[i]) for i in seats]
-    after = [_after_block(s.placed[i]) for i in seats]
+    rows = [state.row[i] for i in seats]
+    blocks = [0 if state.block_on[i] is None else state.block_on[i][1] for i in seats]  # type: ignore[index]
+    rest = [int(state.tired[i]) for i in seats]
+    after = [_after_block(state.placed[i]) for i in seats]
     return (rows[0], rows[1], blocks[0], blocks[1], rest[0], rest[1], after[0], after[1])
 
 
@@ -50,11 +50,11 @@ def _after_block(placed: Sequence[int]) -> int:
     return 0
 
 
-def race_for(s: WonderdiceState, me: int) -> Race:
+def race_for(state: WonderdiceState, me: int) -> Race:
     """The solved race between seat ``me`` and the other seat of a two-seat state."""
-    flags = s.table.flags
+    flags = state.table.flags
     model_rules = Rules(flags.block_matches_top_die, flags.blocked_may_only_unblock)
-    return race(s.powers[me], s.powers[1 - me], model_rules)
+    return race(state.powers[me], state.powers[1 - me], model_rules)
 
 
 def options(view: Any, legal: Sequence[int]) -> Sequence[int]:

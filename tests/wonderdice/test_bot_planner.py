@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wonderland.core import AnyGame
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.bots.planner import (
     WAIT_MS,
     WonderdicePlannerBot,
@@ -42,7 +42,7 @@ def _rules_moves(model: Race, s: Any, seat: int, faces: tuple[int, ...]) -> set[
     for a in rules.roll_actions(s, seat, faces):
         after = s.clone()
         after.roller, after.faces = seat, faces
-        rules.apply_action(after, seat, a)
+        steps.apply_action(after, seat, a)
         out.add(model.canonical(position(after, seat)))
     return out
 
@@ -62,7 +62,7 @@ def test_the_race_allows_what_the_rules_allow(
     s = new_state(2, abilities=True)
     s.chars = list(pair)
     s.side = [int(m) for m in mad]
-    rules.refresh_powers(s)
+    steps.refresh_powers(s)
     rng = random.Random(seed)
     for _ in range(steps):
         seat = rng.randrange(2)
@@ -97,7 +97,7 @@ def test_the_race_is_won_more_often_than_greedy_wins_it() -> None:
 def _walrus_state() -> Any:
     s = new_state(2, abilities=True)
     s.chars = [WALRUS, HATTER]
-    rules.refresh_powers(s)
+    steps.refresh_powers(s)
     return s
 
 

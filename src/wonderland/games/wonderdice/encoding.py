@@ -261,6 +261,15 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
     slow_ones, slow_others = _slow_entries(t, seat, n)
     ones = list(slow_ones)
     others = list(slow_others)
+    _seat_entries(t, seat, n, ones, others)
+    _table_entries(t, n, ones, others)
+    return ones, others
+
+
+def _seat_entries(
+    t: Any, seat: int, n: int, ones: list[int], others: list[tuple[int, float]]
+) -> None:
+    """Each seat's fast-changing entries, from ``seat``'s point of view."""
     one = ones.append
     other = others.append
     now = t.now
@@ -303,22 +312,25 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
             one(base + ROLES + DECIDING_ROLE)
         if jabber == s:
             one(base + ROLES + JABBERWOCKY_ROLE)
+
+
+def _table_entries(t: Any, n: int, ones: list[int], others: list[tuple[int, float]]) -> None:
+    """The table's fast-changing entries: phase, the resolving roll and the progress."""
     base = n * SEAT_SIZE
-    one(base + t.phase)
+    ones.append(base + t.phase)
     base += len(PHASE_NAMES)
     faces: Sequence[int] = t.faces
     for value in range(LOW_FACE, min(len(faces), FACE_SLOTS)):
         if faces[value]:
-            other((base + value - LOW_FACE, min(faces[value], DICE) / DICE))
+            others.append((base + value - LOW_FACE, min(faces[value], DICE) / DICE))
     base += HIGH_FACE
     progress = (
         min(t.team_wins, TEAM_WINS_CAP) / TEAM_WINS_CAP,
         min(t.round_no, ROUNDS_CAP) / ROUNDS_CAP,
         min(t.game_no, MAX_SEATS) / MAX_SEATS,
-        seconds_ago(now, t.round_start) if t.round_start else 0.0,
+        seconds_ago(t.now, t.round_start) if t.round_start else 0.0,
     )
     others += [(base + i, v) for i, v in enumerate(progress) if v]
-    return ones, others
 
 
 def observe_step(

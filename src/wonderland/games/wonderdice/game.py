@@ -18,7 +18,7 @@ from typing import Any
 
 from wonderland.core.errors import ConfigError, IllegalAction
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
-from wonderland.games.wonderdice import actions, rules
+from wonderland.games.wonderdice import actions, rules, steps
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.legality import FACE_SLOTS, FACES, HIGH_FACE
 from wonderland.games.wonderdice.render import render as render_state
@@ -207,8 +207,8 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
                     f"(D14); {'a chance event' if mover == CHANCE else f'seat {mover}'} is next",
                 )
             rules.check(state, actor, action)
-            rules.apply_action(state, actor, action)
-        rules.count_step(state)
+            steps.apply_action(state, actor, action)
+        steps.count_step(state)
 
     def _apply_chance(self, state: WonderdiceState, action: int) -> None:
         if state.phase == DEAL:
@@ -220,14 +220,14 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
                 chars.append(c)
             if action not in self._deal_codes(state):
                 raise IllegalAction("D10", f"{action} is not a deal of distinct characters")
-            rules.deal(state, chars)
+            steps.deal(state, chars)
             return
         if action < actions.ROLL_BASE:
             raise IllegalAction("E2", f"{action} is not a roll event")
         seat, gap, counts = actions.decode_roll(action)
         if seat >= state.n or gap > actions.MAX_GAP_MS:
             raise IllegalAction("E2", f"roll event for seat {seat} after {gap} ms is impossible")
-        rules.begin_turn(state, seat, gap, counts)
+        steps.begin_turn(state, seat, gap, counts)
 
     def clone(self, state: WonderdiceState) -> WonderdiceState:
         """An independent copy."""

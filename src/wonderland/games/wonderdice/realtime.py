@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from wonderland.core.errors import IllegalAction
 from wonderland.core.game import CHANCE, GameConfig
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.actions import MAX_GAP_MS, PASS, encode_roll
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.legality import FACE_SLOTS
@@ -263,15 +263,15 @@ class Driver:
         # the same checks and steps as GAME.apply_in_place on the encoded events (records
         # replay through that plain path; tests compare the two), without the round trip
         saved = (s.now, s.roller, s.faces, s.stats["rolls"])
-        rules.begin_turn(s, seat, gap, faces)
+        steps.begin_turn(s, seat, gap, faces)
         try:
             rules.check(s, seat, action)
         except IllegalAction:
             s.now, s.roller, s.faces, s.stats["rolls"] = saved
             raise
-        rules.count_step(s)
-        rules.apply_action(s, seat, action)
-        rules.count_step(s)
+        steps.count_step(s)
+        steps.apply_action(s, seat, action)
+        steps.count_step(s)
         if self.record:
             self.actions += ((CHANCE, encode_roll(seat, gap, faces)), (seat, action))
         if s.round_no != self._round_no:

@@ -16,7 +16,7 @@ from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderdice import actions, rules
+from wonderland.games.wonderdice import actions, steps
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.bots.race import Position, Race, Rules, race
 from wonderland.games.wonderdice.state import PLAY, WonderdiceState
@@ -103,7 +103,7 @@ class WonderdicePlannerBot(Bot):
         out: dict[int, float] = {}
         for a in legal:
             after = s.clone()
-            rules.apply_action(after, me, a)
+            steps.apply_action(after, me, a)
             if after.round_no != s.round_no or after.phase != PLAY:
                 out[a] = 1.0  # only the roller's own claim ends a round on its action
             else:

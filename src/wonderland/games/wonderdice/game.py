@@ -18,6 +18,7 @@ from typing import Any
 
 from wonderland.core.errors import ConfigError, IllegalAction
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
+from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions, rules, steps
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.legality import FACE_SLOTS, FACES, HIGH_FACE
@@ -130,14 +131,19 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
                 f"{config.num_players} players need as many characters; the content has "
                 f"{len(content.characters)}"
             )
-        values = VARIANTS.resolve(config.variants)
+        values = self.variants.resolve(config.variants)
         table = Table(
             config.num_players,
-            RuleFlags.from_variants(values),
+            RuleFlags.from_variants(self._rule_values(values)),
             content,
             tuple(sorted(values.items())),
         )
         return WonderdiceState(table)
+
+    @staticmethod
+    def _rule_values(values: dict[str, VariantValue]) -> dict[str, VariantValue]:
+        """The resolved variants the rules read (here: all of them)."""
+        return values
 
     @staticmethod
     def _deal_codes(state: WonderdiceState) -> tuple[int, ...]:

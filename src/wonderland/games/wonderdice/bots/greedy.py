@@ -16,6 +16,17 @@ from wonderland.games.wonderdice.view import WonderdiceView
 _FIRST = (actions.CLAIM, actions.TOUCH)
 
 
+def obvious(legal: Sequence[int]) -> int | None:
+    """The only legal action, or else a touch of the White Rabbit or of the token (a win, or
+    the end of a round, never waits); None when there is a choice to make."""
+    if len(legal) == 1:
+        return legal[0]
+    for action in _FIRST:
+        if action in legal:
+            return action
+    return None
+
+
 class WonderdiceGreedyBot(Bot):
     """Greedy by a fixed order of action kinds; among blocks, the longest row first."""
 
@@ -23,11 +34,9 @@ class WonderdiceGreedyBot(Bot):
 
     def choose(self, game: AnyGame, view: WonderdiceView, legal: Sequence[int]) -> int:
         """The best action by the greedy order."""
-        if len(legal) == 1:
-            return legal[0]
-        for a in _FIRST:
-            if a in legal:
-                return a
+        first = obvious(legal)
+        if first is not None:
+            return first
         # the highest (rank, value) wins, the first of equals; every block, take-back and
         # madden draws its tie-break, in the order of ``legal``
         draw = self.rng.random

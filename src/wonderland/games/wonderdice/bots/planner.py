@@ -17,7 +17,7 @@ from typing import Any
 from wonderland.bots.base import Advice, Alternative, Bot
 from wonderland.core import AnyGame
 from wonderland.games.wonderdice import actions, steps
-from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
+from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot, obvious
 from wonderland.games.wonderdice.bots.race import Position, Race, Rules, race
 from wonderland.games.wonderdice.state import PLAY, WonderdiceState
 from wonderland.games.wonderdice.view import determinize
@@ -28,7 +28,6 @@ WAIT_MS = 30000
 """How long the planner may wait on a block (its own, or one lying on it) before it acts: long
 enough to hold a greedy rival that needs one number, short enough to end a stand-off between
 two planners that each wait for the other to move its block."""
-_FIRST = (actions.CLAIM, actions.TOUCH)
 
 
 def position(state: WonderdiceState, me: int) -> Position:
@@ -81,11 +80,9 @@ class WonderdicePlannerBot(Bot):
 
     def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The action with the best chance of winning the round."""
-        if len(legal) == 1:
-            return legal[0]
-        for a in _FIRST:
-            if a in legal:
-                return a
+        first = obvious(legal)
+        if first is not None:
+            return first
         fallback = self.greedy.choose(game, view, legal)
         if view.n != 2 or view.phase != PLAY:
             return fallback

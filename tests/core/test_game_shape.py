@@ -20,6 +20,9 @@ from wonderland.core import get_game, get_plugin
 GAMES = ["parade", "wonderdice"]
 """The games written this way (Wonderland's War joins when its actions are typed)."""
 
+STATE_NAMES = ("state", "before", "after")
+"""What a function taking one state calls it: ``state``, or the state before or after a step
+where it compares it with the one it holds."""
 SHORT_ALIAS = re.compile(r"[A-Z]{1,2}")
 COMPILED = "fast"
 """The compiled engines' folder: written over arrays, not states; its bridges and module
@@ -95,13 +98,14 @@ def _state_parameters(tree: ast.AST, state_name: str) -> list[tuple[int, str, li
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_state_parameter_is_called_state(game_id: str) -> None:
-    """A function taking one state calls it ``state`` (two states: any telling names)."""
+    """A function taking one state calls it ``state`` (``before``/``after`` around a step;
+    two states: any telling names)."""
     state_name = _state_type(game_id).__name__
     wrong = [
         f"{path.name}:{line} {function}({', '.join(names)})"
         for path in _sources(game_id)
         for line, function, names in _state_parameters(ast.parse(path.read_text()), state_name)
-        if len(names) == 1 and names != ["state"]
+        if len(names) == 1 and names[0] not in STATE_NAMES
     ]
     assert not wrong
 

@@ -10,23 +10,27 @@
 //   place(board, [seat, map]);
 //   parts.end();                                                  // forgets the parts not drawn
 //
+// A renderer whose parts are few and bounded (the cards of a deck, the seats) may keep them
+// all (new Sections({ forget: false })): a part that leaves the table and comes back (a
+// state drawn again) is then not built anew.
 // A part's key is a string of everything its drawing reads (JSON.stringify of the inputs).
 import { el } from "/static/dom.js";
 
 /** The parts drawn last on one board, each with the key of its inputs. */
 export class Sections {
-  constructor() {
+  constructor({ forget = true } = {}) {
+    this.forget = forget;
     this.last = new Map(); // name -> { key, node, fresh } of the last draw
-    this.next = new Map(); // the same for the draw under way
+    this.next = this.last; // the same for the draw under way
   }
 
   /** Start a draw. */
   begin() {
-    this.next = new Map();
+    this.next = this.forget ? new Map() : this.last;
     return this;
   }
 
-  /** End a draw: the parts not asked for during it are forgotten. */
+  /** End a draw: the parts not asked for during it are forgotten (unless forget is false). */
   end() {
     this.last = this.next;
   }
@@ -34,7 +38,7 @@ export class Sections {
   /** Forget every part (the next draw builds them all). */
   clear() {
     this.last = new Map();
-    this.next = new Map();
+    this.next = this.last;
   }
 
   /** The part `name` of this draw as { key, node, fresh }: the last draw's when `key` is the

@@ -20,10 +20,11 @@ export { majorities, result };
 
 // A board's UI state: the hand card whose preview is shown, the cards picked in the end
 // choice, the state version a move was sent for, the last draw (the kept controls act on
-// it), whether the board was drawn before (then the change is animated), the kept nodes.
+// it), whether the board was drawn before (then the change is animated), the kept nodes
+// (all kept: the 66 cards, the seats and a few panels).
 function uiOf(board) {
   return boardState(board, () => {
-    const ui = { hovered: null, picked: [], pendingVersion: null, live: null, drawn: false, content: undefined, parts: new Sections() };
+    const ui = { hovered: null, picked: [], pendingVersion: null, live: null, drawn: false, content: undefined, parts: new Sections({ forget: false }) };
     ui.redraw = () => renderInto(ui.live.board, ui, ui.live.ctx, false); // a pick in the end choice
     return ui;
   });

@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test test-fast gates lint types layers compiled chromium postgresql pytest pytest-fast bench screenshots clean
 
-run: $(STAMP)
+# The server's bots and `simulate` start with the compiled engines warm (see `compiled`).
+run: $(STAMP) compiled
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
 # The gates and the engines' compilation run side by side, then every test.
@@ -32,7 +33,8 @@ types: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-# numba compiles the fast engines once here (cached next to the sources), not in every worker.
+# numba compiles the fast engines once here (cached next to the sources), not in every worker;
+# with a warm cache this only loads them (a few seconds).
 compiled: $(STAMP)
 	$(BIN)/python -m wonderland.sim.warm
 

@@ -1,5 +1,6 @@
-"""``--engine auto`` (the default): the compiled engine whenever it can play the run, the plain
-engine otherwise, and the summary says which and why; run folders keep their engine."""
+"""``--engine auto`` (the default): the compiled engine whenever it can play the run (here it
+starts at once), the plain engine otherwise, and the summary says which and why; run folders
+keep their engine."""
 
 from __future__ import annotations
 
@@ -15,6 +16,15 @@ from wonderland.core import GameConfig, derive_seed
 from wonderland.sim.fast import FAST_BY_CHOICE, choose_engine
 from wonderland.sim.job import SimJob
 from wonderland.sim.store import RUN_FILE, RunDir
+
+
+@pytest.fixture(autouse=True)
+def compiled_engine_starts_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These runs are small: with the compiled engine's start-up counted, auto would play them
+    on the plain engine (``test_engine_by_size.py`` checks that rule)."""
+    monkeypatch.setattr("wonderland.sim.engine_cost.FAST_START_SECONDS", 0.0)
+    monkeypatch.setattr("wonderland.sim.engine_cost.COMPILE_SECONDS", 0.0)
+
 
 ARGV = ["simulate", "parade", "--players", "3", "--games", "40", "--seed", "4", "--workers", "1"]
 

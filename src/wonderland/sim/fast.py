@@ -4,8 +4,8 @@ between them and the plain engine.
 A game's fast engine is a module (:class:`FastEngine`) that checks a job, plays chunks of it
 as rows or as tallies, and names its chunk sizes; a game without one is refused with a message
 that says what to use.  ``--engine auto`` (the default, :func:`choose_engine`) takes the
-compiled engine whenever it can play every job of a command, and the plain engine otherwise,
-with the reason.
+compiled engine whenever it can play every job of a command and finishes them first, its
+start-up included (``engine_cost``), and the plain engine otherwise, with the reason.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from wonderland.core import ConfigError, capabilities, get_plugin, plugins
 from wonderland.sim.columns import Columns
+from wonderland.sim.engine_cost import RunEstimate, estimate_run
 from wonderland.sim.tally import ChunkTally
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ AUTO = "auto"
 ENGINE_CHOICES = (AUTO, *ENGINES)
 """What ``--engine`` takes: ``auto`` picks one of :data:`ENGINES` for the job."""
 FAST_BY_CHOICE = "compiled; --engine plain for the plain engine"
+SHORT_RUN = "a short run: the plain engine ends it before the compiled one starts"
+"""Why ``auto`` plays a run the compiled engine could play on the plain engine."""
 
 
 FastEngine = capabilities.FastEngine["SimJob", Columns, ChunkTally]
@@ -66,6 +69,16 @@ def tally_fast(job: SimJob, start: int, stop: int) -> ChunkTally:
     return fast_engine(job.game).tally_fast(job, start, stop)
 
 
+def compile_fast(job: SimJob, tallies: bool) -> None:
+    """Compile (or load from numba's cache) what ``job`` plays on its game's compiled engine,
+    by playing one game of it, returned as tallies or as columns."""
+    job = dataclasses.replace(job, games=1)
+    if tallies:
+        tally_fast(job, 0, 1)
+    else:
+        play_fast(job, 0, 1)
+
+
 def chunk_limits(game: str) -> tuple[int, int]:
     """The largest automatic chunks of a fast run of ``game``: returning rows, tallies."""
     engine = fast_engine(game)
@@ -79,6 +92,8 @@ class EngineChoice:
     engine: str
     """One of :data:`ENGINES`."""
     reason: str
+    estimates: tuple[RunEstimate, ...] = ()
+    """What each job costs on each engine, when ``auto`` weighed them."""
 
     def describe(self) -> str:
         """``fast (compiled; --engine plain for the plain engine)``."""
@@ -99,10 +114,11 @@ def choose_engine(
 
     ``plain`` and ``fast`` are taken as asked (a fast job the compiled engine cannot play is
     refused later, by ``batch.check_job``, with the reason).  ``auto`` takes the compiled
-    engine when the game has one and it can play every job (its bots, content, variants, no
-    records, numba installed), else the plain engine, with the compiled engine's refusal as
-    the reason; but a run being resumed keeps ``stored``, the engine it was played on, so
-    that it never mixes engines.
+    engine when the game has one, it can play every job (its bots, content, variants, no
+    records, numba installed) and it finishes them first, start-up included (``fast_wins``,
+    given each job's :class:`RunEstimate`), else the plain engine, with the compiled engine's
+    refusal (or :data:`SHORT_RUN`) as the reason; but a run being resumed keeps ``stored``,
+    the engine it was played on, so that it never mixes engines.
     """
     if asked not in ENGINE_CHOICES:
         raise ConfigError(f"unknown engine {asked!r}; choose from: {', '.join(ENGINE_CHOICES)}")
@@ -123,7 +139,30 @@ def _auto_engine(jobs: Sequence[SimJob], keep_records: bool) -> EngineChoice:
             check_fast_job(dataclasses.replace(job, engine="fast"), keep_records)
         except ConfigError as refusal:
             return EngineChoice("plain", _as_reason(str(refusal)))
-    return EngineChoice("fast", FAST_BY_CHOICE)
+    estimates = tuple(estimate_run(job) for job in jobs)
+    if not fast_wins(estimates):
+        return EngineChoice("plain", SHORT_RUN, estimates)
+    return EngineChoice("fast", FAST_BY_CHOICE, estimates)
+
+
+def fast_wins(estimates: Sequence[RunEstimate]) -> bool:
+    """Whether the compiled engine ends a command's runs first: its start-up is paid once per
+    process and command, so the runs' games are summed.
+
+    >>> fast_wins([RunEstimate(3000, 2e-4, 1.2, 1e-5)])
+    False
+    >>> fast_wins([RunEstimate(3000, 2e-4, 1.2, 1e-5)] * 3)
+    True
+    """
+    if not estimates:
+        return False
+    whole = RunEstimate(
+        sum(e.games for e in estimates),
+        sum(e.plain_seconds for e in estimates) / max(1, sum(e.games for e in estimates)),
+        max(e.fast_start for e in estimates),
+        sum(e.games * e.fast_game for e in estimates) / max(1, sum(e.games for e in estimates)),
+    )
+    return whole.fast_finishes_first()
 
 
 def _as_reason(refusal: str) -> str:

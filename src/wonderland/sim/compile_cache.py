@@ -1,0 +1,47 @@
+"""Whether a game's compiled engine still has to compile, and compiling it once, up front.
+
+numba compiles a compiled engine on its first call and caches the machine code in the
+``__pycache__`` folder next to the engine's sources (``*.nbi`` index and ``*.nbc`` code files),
+or under ``$NUMBA_CACHE_DIR`` when that is set.  An engine whose folder holds no index file has
+never been compiled here: its first run compiles it (about a minute) before playing.  This is
+read from the file system alone, without importing numba.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+from wonderland.core import get_plugin
+
+CACHE_DIR_VARIABLE = "NUMBA_CACHE_DIR"
+
+
+def engine_sources(game_id: str) -> Path | None:
+    """The folder of ``game_id``'s compiled engine's sources (None without one)."""
+    ref = get_plugin(game_id).fast_engine
+    if ref is None:
+        return None
+    spec = importlib.util.find_spec(ref.path.partition(":")[0])
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).resolve().parent
+
+
+def cache_folder(sources: Path) -> Path:
+    """Where numba caches what it compiles from ``sources`` (a folder of modules): its
+    ``__pycache__``, or the same path under ``$NUMBA_CACHE_DIR``."""
+    root = os.environ.get(CACHE_DIR_VARIABLE)
+    if not root:
+        return sources / "__pycache__"
+    return Path(root) / sources.resolve().relative_to(sources.resolve().anchor)
+
+
+def needs_compiling(game_id: str) -> bool:
+    """Whether ``game_id``'s compiled engine has never been compiled into numba's cache."""
+    sources = engine_sources(game_id)
+    if sources is None:
+        return False
+    folder = cache_folder(sources)
+    return not folder.is_dir() or not any(folder.glob("*.nbi"))

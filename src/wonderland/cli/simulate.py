@@ -13,8 +13,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from wonderland.cli.compiling import compile_first
 from wonderland.cli.progress import run_progress
+from wonderland.sim.backends import available_cores
 from wonderland.sim.batch import RunOutcome, pick_engine, run_simulation, summary_header
+from wonderland.sim.engine_cost import estimate_run
 from wonderland.sim.fast import AUTO, EngineChoice
 from wonderland.sim.job import SimJob
 from wonderland.sim.summary import Estimate, Summary
@@ -47,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_engine_argument(parser)
+    parser.set_defaults(workers=None)  # all cores, or this process alone for a short run
 
 
 def job_from_args(args: argparse.Namespace) -> tuple[SimJob, EngineChoice]:
@@ -67,6 +71,9 @@ def job_from_args(args: argparse.Namespace) -> tuple[SimJob, EngineChoice]:
 def run(args: argparse.Namespace) -> int:
     """Run the games with a progress bar, then print the summary."""
     job, choice = job_from_args(args)
+    if args.workers is None:
+        local = args.backend == "local"
+        args.workers = default_workers(job, choice) if local else available_cores()
     console = Console(stderr=True)
     hidden = args.json and not console.is_terminal
     outcome = execute(job, args, console, hidden, choice.reason)
@@ -78,6 +85,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def default_workers(job: SimJob, choice: EngineChoice) -> int:
+    """Without ``--workers``: every core, unless the run is shorter than starting a worker
+    (then this process plays it, and a compiled engine starts once)."""
+    (estimate,) = choice.estimates or (estimate_run(job),)
+    return estimate.workers(job.engine, available_cores())
+
+
 def execute(
     job: SimJob,
     args: argparse.Namespace,
@@ -85,8 +99,12 @@ def execute(
     hidden: bool = False,
     engine_reason: str | None = None,
 ) -> RunOutcome:
-    """Run ``job`` with the run options of ``args`` behind a progress bar."""
+    """Run ``job`` with the run options of ``args`` behind a progress bar (a compiled engine
+    that has never run here is compiled first, and says so)."""
     out: Path | None = args.out
+    record = getattr(args, "record", None)
+    tallies = out is None and record is None
+    compile_first(job, console, tallies=tallies, keep_records=record is not None, hidden=hidden)
     with run_progress(console, job.game, hidden) as bar:
         try:
             outcome = run_simulation(
@@ -96,7 +114,7 @@ def execute(
                 address=args.address,
                 out=out,
                 chunk_size=args.chunk_size,
-                record_dir=getattr(args, "record", None),
+                record_dir=record,
                 on_start=bar.start,
                 on_progress=bar.advance,
                 engine_reason=engine_reason,

@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from wonderland.cli.compiling import compile_first
 from wonderland.cli.progress import run_progress
 from wonderland.core import ConfigError, game_ids, get_game
 from wonderland.sim.backends import backend_session, check_backend
@@ -113,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     sweep.save()
     console = Console(stderr=True)
     hidden = args.json and not console.is_terminal
+    if jobs:  # the points share one compiled engine: compiled once, before the first
+        compile_first(jobs[0][1], console, tallies=False, keep_records=False, hidden=hidden)
     outcomes: list[tuple[SweepPoint, RunOutcome]] = []
     with backend_session(args.backend, args.workers, args.address):
         for point, job in jobs:

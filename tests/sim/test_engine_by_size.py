@@ -4,6 +4,7 @@ the file system, counted as compiling time, and announced on stderr, never in --
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -97,7 +98,7 @@ def test_the_cache_is_read_from_the_file_system(
     sources = engine_sources("parade")
     assert sources is not None and sources.name == "fast"
     folder = cache_folder(sources)
-    assert folder.is_relative_to(tmp_path)
+    assert folder == tmp_path / f"fast_{hashlib.sha1(str(sources).encode()).hexdigest()}"
     folder.mkdir(parents=True)
     (folder / "runner.play_games-1.py311.nbi").write_bytes(b"")
     assert not needs_compiling("parade")

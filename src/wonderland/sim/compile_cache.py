@@ -9,6 +9,7 @@ read from the file system alone, without importing numba.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 from pathlib import Path
@@ -26,16 +27,17 @@ def engine_sources(game_id: str) -> Path | None:
     spec = importlib.util.find_spec(ref.path.partition(":")[0])
     if spec is None or spec.origin is None:
         return None
-    return Path(spec.origin).resolve().parent
+    return Path(os.path.abspath(spec.origin)).parent
 
 
 def cache_folder(sources: Path) -> Path:
     """Where numba caches what it compiles from ``sources`` (a folder of modules): its
-    ``__pycache__``, or the same path under ``$NUMBA_CACHE_DIR``."""
+    ``__pycache__``, or under ``$NUMBA_CACHE_DIR`` a folder named by the folder's name and the
+    SHA-1 of its path (numba's ``UserProvidedCacheLocator``)."""
     root = os.environ.get(CACHE_DIR_VARIABLE)
     if not root:
         return sources / "__pycache__"
-    return Path(root) / sources.resolve().relative_to(sources.resolve().anchor)
+    return Path(root) / f"{sources.name}_{hashlib.sha1(str(sources).encode()).hexdigest()}"
 
 
 def needs_compiling(game_id: str) -> bool:

@@ -2,11 +2,11 @@
 
 The reference is the least a process can do to play the same games: start Python, import
 Parade's plain engine and play random games through ``legal_actions`` and ``apply_in_place``
-(no bots, no summary).  The command is ``wonderland simulate parade --players P --games N
---json`` with random bots under ``--engine auto`` (and, for comparison, ``plain`` and
-``fast``).  Each is run as a fresh process, several times; the best wall time and the CPU
-seconds of that run (the process and its workers) are printed with the ratio to the
-reference.  The goal: ``auto`` within 3 times the reference.
+(``bench/parade_random.py``'s loop: no bots, no summary).  The command is ``wonderland
+simulate parade --players P --games N --json`` with random bots under ``--engine auto``
+(and, for comparison, ``plain`` and ``fast``).  Each is run as a fresh process, several
+times; the best wall time and the CPU seconds of that run (the process and its workers) are
+printed with the ratio to the reference.  The goal: ``auto`` within 3 times the reference.
 
     .venv/bin/python bench/simulate_startup.py [--games 3000] [--players 4] [--repeat 3]
 """
@@ -23,19 +23,13 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 LOOP = """
 import random, sys
-from wonderland.core import CHANCE, TERMINAL, next_actor
-from wonderland.games.parade import GAME
+sys.path.insert(0, {bench!r})
+from parade_random import play_random_game
 rng = random.Random(0)
 for _ in range({games}):
-    state = GAME.initial_state(GAME.make_config({players}))
-    while (actor := next_actor(GAME, state)) != TERMINAL:
-        if actor == CHANCE:
-            action = GAME.sample_chance(state, rng)
-        else:
-            legal = GAME.legal_actions(state, actor)
-            action = legal[int(rng.random() * len(legal))]
-        GAME.apply_in_place(state, actor, action)
+    play_random_game(rng, {players})
 """
+"""The reference: ``bench/parade_random.py``'s loop (``apply_in_place``), in a fresh process."""
 
 
 def timed(argv: list[str]) -> tuple[float, float]:
@@ -61,7 +55,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    loop = LOOP.format(games=args.games, players=args.players)
+    loop = LOOP.format(bench=str(Path(__file__).parent), games=args.games, players=args.players)
     reference = best([sys.executable, "-c", loop], args.repeat)
     print(
         f"minimal Parade loop, {args.games} games: {reference[0]:.2f} s wall, "

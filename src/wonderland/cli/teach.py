@@ -18,7 +18,7 @@ from wonderland.hosting.teaching import (
     shipped_scripts,
 )
 
-HELP = "Type the move (e.g. R3); 'rule' repeats the rule, 'quit' stops."
+HELP = "Type the move when asked; 'rule' repeats the rule, 'quit' stops."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +49,15 @@ def choose_script(game_id: str, name: str | None) -> TeachScript:
         known = ", ".join(s.source.rsplit("/", 1)[-1] for s in scripts) or "none"
         raise ConfigError(f"no teaching script {name!r}: not a file, nor one of {known}")
     return load_script(path, game_id)
+
+
+def move_help(lesson: Lesson, seat: int) -> str:
+    """How to answer, with a move of the lesson's own game written in its notation (one of
+    the seat's legal moves: which one the step wants is still the learner's to find)."""
+    game = lesson.aids.game
+    legal = game.legal_actions(lesson.state, seat)
+    example = f" (e.g. {game.action_to_string(legal[-1])})" if legal else ""
+    return f"Type the move{example}; 'rule' repeats the rule, 'quit' stops."
 
 
 def show(console: Console, card: StepCard) -> None:
@@ -91,7 +100,7 @@ def teach(console: Console, lesson: Lesson) -> bool:
             if text.lower() in ("q", "quit"):
                 return False
             if text.lower() in ("rule", "help", "?", ""):
-                console.print(f"{HELP} Rule {card.rule_text}")
+                console.print(f"{move_help(lesson, card.seat)} Rule {card.rule_text}")
                 continue
             feedback = lesson.attempt(text)
             if feedback.accepted:

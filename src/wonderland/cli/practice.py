@@ -19,6 +19,7 @@ from wonderland.hosting.practice import (
 )
 from wonderland.terminal.arguments import COUNT, SEED, WholeNumber
 from wonderland.terminal.messages import refuse
+from wonderland.terminal.screen import ask_line
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,11 +45,8 @@ def ask(console: Console, question: Question) -> str | None:
         console.print("  ".join(f"{i + 1}) {c}" for i, c in enumerate(question.choices)))
     console.print(f"[dim]Answer: {question.form}[/]")
     while True:
-        try:
-            text = console.input("▸ ").strip()
-        except EOFError:
-            return None
-        if text.lower() in ("quit", "q"):
+        text = ask_line(console, "▸ ")
+        if text is None or text.lower() in ("quit", "q"):
             return None
         try:
             question.mark(text)

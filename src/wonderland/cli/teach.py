@@ -17,6 +17,7 @@ from wonderland.hosting.teaching import (
     load_script,
     shipped_scripts,
 )
+from wonderland.terminal.screen import ask_line
 
 HELP = "Type the move when asked; 'rule' repeats the rule, 'quit' stops."
 
@@ -82,22 +83,16 @@ def teach(console: Console, lesson: Lesson) -> bool:
         card = lesson.card()
         show(console, card)
         if not card.asks:
-            try:
-                answer = console.input("[dim][Enter] continue, q quit ▸ [/]").strip().lower()
-            except EOFError:
-                answer = "q"
-            if answer in ("q", "quit"):
+            answer = ask_line(console, "[dim][Enter] continue, q quit ▸ [/]")
+            if answer is None or answer.lower() in ("q", "quit"):
                 return False
             feedback = lesson.proceed()
             if feedback.message:
                 console.print(f"→ {feedback.message}")
             continue
         while True:
-            try:
-                text = console.input(f"Your move for seat {card.seat} ▸ ").strip()
-            except EOFError:
-                text = "quit"
-            if text.lower() in ("q", "quit"):
+            text = ask_line(console, f"Your move for seat {card.seat} ▸ ")
+            if text is None or text.lower() in ("q", "quit"):
                 return False
             if text.lower() in ("rule", "help", "?", ""):
                 console.print(f"{move_help(lesson, card.seat)} Rule {card.rule_text}")

@@ -7,7 +7,6 @@ import argparse
 from rich.console import Console
 
 from wonderland.core import ConfigError, get_game, get_plugin
-from wonderland.core.terminal_face import TerminalFace
 from wonderland.terminal.face import Face
 from wonderland.terminal.records import record_path, table_setup
 from wonderland.terminal.table import FaceOfTable, TerminalTable
@@ -21,8 +20,6 @@ def terminal_face(game_id: str) -> FaceOfTable:
     if ref is None:
         return Face()
     face: FaceOfTable = ref.load()
-    if not isinstance(face, TerminalFace):
-        raise ConfigError(f"{ref.path} is a {type(face).__name__}, not a terminal face")
     return face
 
 

@@ -122,8 +122,10 @@ def filled(argv: list[str], record: Path, folder: Path) -> list[str]:
 
 
 @pytest.fixture(autouse=True)
-def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A serve case that got past its checks fails instead of serving forever."""
+def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Games saved to the default place go under a temporary home; a serve case that got
+    past its checks fails instead of serving forever."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the server started despite a bad argument")

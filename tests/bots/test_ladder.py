@@ -129,7 +129,7 @@ def test_ladder_command_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (["--bots", "random,wizard"], "no bot 'wizard'"),
         (["--bots", "random,random"], "two different bots"),
         (["--games", "0"], "--games"),
-        (["--out", "/nonexistent/dir"], "not a folder"),
+        (["--out", "/nonexistent/dir"], "the folder /nonexistent does not exist"),
     ],
 )
 def test_ladder_command_refuses_bad_input(

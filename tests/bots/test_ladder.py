@@ -163,5 +163,7 @@ def test_a_ladder_records_the_time_and_iterations_each_search_reached(
         assert result_from_json(json.loads(json.dumps(result_to_json(1, played))))[1] == played
     standings = {s.bot: s for s in rate("parade", results, entrants, seed=3, bootstrap=5).standings}
     assert standings["expert"].iterations_per_search == 300
-    assert 0 < standings["expert"].seconds_per_search < 1
+    seconds = sum(played.thinking[played.bots.index("expert")][1] for played in results)
+    searches = sum(played.thinking[played.bots.index("expert")][0] for played in results)
+    assert standings["expert"].seconds_per_search == pytest.approx(seconds / searches)
     assert standings["random"].searches == 0

@@ -198,7 +198,7 @@ def sim_round(state: State, rules: Rules, sim: Sim) -> None:
         tf[T_NEXT, i] = clock[M_OPENED] + rules.rf[R_COOLDOWN] + reaction(sim, i)
 
 
-@compiled_call
+@compiled
 def commit(
     state: State, rules: Rules, sim: Sim, seat: Int, action: Int, at: Int, rolled: bool
 ) -> bool:
@@ -229,7 +229,7 @@ def lapse(state: State, rules: Rules, sim: Sim, seat: Int, ms: Int) -> None:
     commit(state, rules, sim, seat, PASS, stamp(state, rules, ms, 0), True)
 
 
-@compiled_call
+@compiled
 def after(state: State, rules: Rules, sim: Sim, round_no: Int, seat: Int) -> None:
     """``_Sim._after``: a round's end (its time; the next round or the touches), or the
     seat's next roll."""

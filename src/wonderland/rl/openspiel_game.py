@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import pyspiel
@@ -40,13 +40,15 @@ from wonderland.core import (
     TERMINAL,
     AnyGame,
     GameConfig,
+    GameSpec,
     IllegalAction,
     Variant,
     VariantValue,
     get_game,
     next_actor,
 )
-from wonderland.rl.encoders import EncodingModule, encoding_module
+from wonderland.core.capabilities import EncodingModule
+from wonderland.rl.encoders import encoding_module
 from wonderland.rl.versions import env_versions
 
 _Params = dict[str, Any]
@@ -76,6 +78,7 @@ def _variant_value(variant: Variant, value: bool | int | str) -> VariantValue:
     return value
 
 
+@runtime_checkable
 class FactoredChance(Protocol):
     """An encoding module that draws its game's chance events part by part for OpenSpiel
     (Wonderdice: a roll is the seat and gap, then one die at a time), so a chance node has a
@@ -113,7 +116,7 @@ class _Rules:
         """The state before the first step, cloned for every new OpenSpiel state (OpenSpiel
         also makes one for every clone of a state)."""
         self.factored: FactoredChance | None = (
-            cast(FactoredChance, self.encoding) if hasattr(self.encoding, "chance_parts") else None
+            self.encoding if isinstance(self.encoding, FactoredChance) else None
         )
         """The game's chance events drawn part by part (see :class:`FactoredChance`)."""
         self.max_chance_outcomes: int = (
@@ -445,13 +448,9 @@ class WonderlandObserver:
         return text
 
 
-def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
-    """The OpenSpiel game type and game class of ``game_id``."""
-    game, encoding = _game_and_encoding(game_id)
-    spec = game.spec
-    parameters: _Params = {"players": spec.min_players}
-    parameters.update({v.name: _parameter_default(v) for v in game.variants})
-    game_type = pyspiel.GameType(
+def _game_type(game_id: str, spec: GameSpec, parameters: _Params) -> pyspiel.GameType:
+    """The OpenSpiel game type of ``game_id``: its dynamics, chance, information and bounds."""
+    return pyspiel.GameType(
         short_name=_openspiel_name(game_id),
         long_name=f"Python Wonderland {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -476,6 +475,15 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
         provides_factored_observation_string=False,
         parameter_specification=parameters,
     )
+
+
+def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
+    """The OpenSpiel game type and game class of ``game_id``."""
+    game, encoding = _game_and_encoding(game_id)
+    spec = game.spec
+    parameters: _Params = {"players": spec.min_players}
+    parameters.update({v.name: _parameter_default(v) for v in game.variants})
+    game_type = _game_type(game_id, spec, parameters)
 
     class WonderlandSpielGame(pyspiel.Game):  # type: ignore[misc]
         """One of our games, loaded with its parameters."""

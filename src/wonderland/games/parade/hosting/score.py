@@ -37,6 +37,8 @@ class ParadeScoreCalculator(ScoreCalculator):
     min_players = 2
     max_players = 6
     variant_names = SCORING_VARIANTS
+    web_widgets = "score.js"
+    web_content = True
 
     def read_cards(self, entry: PlayerEntry) -> tuple[list[int], list[str]]:
         """The entry's card ids and the problems of its words."""
@@ -98,15 +100,7 @@ class ParadeScoreCalculator(ScoreCalculator):
         names = tuple(entry.name for entry in entries)
         cells = []
         for p in range(len(entries)):
-            row = []
-            for k in range(NUM_COLOURS):
-                count, points = sheet.counts[p][k], sheet.points[p][k]
-                if count == 0:
-                    row.append("-")
-                elif sheet.majority[p][k]:
-                    row.append(f"{count}* → {points}")
-                else:
-                    row.append(f"{count} → {points}")
+            row = [sheet.cell(p, k, "*") for k in range(NUM_COLOURS)]
             row.append(str(sheet.card_totals[p]))
             cells.append(tuple(row))
         winners = tuple(ranking_winners(sheet.totals, sheet.card_totals))

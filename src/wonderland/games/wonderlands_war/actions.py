@@ -1,7 +1,7 @@
 """Typed actions of Wonderland's War and their stable int codec over a fixed action space.
 
 Every action kind owns a block of ids; the block sizes are the content capacities of
-``content.py``, so the codec does not depend on the content pack in use.  An action is a kind
+``capacity.py``, so the codec does not depend on the content pack in use.  An action is a kind
 and up to two small ints, its ``target`` and its ``option`` (their meaning per kind: the
 comments of ``_LAYOUT``).
 
@@ -17,13 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wonderland.core.errors import NotationError
-from wonderland.games.wonderlands_war.content import (
+from wonderland.games.wonderlands_war.capacity import (
     CARD_HALVES,
+    MARKET_SLOTS,
     MAX_ALLY_SETS,
     MAX_CARDS,
     MAX_CHIPS,
     MAX_DIE_FACES,
     MAX_FACTIONS,
+    MAX_KEEP,
     MAX_QUESTS,
     MAX_REGIONS,
     MAX_SEATS,
@@ -32,10 +34,6 @@ from wonderland.games.wonderlands_war.content import (
     MAX_TRACKS,
     MAX_WONDERLANDIANS,
 )
-from wonderland.games.wonderlands_war.state import MARKET_SLOTS
-
-MAX_KEEP = 6
-"""Quests drawn at once to keep one of, at most."""
 
 
 @dataclass(frozen=True, slots=True)

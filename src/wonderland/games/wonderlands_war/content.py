@@ -19,6 +19,22 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wonderland.core.errors import ContentError
+from wonderland.games.wonderlands_war.capacity import (
+    CARD_HALVES,
+    MARKET_SLOTS,
+    MAX_ALLY_SETS,
+    MAX_CARDS,
+    MAX_CHIPS,
+    MAX_DIE_FACES,
+    MAX_FACTIONS,
+    MAX_QUESTS,
+    MAX_REGIONS,
+    MAX_SEATS,
+    MAX_SPACES,
+    MAX_TILES,
+    MAX_TRACKS,
+    MAX_WONDERLANDIANS,
+)
 from wonderland.games.wonderlands_war.effects import (
     BATTLE_HOOKS,
     CONDITIONS,
@@ -27,25 +43,8 @@ from wonderland.games.wonderlands_war.effects import (
     HOOKS,
     OBJECTIVES,
 )
-from wonderland.games.wonderlands_war.state import MARKET_SLOTS
 
 BASE_DIR = Path(__file__).parent / "content"
-
-# Capacities of the fixed action space (content beyond them is rejected by validation).
-MAX_REGIONS = 8
-MAX_SPACES = 24
-MAX_CHIPS = 64
-MAX_CARDS = 192
-MAX_QUESTS = 96
-MAX_WONDERLANDIANS = 48
-MAX_FACTIONS = 8
-MAX_TRACKS = 6
-MAX_DIE_FACES = 12
-MAX_TILES = 8
-MAX_ALLY_SETS = 8
-MAX_SEATS = 5
-CARD_HALVES = 2
-"""Halves of a split card (a plain card has one)."""
 
 MIN_SEATS = 2
 MIN_REGIONS = 2

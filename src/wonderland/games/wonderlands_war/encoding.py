@@ -36,7 +36,8 @@ from operator import attrgetter
 
 from wonderland.core import CHANCE
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import (
+from wonderland.games.wonderlands_war.capacity import (
+    MARKET_SLOTS,
     MAX_ALLY_SETS,
     MAX_CARDS,
     MAX_CHIPS,
@@ -52,7 +53,6 @@ from wonderland.games.wonderlands_war.content import (
 from wonderland.games.wonderlands_war.state import (
     BATTLE_CHOICE_PHASES,
     HIDDEN,
-    MARKET_SLOTS,
     NO_BET,
     NONE,
     SEAT_PHASES,

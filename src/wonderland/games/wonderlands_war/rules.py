@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from wonderland.core.errors import IllegalAction
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import MAX_CHIPS, MAX_DIE_FACES, Content
+from wonderland.games.wonderlands_war.capacity import MAX_CHIPS, MAX_DIE_FACES
+from wonderland.games.wonderlands_war.content import Content
 from wonderland.games.wonderlands_war.effects import EFFECTS, gain_chips
 from wonderland.games.wonderlands_war.state import (
     CHANCE_PHASES,

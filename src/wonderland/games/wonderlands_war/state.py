@@ -78,6 +78,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from wonderland.games.wonderlands_war.capacity import MARKET_SLOTS
+
 if TYPE_CHECKING:
     from wonderland.games.wonderlands_war.content import Content, Fx
     from wonderland.games.wonderlands_war.variants import Options
@@ -204,9 +206,6 @@ class Task(NamedTuple):
         """``(phase code, *arguments)``: the task with only the arguments its phase uses."""
         return (int(self.phase), *(getattr(self, name) for name in ARGUMENTS.get(self.phase, ())))
 
-
-MARKET_SLOTS = 3
-"""Wonderlandians on display in the market (W6)."""
 
 # battle status per seat
 OUT, DRAWING, HALTED, BUST = 0, 1, 2, 3

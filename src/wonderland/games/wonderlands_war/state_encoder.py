@@ -14,19 +14,7 @@ from itertools import compress
 from operator import attrgetter, ne
 from typing import Any, TypeAlias
 
-from wonderland.games.wonderlands_war.content import (
-    MAX_ALLY_SETS,
-    MAX_CARDS,
-    MAX_CHIPS,
-    MAX_FACTIONS,
-    MAX_QUESTS,
-    MAX_REGIONS,
-    MAX_SEATS,
-    MAX_SPACES,
-    MAX_TILES,
-    MAX_TRACKS,
-    MAX_WONDERLANDIANS,
-)
+from wonderland.games.wonderlands_war import capacity
 from wonderland.games.wonderlands_war.encoding import (
     BATTLE_STATUSES,
     CASTLES_CAP,
@@ -56,7 +44,6 @@ from wonderland.games.wonderlands_war.encoding import (
 from wonderland.games.wonderlands_war.state import (
     BATTLE_CHOICE_PHASES,
     HIDDEN,
-    MARKET_SLOTS,
     NO_BET,
     SEAT_PHASES,
     WAITING,
@@ -143,13 +130,13 @@ def _flag(buf: Buffer, at: int, value: bool, old: Any) -> None:
     buf[at] = 1.0 if value else 0.0
 
 
-_NO_TRACKS = _zeros(MAX_TRACKS)
+_NO_TRACKS = _zeros(capacity.MAX_TRACKS)
 
 
 def _forged(buf: Buffer, at: int, tracks: list[list[int]], old: Any) -> None:
     """Chips on each forge track / FORGED_CAP, clipped."""
-    buf[at : at + MAX_TRACKS] = _NO_TRACKS
-    for i, chips in enumerate(tracks[:MAX_TRACKS]):
+    buf[at : at + capacity.MAX_TRACKS] = _NO_TRACKS
+    for i, chips in enumerate(tracks[: capacity.MAX_TRACKS]):
         if chips:
             buf[at + i] = len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0
 
@@ -163,7 +150,7 @@ def _length_by(cap: int) -> _Writer:
     return write
 
 
-_figure_regions = _tally_of(MAX_REGIONS, FIGURES_CAP)
+_figure_regions = _tally_of(capacity.MAX_REGIONS, FIGURES_CAP)
 
 
 def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> None:
@@ -171,11 +158,11 @@ def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> 
 
 
 _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
-    ("faction", SEAT_OFFSET["faction"], _one_hot(MAX_FACTIONS)),
-    ("bag", SEAT_OFFSET["bag"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
-    ("active", SEAT_OFFSET["active"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
-    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
-    ("track", SEAT_OFFSET["track"], _tally_of(MAX_CHIPS, CHIPS_CAP)),
+    ("faction", SEAT_OFFSET["faction"], _one_hot(capacity.MAX_FACTIONS)),
+    ("bag", SEAT_OFFSET["bag"], _counts_of(capacity.MAX_CHIPS, CHIPS_CAP)),
+    ("active", SEAT_OFFSET["active"], _counts_of(capacity.MAX_CHIPS, CHIPS_CAP)),
+    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(capacity.MAX_CHIPS, CHIPS_CAP)),
+    ("track", SEAT_OFFSET["track"], _tally_of(capacity.MAX_CHIPS, CHIPS_CAP)),
     ("forged", SEAT_OFFSET["forged"], _forged),
     *(
         (name, SEAT_OFFSET["counters"] + i, _scaled_by(cap))
@@ -185,11 +172,11 @@ _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
     ("passed_head", SEAT_OFFSET["flags"] + 1, _flag),
     ("quests", SEAT_OFFSET["quests_held"], _length_by(QUESTS_CAP)),
     ("pair", SEAT_OFFSET["quests_held"] + 1, _length_by(PAIR_CAP)),
-    ("cards", SEAT_OFFSET["cards"], _members_of(MAX_CARDS)),
-    ("retinue", SEAT_OFFSET["retinue"], _members_of(MAX_WONDERLANDIANS)),
+    ("cards", SEAT_OFFSET["cards"], _members_of(capacity.MAX_CARDS)),
+    ("retinue", SEAT_OFFSET["retinue"], _members_of(capacity.MAX_WONDERLANDIANS)),
     ("figures", SEAT_OFFSET["figures"], _figures),
-    ("pos", SEAT_OFFSET["position"], _one_hot(MAX_SPACES)),
-    ("region", SEAT_OFFSET["region"], _one_hot(MAX_REGIONS)),
+    ("pos", SEAT_OFFSET["position"], _one_hot(capacity.MAX_SPACES)),
+    ("region", SEAT_OFFSET["region"], _one_hot(capacity.MAX_REGIONS)),
 )
 """A seat block's features that come from the seat's ``Player`` alone: the field, where the
 feature starts in the block, and its writer."""
@@ -258,16 +245,16 @@ _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
     (_T["round"], _round),
     (_T["war_final"], _flag),
     (_T["war_final"] + 1, _flag),
-    (_T["tiles"], _grid(MAX_REGIONS, MAX_TILES)),
-    (_T["ally_set"], _one_hot(MAX_ALLY_SETS)),
-    (_T["market"], _grid(MARKET_SLOTS, MAX_WONDERLANDIANS)),
-    (_T["table"], _grid(MAX_SPACES, MAX_CARDS)),
-    (_T["supply"], _counts_of(MAX_CHIPS, SUPPLY_CAP)),
+    (_T["tiles"], _grid(capacity.MAX_REGIONS, capacity.MAX_TILES)),
+    (_T["ally_set"], _one_hot(capacity.MAX_ALLY_SETS)),
+    (_T["market"], _grid(capacity.MARKET_SLOTS, capacity.MAX_WONDERLANDIANS)),
+    (_T["table"], _grid(capacity.MAX_SPACES, capacity.MAX_CARDS)),
+    (_T["supply"], _counts_of(capacity.MAX_CHIPS, SUPPLY_CAP)),
     (_T["deck_sizes"], _counts_of(MAX_DECKS, DECK_CAP)),
-    (_T["deck_sizes"] + MAX_DECKS, _scaled_by(MAX_WONDERLANDIANS)),
-    (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(MAX_QUESTS)),
-    (_T["battle_order"], _grid(MAX_REGIONS, MAX_REGIONS)),
-    (_T["battle_region"], _one_hot(MAX_REGIONS)),
+    (_T["deck_sizes"] + MAX_DECKS, _scaled_by(capacity.MAX_WONDERLANDIANS)),
+    (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(capacity.MAX_QUESTS)),
+    (_T["battle_order"], _grid(capacity.MAX_REGIONS, capacity.MAX_REGIONS)),
+    (_T["battle_region"], _one_hot(capacity.MAX_REGIONS)),
 )
 """The table's features but for the task (it changes at nearly every step), in the order of
 :func:`_table_values`."""
@@ -303,8 +290,8 @@ _choice_hot = _one_hot(len(CHOICES))
 
 def _waiting_or_hidden(buf: Buffer, at: int, wager: int, old: Any) -> None:
     """The wager words that do not depend on the observer (waiting, hidden)."""
-    buf[at + MAX_SEATS + 1] = 1.0 if wager == WAITING else 0.0
-    buf[at + MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
+    buf[at + capacity.MAX_SEATS + 1] = 1.0 if wager == WAITING else 0.0
+    buf[at + capacity.MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
 
 
 def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
@@ -331,7 +318,7 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
 
         def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
             before = old if type(old) is list else []
-            for region in range(MAX_REGIONS):
+            for region in range(capacity.MAX_REGIONS):
                 row = rows[region] if region < len(rows) else zero_row
                 if region < len(before) and row == before[region]:
                     continue
@@ -361,7 +348,7 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
         (SEAT_OFFSET["castles"], regions(CASTLES_CAP)),
         (SEAT_OFFSET["battle_status"], each_seat(_one_hot(BATTLE_STATUSES), -1)),
         (SEAT_OFFSET["battle_strength"], each_seat(_scaled_by(STRENGTH_CAP), 0)),
-        (SEAT_OFFSET["battle_drawn"], each_seat(_one_hot(MAX_CHIPS), -1)),
+        (SEAT_OFFSET["battle_drawn"], each_seat(_one_hot(capacity.MAX_CHIPS), -1)),
         (SEAT_OFFSET["battle_forge"], each_seat(_scaled_by(FORGES_CAP), 0)),
         (SEAT_OFFSET["battle_choice"], each_seat(_choice, None)),
         (SEAT_OFFSET["battle_first"], first),
@@ -411,8 +398,10 @@ class StateEncoder:
     """
 
     def __init__(self, num_players: int) -> None:
-        if not 1 <= num_players <= MAX_SEATS:
-            raise ValueError(f"Wonderland's War seats 1 to {MAX_SEATS} players, not {num_players}")
+        if not 1 <= num_players <= capacity.MAX_SEATS:
+            raise ValueError(
+                f"Wonderland's War seats 1 to {capacity.MAX_SEATS} players, not {num_players}"
+            )
         n = self.n = num_players
         self._seats_size = n * SEAT_SIZE
         self._table_base = n * SEAT_SIZE + PRIVATE_SIZE
@@ -476,23 +465,23 @@ class StateEncoder:
                 if wager >= 0:
                     at = k * SEAT_SIZE + SEAT_OFFSET["wager"]
                     if k and hide:
-                        out[at + MAX_SEATS + WAGER_WORDS[HIDDEN]] = 1.0
+                        out[at + capacity.MAX_SEATS + WAGER_WORDS[HIDDEN]] = 1.0
                     elif wager == NO_BET:
-                        out[at + MAX_SEATS + WAGER_WORDS[NO_BET]] = 1.0
+                        out[at + capacity.MAX_SEATS + WAGER_WORDS[NO_BET]] = 1.0
                     elif wager < n:
                         out[at + (wager - seat) % n] = 1.0
         me = st.players[seat]
         if me.quests or me.pair:
             base = self._seats_size
             for q in me.quests:
-                if 0 <= q < MAX_QUESTS:
+                if 0 <= q < capacity.MAX_QUESTS:
                     out[base + q] = 1.0
             for q, done in zip(me.quests, me.feats, strict=False):
-                if done and 0 <= q < MAX_QUESTS:
-                    out[base + MAX_QUESTS + q] = 1.0
+                if done and 0 <= q < capacity.MAX_QUESTS:
+                    out[base + capacity.MAX_QUESTS + q] = 1.0
             for q in me.pair:
-                if 0 <= q < MAX_QUESTS:
-                    out[base + 2 * MAX_QUESTS + q] = 1.0
+                if 0 <= q < capacity.MAX_QUESTS:
+                    out[base + 2 * capacity.MAX_QUESTS + q] = 1.0
         at = self._table_base + _T["task"]
         if tasks:
             task = tasks[-1]
@@ -501,7 +490,8 @@ class StateEncoder:
             if task.phase in SEAT_PHASES and 0 <= task.seat < n:
                 out[at + TASK_KINDS + (task.seat - seat) % n] = 1.0
             depth = len(tasks)
-            out[at + TASK_KINDS + MAX_SEATS] = depth / DEPTH_CAP if depth < DEPTH_CAP else 1.0
+            scaled_depth = depth / DEPTH_CAP if depth < DEPTH_CAP else 1.0
+            out[at + TASK_KINDS + capacity.MAX_SEATS] = scaled_depth
 
 
 def state_encoder(num_players: int) -> StateEncoder:

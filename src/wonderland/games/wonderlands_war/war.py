@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import MAX_CHIPS
+from wonderland.games.wonderlands_war.capacity import MAX_CHIPS
 from wonderland.games.wonderlands_war.effects import EFFECTS, FEAT_FNS, gain_chips, hook, push_fx
 from wonderland.games.wonderlands_war.state import (
     BUST,

@@ -228,18 +228,18 @@ def encode_state_sparse(state: WonderlandsWarState, seat: int) -> Sparse:
     return _sparse(state, seat, masked=True)
 
 
-def _sparse(st: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
-    """The encoding of ``st`` for ``seat``; ``masked``: ``st`` is a full state, whose other
+def _sparse(state: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
+    """The encoding of ``state`` for ``seat``; ``masked``: ``state`` is a full state, whose other
     seats' pending choices must be hidden here (a view has them hidden already)."""
-    n = st.n
+    n = state.n
     out = _Builder()
-    hide = masked and bool(st.tasks)  # a finished game hides nothing (G26)
-    hide_choice = hide and st.tasks[-1].phase in BATTLE_CHOICE_PHASES
+    hide = masked and bool(state.tasks)  # a finished game hides nothing (G26)
+    hide_choice = hide and state.tasks[-1].phase in BATTLE_CHOICE_PHASES
     for k in range(n):
         s = (seat + k) % n
-        _seat_block(out, st, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
+        _seat_block(out, state, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
     base = n * SEAT_SIZE
-    me = st.players[seat]
+    me = state.players[seat]
     out.members(base, me.quests, MAX_QUESTS)
     out.members(
         base + MAX_QUESTS,
@@ -247,7 +247,7 @@ def _sparse(st: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
         MAX_QUESTS,
     )
     out.members(base + 2 * MAX_QUESTS, me.pair, MAX_QUESTS)
-    _table_block(out, st, seat, base + PRIVATE_SIZE)
+    _table_block(out, state, seat, base + PRIVATE_SIZE)
     return out.ones, out.others
 
 
@@ -296,7 +296,7 @@ def _add_tally(
 
 def _seat_block(
     out: _Builder,
-    st: WonderlandsWarState,
+    state: WonderlandsWarState,
     s: int,
     seat: int,
     base: int,
@@ -306,7 +306,7 @@ def _seat_block(
     """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
     observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
     or battle choice of ``s`` here, as the view would."""
-    p: Player = st.players[s]
+    p: Player = state.players[s]
     ones, others = out.ones, out.others
     if 0 <= p.faction < MAX_FACTIONS:
         ones.append(base + _O["faction"] + p.faction)
@@ -342,12 +342,12 @@ def _seat_block(
         regions = [r for _, r in p.figures]
         _add_tally(others, base + _O["figures"], regions, MAX_REGIONS, FIGURES_CAP)
     at = base + _O["supporters"]
-    for region, row in enumerate(st.supporters[:MAX_REGIONS]):
+    for region, row in enumerate(state.supporters[:MAX_REGIONS]):
         if row[s] > 0:
             count = row[s]
             others.append((at + region, count / SUPPORTERS_CAP if count < SUPPORTERS_CAP else 1.0))
     at = base + _O["castles"]
-    for region, row in enumerate(st.castles[:MAX_REGIONS]):
+    for region, row in enumerate(state.castles[:MAX_REGIONS]):
         if row[s] > 0:
             count = row[s]
             others.append((at + region, count / CASTLES_CAP if count < CASTLES_CAP else 1.0))
@@ -355,36 +355,36 @@ def _seat_block(
         ones.append(base + _O["position"] + p.pos)
     if 0 <= p.region < MAX_REGIONS:
         ones.append(base + _O["region"] + p.region)
-    if st.b_status:
-        if 0 <= st.b_status[s] < BATTLE_STATUSES:
-            ones.append(base + _O["battle_status"] + st.b_status[s])
-        out.value(base + _O["battle_strength"], _scaled(st.b_strength[s], STRENGTH_CAP))
-        choice = st.b_choice[s]
+    if state.b_status:
+        if 0 <= state.b_status[s] < BATTLE_STATUSES:
+            ones.append(base + _O["battle_status"] + state.b_status[s])
+        out.value(base + _O["battle_strength"], _scaled(state.b_strength[s], STRENGTH_CAP))
+        choice = state.b_choice[s]
         if hide_choice and choice >= 0:
             choice = HIDDEN
         if choice in CHOICES:
             ones.append(base + _O["battle_choice"] + CHOICES.index(choice))
-        if 0 <= st.b_drawn[s] < MAX_CHIPS:
-            ones.append(base + _O["battle_drawn"] + st.b_drawn[s])
-        out.value(base + _O["battle_forge"], _scaled(st.b_forge[s], FORGES_CAP))
-    if s in st.b_first:
+        if 0 <= state.b_drawn[s] < MAX_CHIPS:
+            ones.append(base + _O["battle_drawn"] + state.b_drawn[s])
+        out.value(base + _O["battle_forge"], _scaled(state.b_forge[s], FORGES_CAP))
+    if s in state.b_first:
         others.append((base + _O["battle_first"], 1.0))
-    if st.wagers:
-        wager = st.wagers[s]
+    if state.wagers:
+        wager = state.wagers[s]
         if hide_wager and wager >= 0:
             wager = HIDDEN
         if wager in WAGER_WORDS:
             ones.append(base + _O["wager"] + MAX_SEATS + WAGER_WORDS[wager])
-        elif 0 <= wager < st.n:
-            ones.append(base + _O["wager"] + _relative(wager, seat, st.n))
+        elif 0 <= wager < state.n:
+            ones.append(base + _O["wager"] + _relative(wager, seat, state.n))
     at = base + _O["roles"]
-    if st.start == s:
+    if state.start == s:
         ones.append(at)
-    if st.turn == s:
+    if state.turn == s:
         ones.append(at + 1)
-    if st.marker == s:
+    if state.marker == s:
         ones.append(at + 2)
-    if st.b_winner == s:
+    if state.b_winner == s:
         ones.append(at + 3)
 
 
@@ -394,36 +394,36 @@ def _table_offsets(base: int) -> dict[str, int]:
     return {name: base + offset for name, offset in TABLE_OFFSET.items()}
 
 
-def _table_block(out: _Builder, st: WonderlandsWarState, seat: int, base: int) -> None:
+def _table_block(out: _Builder, state: WonderlandsWarState, seat: int, base: int) -> None:
     """The shared table."""
     o = _table_offsets(base)
-    out.one(o["round"] + min(max(st.round, 1), MAX_ROUNDS) - 1)
-    out.value(o["war_final"], float(st.war))
-    out.value(o["war_final"] + 1, float(st.final))
-    for region, tile in enumerate(st.tiles[:MAX_REGIONS]):
+    out.one(o["round"] + min(max(state.round, 1), MAX_ROUNDS) - 1)
+    out.value(o["war_final"], float(state.war))
+    out.value(o["war_final"] + 1, float(state.final))
+    for region, tile in enumerate(state.tiles[:MAX_REGIONS]):
         if 0 <= tile < MAX_TILES:
             out.one(o["tiles"] + region * MAX_TILES + tile)
-    out.members(o["ally_set"], [st.ally_set], MAX_ALLY_SETS)
-    for slot, wonderlandian in enumerate(st.market[:MARKET_SLOTS]):
+    out.members(o["ally_set"], [state.ally_set], MAX_ALLY_SETS)
+    for slot, wonderlandian in enumerate(state.market[:MARKET_SLOTS]):
         if 0 <= wonderlandian < MAX_WONDERLANDIANS:
             out.one(o["market"] + slot * MAX_WONDERLANDIANS + wonderlandian)
-    for space, card in enumerate(st.table[:MAX_SPACES]):
+    for space, card in enumerate(state.table[:MAX_SPACES]):
         if 0 <= card < MAX_CARDS:
             out.one(o["table"] + space * MAX_CARDS + card)
-    out.counts(o["supply"], st.supply[:MAX_CHIPS], SUPPLY_CAP)
-    out.counts(o["deck_sizes"], [len(d) for d in st.decks[:MAX_DECKS]], DECK_CAP)
-    out.value(o["deck_sizes"] + MAX_DECKS, _scaled(len(st.wl_deck), MAX_WONDERLANDIANS))
-    out.value(o["deck_sizes"] + MAX_DECKS + 1, _scaled(len(st.quest_deck), MAX_QUESTS))
-    for i, region in enumerate(st.order[:MAX_REGIONS]):
+    out.counts(o["supply"], state.supply[:MAX_CHIPS], SUPPLY_CAP)
+    out.counts(o["deck_sizes"], [len(d) for d in state.decks[:MAX_DECKS]], DECK_CAP)
+    out.value(o["deck_sizes"] + MAX_DECKS, _scaled(len(state.wl_deck), MAX_WONDERLANDIANS))
+    out.value(o["deck_sizes"] + MAX_DECKS + 1, _scaled(len(state.quest_deck), MAX_QUESTS))
+    for i, region in enumerate(state.order[:MAX_REGIONS]):
         if 0 <= region < MAX_REGIONS:
             out.one(o["battle_order"] + i * MAX_REGIONS + region)
-    out.members(o["battle_region"], [st.b_region], MAX_REGIONS)
-    if st.tasks:
-        task = st.tasks[-1]
+    out.members(o["battle_region"], [state.b_region], MAX_REGIONS)
+    if state.tasks:
+        task = state.tasks[-1]
         out.members(o["task"], [task.phase], TASK_KINDS)
-        if task.phase in SEAT_PHASES and 0 <= task.seat < st.n:
-            out.one(o["task"] + TASK_KINDS + _relative(task.seat, seat, st.n))
-    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(st.tasks), DEPTH_CAP))
+        if task.phase in SEAT_PHASES and 0 <= task.seat < state.n:
+            out.one(o["task"] + TASK_KINDS + _relative(task.seat, seat, state.n))
+    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(state.tasks), DEPTH_CAP))
 
 
 def observe_step(

@@ -172,8 +172,8 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """Names and numbers of the content pack in play (provisional entries marked)."""
-        st = self.initial_state(config)
-        c = st.content
+        state = self.initial_state(config)
+        c = state.content
         return {
             "factions": [
                 {
@@ -219,14 +219,14 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
                 for i, card in enumerate(c.cards)
             ],
             "quests": [q.name for q in c.quests],
-            "quest_parts": [quest_parts(st, q) for q in range(len(c.quests))],
+            "quest_parts": [quest_parts(state, q) for q in range(len(c.quests))],
             "faction_texts": [faction_text(c, f) for f in range(len(c.factions))],
             "head": c.head,
             "spaces": [need <= config.num_players for need in c.spaces],
             "auto_win": c.rules.auto_win_strength,
             "forge_icons": list(c.rules.battle_track_forge_icons),
             "rounds": c.rules.rounds,
-            "card_limit": card_limit(st),
+            "card_limit": card_limit(state),
         }
 
     def invariants(self, state: WonderlandsWarState) -> list[str]:

@@ -23,10 +23,10 @@ def _p(content: Content, rid: str) -> str:
     return "*" if rid in content.provisional_ids else ""
 
 
-def faction_name(st: WonderlandsWarState, seat: int) -> str:
+def faction_name(state: WonderlandsWarState, seat: int) -> str:
     """The faction of ``seat`` (or ``seat N`` before factions are chosen)."""
-    f = st.players[seat].faction
-    return st.content.factions[f].name if f >= 0 else f"seat {seat}"
+    f = state.players[seat].faction
+    return state.content.factions[f].name if f >= 0 else f"seat {seat}"
 
 
 def half_text(content: Content, card: int, half: int) -> str:
@@ -52,15 +52,15 @@ def card_text(content: Content, card: int) -> str:
     return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
 
 
-def describe(st: WonderlandsWarState, action: int) -> str:
-    """A sentence for ``action`` in the situation of ``st`` (chance outcomes included)."""
-    c = st.content
+def describe(state: WonderlandsWarState, action: int) -> str:
+    """A sentence for ``action`` in the situation of ``state`` (chance outcomes included)."""
+    c = state.content
     a = act.decode(action)
     k = a.kind
     regions = c.regions
     if k == "move":
         space = a.target
-        card = st.table[space]
+        card = state.table[space]
         what = card_text(c, card) if card >= 0 else "card"
         half = f" (half {'AB'[a.option]})" if card >= 0 and len(c.cards[card].halves) > 1 else ""
         return f"move to space {space} and take {what}{half}"
@@ -76,13 +76,15 @@ def describe(st: WonderlandsWarState, action: int) -> str:
     if k in simple:
         return simple[k].format(r=regions[a.target] if a.target < len(regions) else a.target)
     if k == "pick_wl":
-        w = st.market[a.target]
+        w = state.market[a.target]
         name = c.wonderlandians[w].name if w >= 0 else "?"
         return f"take {name} from the market"
     if k in ("ally", "chip"):
         chip = a.target if k == "ally" else a.option
         name = c.chips[chip].name if chip < len(c.chips) else str(chip)
-        return f"gain chip {name}" if k == "ally" else f"{faction_name(st, a.target)} draws {name}"
+        return (
+            f"gain chip {name}" if k == "ally" else f"{faction_name(state, a.target)} draws {name}"
+        )
     if k == "keep":
         return f"keep quest {a.target + 1}"
     if k == "faction":
@@ -90,11 +92,11 @@ def describe(st: WonderlandsWarState, action: int) -> str:
     if k == "forge":
         return f"forge chip {c.chips[a.option].name} onto forge track {a.target + 1}"
     if k == "wager":
-        return f"bet on {faction_name(st, a.target)}"
+        return f"bet on {faction_name(state, a.target)}"
     if k == "die":
-        return f"{faction_name(st, a.target)} rolls {c.die_faces[a.option]} shard(s)"
+        return f"{faction_name(state, a.target)} rolls {c.die_faces[a.option]} shard(s)"
     if k == "start":
-        return f"{faction_name(st, a.target)} starts"
+        return f"{faction_name(state, a.target)} starts"
     words = {
         "draw": "draw a chip",
         "stop": "stop (keep your strength)",
@@ -106,7 +108,7 @@ def describe(st: WonderlandsWarState, action: int) -> str:
         "no_wager": "no bet",
         "quest": "a quest is drawn",
     }
-    where = st.tasks[-1].value if st.tasks else 0  # the region of a tile, space of a card
+    where = state.tasks[-1].value if state.tasks else 0  # the region of a tile, space of a card
     if k == "tile" and a.target < len(c.tile_ids):
         awards = "/".join(str(x) for x in c.tiles[a.target])
         return f"tile {c.tile_ids[a.target]} ({awards} VP) goes to {regions[where]}"
@@ -119,32 +121,32 @@ def describe(st: WonderlandsWarState, action: int) -> str:
     return words.get(k, act.action_to_string(action))
 
 
-def bag_counts(st: WonderlandsWarState, seat: int) -> str:
+def bag_counts(state: WonderlandsWarState, seat: int) -> str:
     """``name x count`` for the chips in ``seat``'s bag (counts only, no order)."""
-    p = st.players[seat]
-    parts = [f"{st.content.chips[i].name} x{k}" for i, k in enumerate(p.bag) if k]
+    p = state.players[seat]
+    parts = [f"{state.content.chips[i].name} x{k}" for i, k in enumerate(p.bag) if k]
     return ", ".join(parts) or "empty"
 
 
-def render(st: WonderlandsWarState, seat: int | None) -> str:
+def render(state: WonderlandsWarState, seat: int | None) -> str:
     """The table as text: tea table, regions, battle, players."""
-    c = st.content
-    lines = [f"Round {st.round} of {c.rules.rounds} - {'war' if st.war else 'tea party'}"]
-    if not st.war:
+    c = state.content
+    lines = [f"Round {state.round} of {c.rules.rounds} - {'war' if state.war else 'tea party'}"]
+    if not state.war:
         lines.append("Tea table (clockwise):")
         for pos, need in enumerate(c.spaces):
-            if pos != c.head and need > st.n:
+            if pos != c.head and need > state.n:
                 continue
-            who = [faction_name(st, s) for s, p in enumerate(st.players) if p.pos == pos]
-            card = st.table[pos] if pos < len(st.table) else -1
+            who = [faction_name(state, s) for s, p in enumerate(state.players) if p.pos == pos]
+            card = state.table[pos] if pos < len(state.table) else -1
             text = (
                 "Head of the Table (shard die)"
                 if pos == c.head
                 else (card_text(c, card) if card >= 0 else "-")
             )
             lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
-    if not st.war:
-        market = [c.wonderlandians[w] for w in st.market if w >= 0]
+    if not state.war:
+        market = [c.wonderlandians[w] for w in state.market if w >= 0]
         lines.append(
             "Wonderlandian market: "
             + (
@@ -158,36 +160,36 @@ def render(st: WonderlandsWarState, seat: int | None) -> str:
         )
     lines.append("Regions:")
     for r, name in enumerate(c.regions):
-        marks = " [battle marker]" if r == st.marker else ""
-        if st.b_region == r:
+        marks = " [battle marker]" if r == state.marker else ""
+        if state.b_region == r:
             marks += " [BATTLE]"
-        tile = st.tiles[r]
-        award = c.tiles[tile][st.round - 1] if tile >= 0 else "?"
+        tile = state.tiles[r]
+        award = c.tiles[tile][state.round - 1] if tile >= 0 else "?"
         lines.append(f"  {name}{_p(c, c.region_ids[r])}: award {award} VP{marks}")
-        for s, p in enumerate(st.players):
-            if units(st, s, r) == 0 and st.castles[r][s] == 0:
+        for s, p in enumerate(state.players):
+            if units(state, s, r) == 0 and state.castles[r][s] == 0:
                 continue
-            bits = [f"{st.supporters[r][s]} supporters"]
+            bits = [f"{state.supporters[r][s]} supporters"]
             if p.region == r:
                 bits.append("leader")
             figs = [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
             bits += figs
-            if st.castles[r][s]:
-                bits.append(f"{st.castles[r][s]} castle(s)")
-            lines.append(f"    {faction_name(st, s)}: {', '.join(bits)}")
-    if st.b_region >= 0:
-        lines.append(f"Battle in {c.regions[st.b_region]}:")
-        for s in range(st.n):
-            if st.b_status[s] in _STATUS:
+            if state.castles[r][s]:
+                bits.append(f"{state.castles[r][s]} castle(s)")
+            lines.append(f"    {faction_name(state, s)}: {', '.join(bits)}")
+    if state.b_region >= 0:
+        lines.append(f"Battle in {c.regions[state.b_region]}:")
+        for s in range(state.n):
+            if state.b_status[s] in _STATUS:
                 lines.append(
-                    f"  {faction_name(st, s)}: strength {st.b_strength[s]} "
-                    f"({_STATUS[st.b_status[s]]})"
+                    f"  {faction_name(state, s)}: strength {state.b_strength[s]} "
+                    f"({_STATUS[state.b_status[s]]})"
                 )
     lines.append("Players:")
-    for s, p in enumerate(st.players):
+    for s, p in enumerate(state.players):
         if p.faction < 0:
             continue
-        sp = score_parts(st, s)
+        sp = score_parts(state, s)
         me = " (you)" if s == seat else ""
         quests = (
             ", ".join(c.quests[q].name for q in p.quests if q >= 0)
@@ -195,62 +197,62 @@ def render(st: WonderlandsWarState, seat: int | None) -> str:
             else f"{len(p.quests)} hidden"
         )
         lines.append(
-            f"  {faction_name(st, s)}{me}{_p(c, c.factions[p.faction].id)}: score {sp['total']}"
+            f"  {faction_name(state, s)}{me}{_p(c, c.factions[p.faction].id)}: score {sp['total']}"
             f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
             f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
             f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
             f"castles left {p.castles_left}, cards {len(p.cards)}"
         )
-        lines.append(f"      bag: {bag_counts(st, s)}")
+        lines.append(f"      bag: {bag_counts(state, s)}")
         if p.cards:
             lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
         lines.append(f"      quests: {quests}")
-        if st.b_choice[s] == HIDDEN:
+        if state.b_choice[s] == HIDDEN:
             lines.append("      (has chosen)")
     return "\n".join(lines)
 
 
-def short_names(st: WonderlandsWarState, seat: int | None = None) -> list[str]:
+def short_names(state: WonderlandsWarState, seat: int | None = None) -> list[str]:
     """A short name per seat for narrow columns (``Queen`` for the Queen of Hearts, ``Hatter``
     for the Mad Hatter, ``you`` for ``seat``); full names where two short ones would clash."""
     names = []
-    for s in range(st.n):
-        full = faction_name(st, s)
+    for s in range(state.n):
+        full = faction_name(state, s)
         short = full.split(" of ")[0].split()[-1] if " of " in full else full.split()[-1]
-        names.append(short[:10] if st.players[s].faction >= 0 else full)
+        names.append(short[:10] if state.players[s].faction >= 0 else full)
     if len(set(names)) < len(names):
-        names = [faction_name(st, s) for s in range(st.n)]
+        names = [faction_name(state, s) for s in range(state.n)]
     if seat is not None:
         names[seat] = "you"
     return names
 
 
-def unit_cell(st: WonderlandsWarState, seat: int, region: int) -> str:
+def unit_cell(state: WonderlandsWarState, seat: int, region: int) -> str:
     """``seat``'s pieces in ``region``: supporters, L (leader), F (figures), C (castles)."""
-    p = st.players[seat]
-    bits = [str(st.supporters[region][seat])] if st.supporters[region][seat] else []
+    p = state.players[seat]
+    bits = [str(state.supporters[region][seat])] if state.supporters[region][seat] else []
     if p.region == region:
         bits.append("L")
     figures = sum(1 for _, r in p.figures if r == region)
     if figures:
         bits.append(f"F{figures}" if figures > 1 else "F")
-    if st.castles[region][seat]:
-        bits.append(f"C{st.castles[region][seat]}")
+    if state.castles[region][seat]:
+        bits.append(f"C{state.castles[region][seat]}")
     return " ".join(bits)
 
 
-def region_award(st: WonderlandsWarState, region: int) -> str:
+def region_award(state: WonderlandsWarState, region: int) -> str:
     """The region's first-place award this round (``?`` before its tile is dealt)."""
-    tile = st.tiles[region]
-    return str(st.content.tiles[tile][st.round - 1]) if tile >= 0 else "?"
+    tile = state.tiles[region]
+    return str(state.content.tiles[tile][state.round - 1]) if tile >= 0 else "?"
 
 
-def region_summary(st: WonderlandsWarState, region: int, seat: int | None) -> str:
+def region_summary(state: WonderlandsWarState, region: int, seat: int | None) -> str:
     """``4 VP, battle marker: you 3 L, Jabberwock 5 C1`` (``seat`` is ``you``)."""
-    names = short_names(st, seat)
-    units = [f"{names[s]} {cell}" for s in range(st.n) if (cell := unit_cell(st, s, region))]
-    marker = ", battle marker" if region == st.marker else ""
-    return f"{region_award(st, region)} VP{marker}: {', '.join(units) or 'nobody'}"
+    names = short_names(state, seat)
+    units = [f"{names[s]} {cell}" for s in range(state.n) if (cell := unit_cell(state, s, region))]
+    marker = ", battle marker" if region == state.marker else ""
+    return f"{region_award(state, region)} VP{marker}: {', '.join(units) or 'nobody'}"
 
 
 _FEATS = {
@@ -275,11 +277,11 @@ def condition_text(content: Content, kind: str, n: int, region: int) -> str:
     return template.format(n=n, region=name)
 
 
-def quest_parts(st: WonderlandsWarState, quest: int) -> str:
+def quest_parts(state: WonderlandsWarState, quest: int) -> str:
     """The quest's feat and objective with their points, and both together (W50, W51, G1)."""
-    c = st.content
+    c = state.content
     q = c.quests[quest]
-    three = st.opts.quest_3_3_9
+    three = state.opts.quest_3_3_9
     feat_points, objective_points = (3, 3) if three else (q.feat_points, q.objective_points)
     both = 9 if three else 2 * (q.feat_points + q.objective_points)
     feat = condition_text(c, q.feat.type, q.feat.n, q.feat.region)
@@ -305,17 +307,17 @@ def faction_text(content: Content, faction: int) -> str:
     return ", ".join(bits)
 
 
-def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
+def option(state: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
     """``seat``'s option ``action`` as the menu words it (what it does, and the detail that
     goes in brackets after it: the card, the region, the quest's parts...)."""
-    c = st.content
+    c = state.content
     a = act.decode(action)
     k = a.kind
-    p = st.players[seat]
+    p = state.players[seat]
     regions = c.regions
     region = regions[a.target] if a.target < len(regions) else str(a.target)
     if k == "move":
-        card = st.table[a.target]
+        card = state.table[a.target]
         if card < 0:
             return f"move to plate {a.target}", ""
         if len(c.cards[card].halves) > 1:
@@ -326,8 +328,8 @@ def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
     if k == "head":
         return "move to the Head of the Table", "roll the shard die, refill the plates, go on"
     if k in ("leader", "support_all", "support_one", "castle", "place_wl"):
-        where = region_summary(st, a.target, seat) if a.target < len(regions) else ""
-        task = st.tasks[-1] if st.tasks else None
+        where = region_summary(state, a.target, seat) if a.target < len(regions) else ""
+        task = state.tasks[-1] if state.tasks else None
         if k == "leader":
             return f"place the leader in {region}", where
         if k == "support_all":
@@ -344,7 +346,7 @@ def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
         name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
         return f"place {name} in {region}", where
     if k == "pick_wl":
-        w = st.market[a.target]
+        w = state.market[a.target]
         if w < 0:
             return "take a Wonderlandian from the market", ""
         wl = c.wonderlandians[w]
@@ -362,7 +364,7 @@ def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
         if quest < 0:
             return f"keep quest {a.target + 1}", ""
         q = c.quests[quest]
-        return f"keep {q.name}{_p(c, q.id)}", quest_parts(st, quest)
+        return f"keep {q.name}{_p(c, q.id)}", quest_parts(state, quest)
     if k == "faction":
         return f"play {c.factions[a.target].name}", faction_text(c, a.target)
     if k == "forge":
@@ -371,29 +373,29 @@ def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
         gives = ", ".join(fx.effect.replace("_", " ") for fx in track.slots[slot]) or "nothing"
         return f"forge {c.chips[a.option].name} onto {track.name}", f"slot {slot + 1}: {gives}"
     if k == "stop":
-        return f"stop at strength {st.b_strength[seat]}", "keep it for this battle"
+        return f"stop at strength {state.b_strength[seat]}", "keep it for this battle"
     if k == "accept":
-        chip = st.b_drawn[seat]
+        chip = state.b_drawn[seat]
         lost = c.chips[chip].supporters_lost if chip >= 0 else 1
         home = "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
         return "keep the madness chip", home
     if k == "award_vp":
-        return f"take the {region_award(st, st.b_region)} VP", ""
+        return f"take the {region_award(state, state.b_region)} VP", ""
     if k == "award_castle":
-        return f"place a castle in {regions[st.b_region]}", ""
+        return f"place a castle in {regions[state.b_region]}", ""
     if k == "wager":
         names = {DRAWING: "drawing", HALTED: "stopped", BUST: "bust"}
-        status = names.get(st.b_status[a.target], "")
+        status = names.get(state.b_status[a.target], "")
         return (
-            f"bet on {faction_name(st, a.target)}",
-            f"strength {st.b_strength[a.target]}, {status}",
+            f"bet on {faction_name(state, a.target)}",
+            f"strength {state.b_strength[a.target]}, {status}",
         )
-    return describe(st, action), ""
+    return describe(state, action), ""
 
 
-def option_text(st: WonderlandsWarState, seat: int, action: int) -> str:
+def option_text(state: WonderlandsWarState, seat: int, action: int) -> str:
     """The option's menu words with its detail in brackets."""
-    words, detail = option(st, seat, action)
+    words, detail = option(state, seat, action)
     return f"{words} ({detail})" if detail else words
 
 
@@ -401,16 +403,16 @@ MenuEntry = tuple[int, str, str]
 """(action id or -1, text, reason it is unavailable or "")."""
 
 
-def menu(st: WonderlandsWarState, seat: int) -> list[MenuEntry]:
+def menu(state: WonderlandsWarState, seat: int) -> list[MenuEntry]:
     """Every option of ``seat``'s current decision: legal ones, then unavailable ones with
     the reason (clause) they cannot be taken."""
-    c = st.content
-    legal = rules.legal(st, seat)
-    out: list[MenuEntry] = [(a, option_text(st, seat, a), "") for a in legal]
-    if not st.tasks:
+    c = state.content
+    legal = rules.legal(state, seat)
+    out: list[MenuEntry] = [(a, option_text(state, seat, a), "") for a in legal]
+    if not state.tasks:
         return out
-    phase = st.tasks[-1].phase
-    p = st.players[seat]
+    phase = state.tasks[-1].phase
+    p = state.players[seat]
     taken = set(legal)
     if phase in (Phase.TEA_TURN, Phase.TEA_CONTINUE):
         limit_reached = all(act.decode(a).kind == "leader" for a in legal)
@@ -419,17 +421,17 @@ def menu(st: WonderlandsWarState, seat: int) -> list[MenuEntry]:
                 act.decode(a).kind == "move" and act.decode(a).target == pos for a in legal
             ):
                 continue
-            if need > st.n:
-                why = f"not used with {st.n} players (W9)"
-            elif st.occupant[pos] >= 0:
-                why = f"occupied by {faction_name(st, st.occupant[pos])} (W19)"
-            elif st.table[pos] < 0:
+            if need > state.n:
+                why = f"not used with {state.n} players (W9)"
+            elif state.occupant[pos] >= 0:
+                why = f"occupied by {faction_name(state, state.occupant[pos])} (W19)"
+            elif state.table[pos] < 0:
                 why = "no card on it (W19)"
             elif limit_reached:
                 why = "you hold the card limit: place your leader (W26)"
             else:
                 why = "beyond the Head of the Table: stop there first (W24, W25)"
-            card = st.table[pos] if need <= st.n else -1
+            card = state.table[pos] if need <= state.n else -1
             out.append(
                 (-1, f"plate {pos}" + (f" ({card_text(c, card)})" if card >= 0 else ""), why)
             )

@@ -260,21 +260,21 @@ _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
 :func:`_table_values`."""
 
 
-def _table_values(st: WonderlandsWarState) -> tuple[Any, ...]:
+def _table_values(state: WonderlandsWarState) -> tuple[Any, ...]:
     return (
-        st.round,
-        st.war,
-        st.final,
-        st.tiles,
-        st.ally_set,
-        st.market,
-        st.table,
-        st.supply,
-        [len(deck) for deck in st.decks[:MAX_DECKS]],
-        len(st.wl_deck),
-        len(st.quest_deck),
-        st.order,
-        st.b_region,
+        state.round,
+        state.war,
+        state.final,
+        state.tiles,
+        state.ally_set,
+        state.market,
+        state.table,
+        state.supply,
+        [len(deck) for deck in state.decks[:MAX_DECKS]],
+        len(state.wl_deck),
+        len(state.quest_deck),
+        state.order,
+        state.b_region,
     )
 
 
@@ -360,25 +360,25 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
     )
 
 
-def _seat_list_values(st: WonderlandsWarState) -> tuple[Any, ...]:
+def _seat_list_values(state: WonderlandsWarState) -> tuple[Any, ...]:
     """What :func:`_seat_list_writes` writes: supporters, castles, the battle figures (None
     outside a battle), first places, wagers (None when there are none), start player, turn,
     marker, outright winner."""
     battle: tuple[list[int] | None, ...]
-    if st.b_status:
-        battle = (st.b_status, st.b_strength, st.b_drawn, st.b_forge, st.b_choice)
+    if state.b_status:
+        battle = (state.b_status, state.b_strength, state.b_drawn, state.b_forge, state.b_choice)
     else:
         battle = (None, None, None, None, None)
     return (
-        st.supporters,
-        st.castles,
+        state.supporters,
+        state.castles,
         *battle,
-        st.b_first,
-        st.wagers or None,
-        st.start,
-        st.turn,
-        st.marker,
-        st.b_winner,
+        state.b_first,
+        state.wagers or None,
+        state.start,
+        state.turn,
+        state.marker,
+        state.b_winner,
     )
 
 
@@ -412,23 +412,23 @@ class StateEncoder:
         self._seat_lists: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._seat_list_writes)
         self._table_values: tuple[Any, ...] = (_NEVER_SEEN,) * len(_TABLE_WRITES)
 
-    def observe(self, st: WonderlandsWarState, seat: int) -> Buffer:
-        """A new float32 array: the observation of ``seat``'s view of ``st``."""
+    def observe(self, state: WonderlandsWarState, seat: int) -> Buffer:
+        """A new float32 array: the observation of ``seat``'s view of ``state``."""
         n = self.n
-        if st.n != n:
-            raise ValueError(f"this encoder observes {n}-seat tables, not {st.n} seats")
+        if state.n != n:
+            raise ValueError(f"this encoder observes {n}-seat tables, not {state.n} seats")
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not at a table of {n}")
         buf = self._buf
         cache = self._players
-        for s, p in enumerate(st.players):
+        for s, p in enumerate(state.players):
             values = _PLAYER_VALUES(p)
             if values != cache[s]:
                 cache[s] = _rewrite(buf, s * SEAT_SIZE, values, cache[s], _PLAYER_WRITES)
-        values = _seat_list_values(st)
+        values = _seat_list_values(state)
         if values != self._seat_lists:
             self._seat_lists = _rewrite(buf, 0, values, self._seat_lists, self._seat_list_writes)
-        values = _table_values(st)
+        values = _table_values(state)
         if values != self._table_values:
             self._table_values = _rewrite(
                 buf, self._table_base, values, self._table_values, _TABLE_WRITES
@@ -439,18 +439,18 @@ class StateEncoder:
             out += buf[self._seats_size :]
         else:
             out = buf[:]
-        self._write_observer_part(out, st, seat)
+        self._write_observer_part(out, state, seat)
         return out
 
-    def _write_observer_part(self, out: Buffer, st: WonderlandsWarState, seat: int) -> None:
+    def _write_observer_part(self, out: Buffer, state: WonderlandsWarState, seat: int) -> None:
         """What depends on the observer: its quests; another seat's pending battle choice or
         wager masked, as its view masks them; wagers on seats, egocentric; and the task on
         top of the stack (its seat egocentric)."""
         n = self.n
-        tasks = st.tasks
+        tasks = state.tasks
         hide = bool(tasks)  # a finished game hides nothing (G26)
-        if hide and st.b_status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
-            choices = st.b_choice
+        if hide and state.b_status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
+            choices = state.b_choice
             for k in range(1, n):
                 choice = choices[(seat + k) % n]
                 if choice >= 0:
@@ -458,7 +458,7 @@ class StateEncoder:
                     if choice in _CHOICE_INDEX:
                         out[at + _CHOICE_INDEX[choice]] = 0.0
                     out[at + _HIDDEN_CHOICE] = 1.0
-        wagers = st.wagers
+        wagers = state.wagers
         if wagers and max(wagers) >= 0:
             for k in range(n):
                 wager = wagers[(seat + k) % n]
@@ -470,7 +470,7 @@ class StateEncoder:
                         out[at + capacity.MAX_SEATS + WAGER_WORDS[NO_BET]] = 1.0
                     elif wager < n:
                         out[at + (wager - seat) % n] = 1.0
-        me = st.players[seat]
+        me = state.players[seat]
         if me.quests or me.pair:
             base = self._seats_size
             for q in me.quests:

@@ -34,13 +34,13 @@ class WonderlandsWarView:
     state: WonderlandsWarState
 
 
-def redact(st: WonderlandsWarState, seat: int | None) -> WonderlandsWarState:
-    """A copy of ``st`` with everything ``seat`` may not know masked (-1 or HIDDEN)."""
-    out = st.clone()
-    out.quest_deck = [-1] * len(st.quest_deck)
-    if not st.tasks:  # the game is over: quests are shown for the final scoring (G26)
+def redact(state: WonderlandsWarState, seat: int | None) -> WonderlandsWarState:
+    """A copy of ``state`` with everything ``seat`` may not know masked (-1 or HIDDEN)."""
+    out = state.clone()
+    out.quest_deck = [-1] * len(state.quest_deck)
+    if not state.tasks:  # the game is over: quests are shown for the final scoring (G26)
         return out
-    top = st.tasks[-1].phase
+    top = state.tasks[-1].phase
     for s, p in enumerate(out.players):
         if s == seat:
             continue
@@ -54,35 +54,35 @@ def redact(st: WonderlandsWarState, seat: int | None) -> WonderlandsWarState:
     return out
 
 
-def view(st: WonderlandsWarState, seat: int | None) -> WonderlandsWarView:
+def view(state: WonderlandsWarState, seat: int | None) -> WonderlandsWarView:
     """The view of ``seat``."""
-    return WonderlandsWarView(seat, redact(st, seat))
+    return WonderlandsWarView(seat, redact(state, seat))
 
 
 def determinize(v: WonderlandsWarView, rng: random.Random) -> WonderlandsWarState:
     """A full state whose view for ``v.seat`` is ``v``: hidden quests dealt at random from the
     quests the seat has not seen, hidden choices filled with legal ones."""
-    st = v.state.clone()
+    state = v.state.clone()
     known = set()
     if v.seat is not None:
-        me = st.players[v.seat]
+        me = state.players[v.seat]
         known = {q for q in me.quests + me.pair if q >= 0}
-    pool = [q for q in range(len(st.content.quests)) if q not in known]
+    pool = [q for q in range(len(state.content.quests)) if q not in known]
     rng.shuffle(pool)
     it = iter(pool)
-    for p in st.players:
+    for p in state.players:
         p.quests = [q if q >= 0 else next(it) for q in p.quests]
         p.pair = [q if q >= 0 else next(it) for q in p.pair]
-    st.quest_deck = [q if q >= 0 else next(it) for q in st.quest_deck]
-    top = st.tasks[-1].phase if st.tasks else None
-    for s in range(st.n):
-        if st.wagers[s] == HIDDEN:
-            st.wagers[s] = NO_BET
-        if st.b_choice[s] == HIDDEN:
-            st.b_choice[s] = WAITING
-            options = legal(st, s) if top in SIMULTANEOUS_PHASES else []
-            st.b_choice[s] = rng.choice(options) if options else WAITING
-    return st
+    state.quest_deck = [q if q >= 0 else next(it) for q in state.quest_deck]
+    top = state.tasks[-1].phase if state.tasks else None
+    for s in range(state.n):
+        if state.wagers[s] == HIDDEN:
+            state.wagers[s] = NO_BET
+        if state.b_choice[s] == HIDDEN:
+            state.b_choice[s] = WAITING
+            options = legal(state, s) if top in SIMULTANEOUS_PHASES else []
+            state.b_choice[s] = rng.choice(options) if options else WAITING
+    return state
 
 
 _PLAIN = frozenset({int, float, str, bool, type(None)})

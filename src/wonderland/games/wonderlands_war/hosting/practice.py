@@ -232,8 +232,8 @@ def battle_task(rng: random.Random, level: int) -> Task:
     fought = battles(rng, rng.choice((2, 3, 3, 4, 5))) + battles(rng, rng.choice((2, 3, 4, 5)))
     for before, after, entry in fought:
         _, _, strengths, statuses, firsts = entry
-        alive = [s for s, st in enumerate(statuses) if st in (DRAWING, HALTED)]
-        fighters = [s for s, st in enumerate(statuses) if st != OUT]
+        alive = [s for s, state in enumerate(statuses) if state in (DRAWING, HALTED)]
+        fighters = [s for s, state in enumerate(statuses) if state != OUT]
         top = sorted((strengths[s] for s in alive), reverse=True)
         ties = len(top) >= 2 and (top[0] == top[1] or (len(top) >= 3 and top[1] == top[2]))
         difficulty = (

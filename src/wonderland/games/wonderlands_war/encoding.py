@@ -35,7 +35,7 @@ from itertools import compress
 from operator import attrgetter
 
 from wonderland.core import CHANCE
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import ACCEPT, DRAW, SHIELD, STOP, action_to_string
 from wonderland.games.wonderlands_war.capacity import (
     MARKET_SLOTS,
     MAX_ALLY_SETS,
@@ -96,7 +96,7 @@ DECK_CAP = 60
 """Cards in a tea deck."""
 DEPTH_CAP = 40
 """Tasks on the stack."""
-CHOICES = (act.DRAW, act.STOP, act.SHIELD, act.ACCEPT, WAITING, NONE, HIDDEN)
+CHOICES = (DRAW, STOP, SHIELD, ACCEPT, WAITING, NONE, HIDDEN)
 BATTLE_STATUSES = 4
 SCALARS = (
     ("reserve", 20),
@@ -441,10 +441,10 @@ def observe_step(
     if actor == CHANCE:
         if task is not None and phase == Phase.DRAW_QUEST and task.seat != seat:
             return f"quest {task.seat}:?"
-        return f"chance:{act.action_to_string(action)}"
+        return f"chance:{action_to_string(action)}"
     if actor != seat and (phase == Phase.KEEP_QUEST or _still_hidden(after, actor, phase)):
         return f"{actor}:?"
-    return f"{actor}:{act.action_to_string(action)}"
+    return f"{actor}:{action_to_string(action)}"
 
 
 def _still_hidden(after: WonderlandsWarState, actor: int, phase: Phase | None) -> bool:

@@ -7,8 +7,17 @@ from typing import Any
 
 from wonderland.core.errors import NotationError
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
-from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules, scoring, view
+from wonderland.games.wonderlands_war.actions import (
+    NUM_ACTIONS,
+    DealTile,
+    DrawChip,
+    RollDie,
+    StartPlayer,
+    action_to_string,
+    decode,
+    parse,
+)
 from wonderland.games.wonderlands_war.content import load_content
 from wonderland.games.wonderlands_war.render import (
     card_text,
@@ -41,7 +50,7 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         version=1,
         min_players=2,
         max_players=5,
-        num_actions=act.NUM_ACTIONS,
+        num_actions=NUM_ACTIONS,
         has_chance=True,
         hidden_information=True,
         simultaneous=True,
@@ -131,11 +140,11 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
 
     def action_to_string(self, action: int) -> str:
         """The notation of ``action``, e.g. ``move 3 0`` or ``draw``."""
-        return act.action_to_string(action)
+        return action_to_string(action)
 
     def parse_action(self, state: WonderlandsWarState, seat: int, text: str) -> int:
         """The action named by ``text``; NotationError when it is not legal for ``seat``."""
-        action = act.parse(text)
+        action = parse(text)
         if action not in rules.legal(state, seat):
             raise NotationError(f"{text!r} is not a legal action for seat {seat} now")
         return action
@@ -157,8 +166,7 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         until they are revealed (the draws they lead to are public)."""
         phase = before.tasks[-1].phase if before.tasks else None
         if actor == CHANCE:
-            kind = act.decode(action).kind
-            if kind in ("chip", "die", "start", "tile"):
+            if isinstance(decode(action), (DrawChip, RollDie, StartPlayer, DealTile)):
                 return describe(before, action)
             return None
         who = faction_name(before, actor)

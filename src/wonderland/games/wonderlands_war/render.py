@@ -2,8 +2,45 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules
+from wonderland.games.wonderlands_war.actions import (
+    AWARD_CASTLE,
+    HEAD,
+    REGION_ACTIONS,
+    STOP,
+    Accept,
+    Action,
+    AwardCastle,
+    AwardVictoryPoints,
+    BuildCastle,
+    ChooseFaction,
+    DealCard,
+    DealTile,
+    Draw,
+    DrawAllySet,
+    DrawChip,
+    DrawQuest,
+    Forge,
+    Head,
+    KeepQuest,
+    Move,
+    NoForge,
+    NoWager,
+    PickAlly,
+    PickWonderlandian,
+    PlaceLeader,
+    PlaceWonderlandian,
+    RevealWonderlandian,
+    RollDie,
+    Shield,
+    StartPlayer,
+    Stop,
+    SupportAll,
+    SupportOne,
+    Wager,
+    decode,
+    to_text,
+)
 from wonderland.games.wonderlands_war.content import Content
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
@@ -52,73 +89,101 @@ def card_text(content: Content, card: int) -> str:
     return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
 
 
+_PLAIN_WORDS: dict[type[Action], str] = {
+    Head: "move to the Head of the Table: roll the shard die, refill, then go on",
+    Draw: "draw a chip",
+    Stop: "stop (keep your strength)",
+    Shield: "flip the shield: the madness chip goes back and you draw again",
+    Accept: "keep the madness chip",
+    AwardVictoryPoints: "take the victory points",
+    AwardCastle: "place a castle",
+    NoForge: "do not forge",
+    NoWager: "no bet",
+    DrawQuest: "a quest is drawn",
+}
+"""Actions told in the same words whatever the situation."""
+_WAGER_STATUS = {DRAWING: "drawing", HALTED: "stopped", BUST: "bust"}
+_REGION_WORDS: dict[type[Action], str] = {
+    PlaceLeader: "place the leader in {r}",
+    SupportAll: "place all supporters in {r}",
+    SupportOne: "place one supporter in {r}",
+    BuildCastle: "build a castle in {r}",
+    PlaceWonderlandian: "place the Wonderlandian in {r}",
+}
+
+
 def describe(state: WonderlandsWarState, action: int) -> str:
     """A sentence for ``action`` in the situation of ``state`` (chance outcomes included)."""
+    return _describe(state, decode(action))
+
+
+def _describe(state: WonderlandsWarState, typed: Action) -> str:
+    plain = _PLAIN_WORDS.get(type(typed))
+    if plain is not None:
+        return plain
+    if isinstance(typed, REGION_ACTIONS):
+        regions = state.content.regions
+        where = regions[typed.region] if typed.region < len(regions) else typed.region
+        return _REGION_WORDS[type(typed)].format(r=where)
+    if isinstance(typed, (DealTile, DrawAllySet, RevealWonderlandian, DealCard)):
+        return _describe_deal(state, typed)
+    return _describe_choice(state, typed)
+
+
+def _chip_name(content: Content, chip: int) -> str:
+    return content.chips[chip].name if chip < len(content.chips) else str(chip)
+
+
+def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
+    """A sentence for a seat's choice, a bag draw, a die roll or the start player."""
     c = state.content
-    a = act.decode(action)
-    k = a.kind
-    regions = c.regions
-    if k == "move":
-        space = a.target
-        card = state.table[space]
-        what = card_text(c, card) if card >= 0 else "card"
-        half = f" (half {'AB'[a.option]})" if card >= 0 and len(c.cards[card].halves) > 1 else ""
-        return f"move to space {space} and take {what}{half}"
-    if k == "head":
-        return "move to the Head of the Table: roll the shard die, refill, then go on"
-    simple = {
-        "leader": "place the leader in {r}",
-        "support_all": "place all supporters in {r}",
-        "support_one": "place one supporter in {r}",
-        "castle": "build a castle in {r}",
-        "place_wl": "place the Wonderlandian in {r}",
-    }
-    if k in simple:
-        return simple[k].format(r=regions[a.target] if a.target < len(regions) else a.target)
-    if k == "pick_wl":
-        w = state.market[a.target]
-        name = c.wonderlandians[w].name if w >= 0 else "?"
-        return f"take {name} from the market"
-    if k in ("ally", "chip"):
-        chip = a.target if k == "ally" else a.option
-        name = c.chips[chip].name if chip < len(c.chips) else str(chip)
-        return (
-            f"gain chip {name}" if k == "ally" else f"{faction_name(state, a.target)} draws {name}"
-        )
-    if k == "keep":
-        return f"keep quest {a.target + 1}"
-    if k == "faction":
-        return f"play {c.factions[a.target].name}" if a.target < len(c.factions) else "faction"
-    if k == "forge":
-        return f"forge chip {c.chips[a.option].name} onto forge track {a.target + 1}"
-    if k == "wager":
-        return f"bet on {faction_name(state, a.target)}"
-    if k == "die":
-        return f"{faction_name(state, a.target)} rolls {c.die_faces[a.option]} shard(s)"
-    if k == "start":
-        return f"{faction_name(state, a.target)} starts"
-    words = {
-        "draw": "draw a chip",
-        "stop": "stop (keep your strength)",
-        "shield": "flip the shield: the madness chip goes back and you draw again",
-        "accept": "keep the madness chip",
-        "award_vp": "take the victory points",
-        "award_castle": "place a castle",
-        "no_forge": "do not forge",
-        "no_wager": "no bet",
-        "quest": "a quest is drawn",
-    }
+    match action:
+        case Move(space, half):
+            card = state.table[space]
+            what = card_text(c, card) if card >= 0 else "card"
+            split = card >= 0 and len(c.cards[card].halves) > 1
+            return f"move to space {space} and take {what}" + (
+                f" (half {'AB'[half]})" if split else ""
+            )
+        case PickWonderlandian(slot):
+            w = state.market[slot]
+            return f"take {c.wonderlandians[w].name if w >= 0 else '?'} from the market"
+        case PickAlly(chip):
+            return f"gain chip {_chip_name(c, chip)}"
+        case DrawChip(seat, chip):
+            return f"{faction_name(state, seat)} draws {_chip_name(c, chip)}"
+        case KeepQuest(index):
+            return f"keep quest {index + 1}"
+        case ChooseFaction(faction):
+            return f"play {c.factions[faction].name}" if faction < len(c.factions) else "faction"
+        case Forge(track, chip):
+            return f"forge chip {c.chips[chip].name} onto forge track {track + 1}"
+        case Wager(seat):
+            return f"bet on {faction_name(state, seat)}"
+        case RollDie(seat, face):
+            return f"{faction_name(state, seat)} rolls {c.die_faces[face]} shard(s)"
+        case StartPlayer(seat):
+            return f"{faction_name(state, seat)} starts"
+    return to_text(action)
+
+
+def _describe_deal(
+    state: WonderlandsWarState, action: DealTile | DrawAllySet | RevealWonderlandian | DealCard
+) -> str:
+    """A sentence for a set-up or refill deal: a tile, the ally set, a market figure, a card."""
+    c = state.content
     where = state.tasks[-1].value if state.tasks else 0  # the region of a tile, space of a card
-    if k == "tile" and a.target < len(c.tile_ids):
-        awards = "/".join(str(x) for x in c.tiles[a.target])
-        return f"tile {c.tile_ids[a.target]} ({awards} VP) goes to {regions[where]}"
-    if k == "ally_set" and a.target < len(c.ally_sets):
-        return f"ally set {c.ally_sets[a.target].id} is in play"
-    if k == "wl" and a.target < len(c.wonderlandians):
-        return f"{c.wonderlandians[a.target].name} is revealed in the market"
-    if k == "card" and a.target < len(c.cards):
-        return f"{card_text(c, a.target)} is dealt to space {where}"
-    return words.get(k, act.action_to_string(action))
+    match action:
+        case DealTile(tile) if tile < len(c.tile_ids):
+            awards = "/".join(str(x) for x in c.tiles[tile])
+            return f"tile {c.tile_ids[tile]} ({awards} VP) goes to {c.regions[where]}"
+        case DrawAllySet(ally_set) if ally_set < len(c.ally_sets):
+            return f"ally set {c.ally_sets[ally_set].id} is in play"
+        case RevealWonderlandian(w) if w < len(c.wonderlandians):
+            return f"{c.wonderlandians[w].name} is revealed in the market"
+        case DealCard(card) if card < len(c.cards):
+            return f"{card_text(c, card)} is dealt to space {where}"
+    return to_text(action)
 
 
 def bag_counts(state: WonderlandsWarState, seat: int) -> str:
@@ -311,86 +376,118 @@ def option(state: WonderlandsWarState, seat: int, action: int) -> tuple[str, str
     """``seat``'s option ``action`` as the menu words it (what it does, and the detail that
     goes in brackets after it: the card, the region, the quest's parts...)."""
     c = state.content
-    a = act.decode(action)
-    k = a.kind
+    typed = decode(action)
+    if isinstance(typed, REGION_ACTIONS):
+        return _region_option(state, seat, typed)
     p = state.players[seat]
+    match typed:
+        case Move(space, half):
+            return _move_option(state, space, half)
+        case Head():
+            return "move to the Head of the Table", "roll the shard die, refill the plates, go on"
+        case PickWonderlandian(slot):
+            return _market_option(state, slot)
+        case PickAlly(chip):
+            return f"gain the ally chip {c.chips[chip].name}", f"strength {c.chips[chip].strength}"
+        case KeepQuest(index):
+            quest = p.pair[index] if index < len(p.pair) else -1
+            if quest < 0:
+                return f"keep quest {index + 1}", ""
+            q = c.quests[quest]
+            return f"keep {q.name}{_p(c, q.id)}", quest_parts(state, quest)
+        case ChooseFaction(faction):
+            return f"play {c.factions[faction].name}", faction_text(c, faction)
+        case Forge(track, chip):
+            forge_track = c.factions[p.faction].forge_tracks[track]
+            slot = len(p.forged[track])
+            gives = ", ".join(fx.effect.replace("_", " ") for fx in forge_track.slots[slot])
+            return (
+                f"forge {c.chips[chip].name} onto {forge_track.name}",
+                f"slot {slot + 1}: {gives or 'nothing'}",
+            )
+    return _battle_option(state, seat, typed)
+
+
+def _move_option(state: WonderlandsWarState, space: int, half: int) -> tuple[str, str]:
+    """Moving to a plate: the card there (the half taken, for a split card)."""
+    c = state.content
+    card = state.table[space]
+    if card < 0:
+        return f"move to plate {space}", ""
+    if len(c.cards[card].halves) > 1:
+        name = f"{c.cards[card].name}{_p(c, c.cards[card].id)}"
+        return f"move to plate {space}", f"{name}, half {'AB'[half]}: {half_text(c, card, half)}"
+    return f"move to plate {space}", card_text(c, card)
+
+
+def _market_option(state: WonderlandsWarState, slot: int) -> tuple[str, str]:
+    """Taking a Wonderlandian: a figure's strength, or the chips it brings."""
+    c = state.content
+    w = state.market[slot]
+    if w < 0:
+        return "take a Wonderlandian from the market", ""
+    wl = c.wonderlandians[w]
+    what = (
+        f"a figure of strength {wl.strength}"
+        if wl.figure
+        else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
+    )
+    return f"take {wl.name}{_p(c, wl.id)} from the market", what
+
+
+def _region_option(
+    state: WonderlandsWarState,
+    seat: int,
+    action: PlaceLeader | SupportAll | SupportOne | BuildCastle | PlaceWonderlandian,
+) -> tuple[str, str]:
+    """A piece to a region, with what the region holds already."""
+    c = state.content
     regions = c.regions
-    region = regions[a.target] if a.target < len(regions) else str(a.target)
-    if k == "move":
-        card = state.table[a.target]
-        if card < 0:
-            return f"move to plate {a.target}", ""
-        if len(c.cards[card].halves) > 1:
-            name = f"{c.cards[card].name}{_p(c, c.cards[card].id)}"
-            half = f"{name}, half {'AB'[a.option]}: {half_text(c, card, a.option)}"
-            return f"move to plate {a.target}", half
-        return f"move to plate {a.target}", card_text(c, card)
-    if k == "head":
-        return "move to the Head of the Table", "roll the shard die, refill the plates, go on"
-    if k in ("leader", "support_all", "support_one", "castle", "place_wl"):
-        where = region_summary(state, a.target, seat) if a.target < len(regions) else ""
-        task = state.tasks[-1] if state.tasks else None
-        if k == "leader":
+    known = action.region < len(regions)
+    region = regions[action.region] if known else str(action.region)
+    where = region_summary(state, action.region, seat) if known else ""
+    task = state.tasks[-1] if state.tasks else None
+    match action:
+        case PlaceLeader():
             return f"place the leader in {region}", where
-        if k == "support_all":
-            left = min(task.value, p.reserve) if task else 0
+        case SupportAll():
+            left = min(task.value, state.players[seat].reserve) if task else 0
             many = {0: "no supporter", 1: "the supporter", 2: "both supporters"}.get(
                 left, f"all {left} supporters"
             )
             return f"place {many} in {region}", where
-        if k == "support_one":
+        case SupportOne():
             return f"place one supporter in {region}", where
-        if k == "castle":
+        case BuildCastle():
             return f"build a castle in {region}", where
-        w = task.value if task else -1
-        name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
-        return f"place {name} in {region}", where
-    if k == "pick_wl":
-        w = state.market[a.target]
-        if w < 0:
-            return "take a Wonderlandian from the market", ""
-        wl = c.wonderlandians[w]
-        what = (
-            f"a figure of strength {wl.strength}"
-            if wl.figure
-            else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
-        )
-        return f"take {wl.name}{_p(c, wl.id)} from the market", what
-    if k == "ally":
-        ally = c.chips[a.target]
-        return f"gain the ally chip {ally.name}", f"strength {ally.strength}"
-    if k == "keep":
-        quest = p.pair[a.target] if a.target < len(p.pair) else -1
-        if quest < 0:
-            return f"keep quest {a.target + 1}", ""
-        q = c.quests[quest]
-        return f"keep {q.name}{_p(c, q.id)}", quest_parts(state, quest)
-    if k == "faction":
-        return f"play {c.factions[a.target].name}", faction_text(c, a.target)
-    if k == "forge":
-        track = c.factions[p.faction].forge_tracks[a.target]
-        slot = len(p.forged[a.target])
-        gives = ", ".join(fx.effect.replace("_", " ") for fx in track.slots[slot]) or "nothing"
-        return f"forge {c.chips[a.option].name} onto {track.name}", f"slot {slot + 1}: {gives}"
-    if k == "stop":
-        return f"stop at strength {state.b_strength[seat]}", "keep it for this battle"
-    if k == "accept":
-        chip = state.b_drawn[seat]
-        lost = c.chips[chip].supporters_lost if chip >= 0 else 1
-        home = "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
-        return "keep the madness chip", home
-    if k == "award_vp":
-        return f"take the {region_award(state, state.b_region)} VP", ""
-    if k == "award_castle":
-        return f"place a castle in {regions[state.b_region]}", ""
-    if k == "wager":
-        names = {DRAWING: "drawing", HALTED: "stopped", BUST: "bust"}
-        status = names.get(state.b_status[a.target], "")
-        return (
-            f"bet on {faction_name(state, a.target)}",
-            f"strength {state.b_strength[a.target]}, {status}",
-        )
-    return describe(state, action), ""
+    w = task.value if task else -1
+    name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
+    return f"place {name} in {region}", where
+
+
+def _battle_option(state: WonderlandsWarState, seat: int, action: Action) -> tuple[str, str]:
+    """A battle's choice: stop, madness kept, an award, a wager (or the action's sentence)."""
+    c = state.content
+    match action:
+        case Stop():
+            return f"stop at strength {state.b_strength[seat]}", "keep it for this battle"
+        case Accept():
+            chip = state.b_drawn[seat]
+            lost = c.chips[chip].supporters_lost if chip >= 0 else 1
+            return "keep the madness chip", (
+                "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
+            )
+        case AwardVictoryPoints():
+            return f"take the {region_award(state, state.b_region)} VP", ""
+        case AwardCastle():
+            return f"place a castle in {c.regions[state.b_region]}", ""
+        case Wager(target):
+            status = _WAGER_STATUS.get(state.b_status[target], "")
+            return (
+                f"bet on {faction_name(state, target)}",
+                f"strength {state.b_strength[target]}, {status}",
+            )
+    return _describe(state, action), ""
 
 
 def option_text(state: WonderlandsWarState, seat: int, action: int) -> str:
@@ -413,54 +510,58 @@ def menu(state: WonderlandsWarState, seat: int) -> list[MenuEntry]:
         return out
     phase = state.tasks[-1].phase
     p = state.players[seat]
-    taken = set(legal)
     if phase in (Phase.TEA_TURN, Phase.TEA_CONTINUE):
-        limit_reached = all(act.decode(a).kind == "leader" for a in legal)
-        for pos, need in enumerate(c.spaces):
-            if pos == c.head or any(
-                act.decode(a).kind == "move" and act.decode(a).target == pos for a in legal
-            ):
-                continue
-            if need > state.n:
-                why = f"not used with {state.n} players (W9)"
-            elif state.occupant[pos] >= 0:
-                why = f"occupied by {faction_name(state, state.occupant[pos])} (W19)"
-            elif state.table[pos] < 0:
-                why = "no card on it (W19)"
-            elif limit_reached:
-                why = "you hold the card limit: place your leader (W26)"
-            else:
-                why = "beyond the Head of the Table: stop there first (W24, W25)"
-            card = state.table[pos] if need <= state.n else -1
-            out.append(
-                (-1, f"plate {pos}" + (f" ({card_text(c, card)})" if card >= 0 else ""), why)
-            )
-        if act.HEAD not in taken:
-            why = (
-                "already passed this turn (W25)"
-                if p.passed_head or phase == Phase.TEA_CONTINUE
-                else "you start on it (G17)"
-                if p.pos == c.head
-                else "place your leader (W26)"
-            )
-            out.append((-1, "the Head of the Table", why))
-        if not limit_reached:
-            out.append(
-                (
-                    -1,
-                    "place the leader in a region",
-                    "only with the card limit or no move (W26, G19)",
-                )
-            )
+        out += _tea_unavailable(state, seat, legal, phase)
     elif phase == Phase.PLACE_SUPPORTERS and not c.factions[p.faction].split_supporters:
         out.append((-1, "split the supporters", "only the Queen of Hearts splits (W22)"))
-    elif phase == Phase.CHOOSE_AWARD and act.AWARD_CASTLE not in taken:
+    elif phase == Phase.CHOOSE_AWARD and AWARD_CASTLE not in legal:
         out.append((-1, "place a castle", "no castle left (G7)"))
-    elif phase == Phase.DRAW_OR_STOP and act.STOP not in taken:
+    elif phase == Phase.DRAW_OR_STOP and STOP not in legal:
         out.append((-1, "stop", "the first draw is mandatory (W39)"))
     elif phase == Phase.FORGE:
         tracks = c.factions[p.faction].forge_tracks
         for t, track in enumerate(tracks):
             if len(p.forged[t]) >= len(track.slots):
                 out.append((-1, f"forge onto {track.name}", "the track is full (W40)"))
+    return out
+
+
+def _tea_unavailable(
+    state: WonderlandsWarState, seat: int, legal: list[int], phase: Phase
+) -> list[MenuEntry]:
+    """The plates, the Head of the Table and the regions a tea turn cannot go to, and why."""
+    c = state.content
+    p = state.players[seat]
+    typed = [decode(a) for a in legal]
+    limit_reached = all(isinstance(a, PlaceLeader) for a in typed)
+    reachable = {a.space for a in typed if isinstance(a, Move)}
+    out: list[MenuEntry] = []
+    for pos, need in enumerate(c.spaces):
+        if pos == c.head or pos in reachable:
+            continue
+        if need > state.n:
+            why = f"not used with {state.n} players (W9)"
+        elif state.occupant[pos] >= 0:
+            why = f"occupied by {faction_name(state, state.occupant[pos])} (W19)"
+        elif state.table[pos] < 0:
+            why = "no card on it (W19)"
+        elif limit_reached:
+            why = "you hold the card limit: place your leader (W26)"
+        else:
+            why = "beyond the Head of the Table: stop there first (W24, W25)"
+        card = state.table[pos] if need <= state.n else -1
+        out.append((-1, f"plate {pos}" + (f" ({card_text(c, card)})" if card >= 0 else ""), why))
+    if HEAD not in legal:
+        why = (
+            "already passed this turn (W25)"
+            if p.passed_head or phase == Phase.TEA_CONTINUE
+            else "you start on it (G17)"
+            if p.pos == c.head
+            else "place your leader (W26)"
+        )
+        out.append((-1, "the Head of the Table", why))
+    if not limit_reached:
+        out.append(
+            (-1, "place the leader in a region", "only with the card limit or no move (W26, G19)")
+        )
     return out

@@ -10,7 +10,41 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wonderland.core.errors import IllegalAction
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import (
+    ACCEPT,
+    AWARD_CASTLE,
+    AWARD_VP,
+    DECODED,
+    DRAW,
+    NO_WAGER,
+    SHIELD,
+    STOP,
+    Action,
+    AwardVictoryPoints,
+    BuildCastle,
+    ChooseFaction,
+    DealCard,
+    DealTile,
+    DrawAllySet,
+    DrawChip,
+    DrawQuest,
+    Forge,
+    Head,
+    KeepQuest,
+    Move,
+    NoForge,
+    PickAlly,
+    PickWonderlandian,
+    PlaceLeader,
+    PlaceWonderlandian,
+    RevealWonderlandian,
+    RollDie,
+    StartPlayer,
+    SupportAll,
+    SupportOne,
+    Wager,
+    action_to_string,
+)
 from wonderland.games.wonderlands_war.capacity import MAX_CHIPS, MAX_DIE_FACES
 from wonderland.games.wonderlands_war.content import Content
 from wonderland.games.wonderlands_war.effects import EFFECTS, gain_chips
@@ -54,24 +88,6 @@ from wonderland.games.wonderlands_war.war import (
     step,
 )
 
-_BASE = act.BASE
-_SUP_ALL, _SUP_ONE = _BASE["support_all"], _BASE["support_one"]
-_CASTLE, _PICK, _PLACE, _ALLY, _KEEP = (
-    _BASE["castle"],
-    _BASE["pick_wl"],
-    _BASE["place_wl"],
-    _BASE["ally"],
-    _BASE["keep"],
-)
-_FACTION, _WAGER = _BASE["faction"], _BASE["wager"]
-_TILE, _ASET, _WL, _CARD, _QUEST = (
-    _BASE["tile"],
-    _BASE["ally_set"],
-    _BASE["wl"],
-    _BASE["card"],
-    _BASE["quest"],
-)
-_START, _DIE, _CHIP = _BASE["start"], _BASE["die"], _BASE["chip"]
 LISTED_CHOICES = 12
 """Choices named in a rejection, at most."""
 
@@ -137,10 +153,10 @@ def _simultaneous_choices(state: WonderlandsWarState, seat: int, phase: Phase) -
     if phase == Phase.WAGER:
         if state.wagers[seat] != WAITING:
             return []
-        return [_WAGER + s for s in range(state.n) if state.b_status[s] != OUT] + [act.NO_WAGER]
+        return [Wager.first_id + s for s in range(state.n) if state.b_status[s] != OUT] + [NO_WAGER]
     if state.b_choice[seat] != WAITING:
         return []
-    return [act.DRAW, act.STOP] if phase == Phase.DRAW_OR_STOP else [act.SHIELD, act.ACCEPT]
+    return [DRAW, STOP] if phase == Phase.DRAW_OR_STOP else [SHIELD, ACCEPT]
 
 
 def _tea_turn(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
@@ -158,39 +174,45 @@ def _supporter_regions(state: WonderlandsWarState, seat: int, task: Task) -> lis
     if p.reserve <= 0:
         return []
     regions = len(c.regions)
-    out = [_SUP_ALL + r for r in range(regions)]
+    out = [SupportAll.first_id + r for r in range(regions)]
     if c.factions[p.faction].split_supporters and min(task.value, p.reserve) > 1:
-        out += [_SUP_ONE + r for r in range(regions)]  # W22
+        out += [SupportOne.first_id + r for r in range(regions)]  # W22
     return out
 
 
 def _castle_regions(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
     regions = len(state.content.regions)
-    return [_CASTLE + r for r in range(regions)] if state.players[seat].castles_left > 0 else []
+    return (
+        [BuildCastle.first_id + r for r in range(regions)]
+        if state.players[seat].castles_left > 0
+        else []
+    )
 
 
 def _market_slots(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
-    return [_PICK + i for i, w in enumerate(state.market) if w >= 0]
+    return [PickWonderlandian.first_id + i for i, w in enumerate(state.market) if w >= 0]
 
 
 def _figure_regions(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
-    return [_PLACE + r for r in range(len(state.content.regions))]
+    return [PlaceWonderlandian.first_id + r for r in range(len(state.content.regions))]
 
 
 def _ally_chips(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
     if state.ally_set < 0:
         return []
     return [
-        _ALLY + ch for ch in state.content.ally_sets[state.ally_set].chips if state.supply[ch] > 0
+        PickAlly.first_id + chip
+        for chip in state.content.ally_sets[state.ally_set].chips
+        if state.supply[chip] > 0
     ]
 
 
 def _awards(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
     """W44, G7: the VP, or a castle while one is left (or may be moved)."""
-    out = [act.AWARD_VP]
+    out = [AWARD_VP]
     p = state.players[seat]
     if p.castles_left > 0 or (state.opts.move_castle and castle_elsewhere(state, seat) >= 0):
-        out.append(act.AWARD_CASTLE)
+        out.append(AWARD_CASTLE)
     return out
 
 
@@ -199,12 +221,14 @@ def _forges(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
 
 
 def _quests_drawn(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
-    return [_KEEP + i for i in range(len(state.players[seat].pair))]
+    return [KeepQuest.first_id + i for i in range(len(state.players[seat].pair))]
 
 
 def _free_factions(state: WonderlandsWarState, seat: int, task: Task) -> list[int]:
     taken = {q.faction for q in state.players}
-    return [_FACTION + f for f in range(len(state.content.factions)) if f not in taken]
+    return [
+        ChooseFaction.first_id + f for f in range(len(state.content.factions)) if f not in taken
+    ]
 
 
 _CHOICES: dict[Phase, Callable[[WonderlandsWarState, int, Task], list[int]]] = {
@@ -236,38 +260,38 @@ def chance(state: WonderlandsWarState) -> list[tuple[int, float]]:
     if task.phase == Phase.DRAW_CHIP:  # W33: each chip in the bag equally likely
         bag = state.players[task.seat].bag
         total = sum(bag)
-        base = _CHIP + task.seat * MAX_CHIPS
+        base = DrawChip.first_id + task.seat * MAX_CHIPS
         return [(base + chip, k / total) for chip, k in enumerate(bag) if k]
     if task.phase == Phase.ROLL_DIE:
         faces = state.content.die_faces
-        base = _DIE + task.seat * MAX_DIE_FACES
+        base = RollDie.first_id + task.seat * MAX_DIE_FACES
         return [(base + i, 1 / len(faces)) for i in range(len(faces))]
     return []
 
 
 def _cards_left(state: WonderlandsWarState) -> list[int]:
-    return [_CARD + card for card in state.decks[state.round - 1]]
+    return [DealCard.first_id + card for card in state.decks[state.round - 1]]
 
 
 def _quests_left(state: WonderlandsWarState) -> list[int]:
-    return [_QUEST + q for q in state.quest_deck]
+    return [DrawQuest.first_id + q for q in state.quest_deck]
 
 
 def _wonderlandians_left(state: WonderlandsWarState) -> list[int]:
-    return [_WL + w for w in state.wl_deck]
+    return [RevealWonderlandian.first_id + w for w in state.wl_deck]
 
 
 def _tiles_left(state: WonderlandsWarState) -> list[int]:
     used = set(state.tiles)
-    return [_TILE + t for t in range(len(state.content.tiles)) if t not in used]
+    return [DealTile.first_id + t for t in range(len(state.content.tiles)) if t not in used]
 
 
 def _ally_sets(state: WonderlandsWarState) -> list[int]:
-    return [_ASET + k for k in range(len(state.content.ally_sets))]
+    return [DrawAllySet.first_id + k for k in range(len(state.content.ally_sets))]
 
 
 def _seats(state: WonderlandsWarState) -> list[int]:
-    return [_START + s for s in range(state.n)]
+    return [StartPlayer.first_id + s for s in range(state.n)]
 
 
 _POOLS: dict[Phase, Callable[[WonderlandsWarState], list[int]]] = {
@@ -324,83 +348,99 @@ def check(state: WonderlandsWarState, actor: int, action: int) -> None:
 
 def _name(action: int) -> str:
     try:
-        return act.action_to_string(action)
+        return action_to_string(action)
     except ValueError:
         return f"action {action}"
 
 
-def apply(state: WonderlandsWarState, actor: int, action: int) -> None:
-    """Check, then play ``action`` by ``actor`` (a seat, or -1 for chance) and settle."""
+Watcher = Callable[[Phase, WonderlandsWarState], None]
+"""Told of each automatic phase, with the state, before the phase runs."""
+
+
+def apply(
+    state: WonderlandsWarState, actor: int, action: int, watch: Watcher | None = None
+) -> None:
+    """Check, then play ``action`` by ``actor`` (a seat, or -1 for chance) and settle
+    (``watch``: told of each automatic phase settling runs)."""
     check(state, actor, action)
     task = state.tasks[-1]
     phase = task.phase
     if phase in CHANCE_PHASES:
         state.tasks.pop()
-        _OUTCOMES[phase](state, task, action)
+        _OUTCOMES[phase](state, task, DECODED[action])
     elif phase in SIMULTANEOUS_PHASES:
         state.decisions += 1
         _apply_simultaneous(state, phase, actor, action)
     else:
         state.decisions += 1
         state.tasks.pop()
-        _DECISIONS[phase](state, task, actor, action)
-    settle(state)
+        _DECISIONS[phase](state, task, actor, DECODED[action])
+    settle(state, watch)
 
 
-def _chip_drawn(state: WonderlandsWarState, task: Task, action: int) -> None:
+def _chip_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
     """W33: the chip leaves the bag; it is resolved at RESOLVE."""
+    assert isinstance(action, DrawChip)
     seat = task.seat
-    chip = action - _CHIP - seat * MAX_CHIPS
+    chip = action.chip
     state.players[seat].bag[chip] -= 1
     state.b_drawn[seat] = chip
 
 
-def _die_rolled(state: WonderlandsWarState, task: Task, action: int) -> None:
+def _die_rolled(state: WonderlandsWarState, task: Task, action: Action) -> None:
     """W23, W24: the shards shown."""
+    assert isinstance(action, RollDie)
     seat = task.seat
-    state.players[seat].shards += state.content.die_faces[action - _DIE - seat * MAX_DIE_FACES]
+    state.players[seat].shards += state.content.die_faces[action.face]
 
 
-def _card_dealt(state: WonderlandsWarState, task: Task, action: int) -> None:
-    card = action - _CARD
+def _card_dealt(state: WonderlandsWarState, task: Task, action: Action) -> None:
+    assert isinstance(action, DealCard)
+    card = action.card
     state.decks[state.round - 1].remove(card)
     state.table[task.value] = card
 
 
-def _marker_placed(state: WonderlandsWarState, task: Task, action: int) -> None:
+def _marker_placed(state: WonderlandsWarState, task: Task, action: Action) -> None:
     """W10: the quest's region gets the battle marker; the quest goes back."""
-    state.marker = state.content.quests[action - _QUEST].region
+    assert isinstance(action, DrawQuest)
+    state.marker = state.content.quests[action.quest].region
 
 
-def _quest_drawn(state: WonderlandsWarState, task: Task, action: int) -> None:
-    q = action - _QUEST
+def _quest_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
+    assert isinstance(action, DrawQuest)
+    q = action.quest
     state.quest_deck.remove(q)
     state.players[task.seat].pair.append(q)
 
 
-def _market_filled(state: WonderlandsWarState, task: Task, action: int) -> None:
-    w = action - _WL
+def _market_filled(state: WonderlandsWarState, task: Task, action: Action) -> None:
+    assert isinstance(action, RevealWonderlandian)
+    w = action.wonderlandian
     state.wl_deck.remove(w)
     state.market[task.value] = w
 
 
-def _tile_dealt(state: WonderlandsWarState, task: Task, action: int) -> None:
-    state.tiles[task.value] = action - _TILE
+def _tile_dealt(state: WonderlandsWarState, task: Task, action: Action) -> None:
+    assert isinstance(action, DealTile)
+    state.tiles[task.value] = action.tile
 
 
-def _ally_set_drawn(state: WonderlandsWarState, task: Task, action: int) -> None:
-    state.ally_set = action - _ASET
+def _ally_set_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
+    assert isinstance(action, DrawAllySet)
+    state.ally_set = action.ally_set
 
 
-def _start_player_drawn(state: WonderlandsWarState, task: Task, action: int) -> None:
+def _start_player_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
     """W16, G21: the start player, and shards for everyone in turn order."""
-    start = action - _START
+    assert isinstance(action, StartPlayer)
+    start = action.seat
     state.start = start
     for i in range(state.n):
         state.players[(start + i) % state.n].shards += max(0, state.content.rules.start_shards[i])
 
 
-_OUTCOMES: dict[Phase, Callable[[WonderlandsWarState, Task, int], None]] = {
+_OUTCOMES: dict[Phase, Callable[[WonderlandsWarState, Task, Action], None]] = {
     Phase.DRAW_CHIP: _chip_drawn,
     Phase.ROLL_DIE: _die_rolled,
     Phase.DEAL_CARD: _card_dealt,
@@ -417,7 +457,8 @@ _OUTCOMES: dict[Phase, Callable[[WonderlandsWarState, Task, int], None]] = {
 def _apply_simultaneous(state: WonderlandsWarState, phase: Phase, seat: int, action: int) -> None:
     """Record the seat's choice; the last one to choose ends the decision."""
     if phase == Phase.WAGER:
-        state.wagers[seat] = NO_BET if action == act.NO_WAGER else action - _WAGER
+        wager = DECODED[action]
+        state.wagers[seat] = wager.seat if isinstance(wager, Wager) else NO_BET
         if WAITING not in state.wagers:
             state.tasks.pop()
         return
@@ -428,32 +469,36 @@ def _apply_simultaneous(state: WonderlandsWarState, phase: Phase, seat: int, act
             start_draws(state)
 
 
-def _tea_move(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
+def _tea_move(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    assert isinstance(action, Move | Head | PlaceLeader)
     tea_move(state, seat, action)
 
 
-def _place_supporters(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
+def _place_supporters(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
     """W21, W22: all the supporters left, or one (then the next one is asked for)."""
     p = state.players[seat]
     left = min(task.value, p.reserve)
-    if action >= _SUP_ONE:
-        state.supporters[action - _SUP_ONE][seat] += 1
+    if isinstance(action, SupportOne):
+        state.supporters[action.region][seat] += 1
         p.reserve -= 1
         if left > 1:
             state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, left - 1))
     else:
-        state.supporters[action - _SUP_ALL][seat] += left
+        assert isinstance(action, SupportAll)
+        state.supporters[action.region][seat] += left
         p.reserve -= left
 
 
-def _build_castle(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
-    state.castles[action - _CASTLE][seat] += 1
+def _build_castle(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    assert isinstance(action, BuildCastle)
+    state.castles[action.region][seat] += 1
     state.players[seat].castles_left -= 1
 
 
-def _pick_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
+def _pick_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
     """W28: the Wonderlandian joins the retinue: a figure to place, or chips for the bag."""
-    slot = action - _PICK
+    assert isinstance(action, PickWonderlandian)
+    slot = action.slot
     w = state.market[slot]
     state.market[slot] = -1
     state.players[seat].retinue.append(w)
@@ -465,43 +510,48 @@ def _pick_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, actio
         gain_chips(state, seat, wl.chip, wl.chips)
 
 
-def _place_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
-    state.players[seat].figures.append((task.value, action - _PLACE))
+def _place_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    assert isinstance(action, PlaceWonderlandian)
+    state.players[seat].figures.append((task.value, action.region))
 
 
-def _pick_ally(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
-    gain_chips(state, seat, action - _ALLY, 1)
+def _pick_ally(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    assert isinstance(action, PickAlly)
+    gain_chips(state, seat, action.chip, 1)
     if task.value > 1:
         state.tasks.append(Task(Phase.PICK_ALLY, seat, task.value - 1))
 
 
-def _choose_award(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
-    if action == act.AWARD_VP:
+def _choose_award(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    if isinstance(action, AwardVictoryPoints):
         state.players[seat].vp_battles += round_award(state)
     else:
         place_castle(state, seat, state.b_region)
 
 
-def _forge(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
-    if action != act.NO_FORGE:
+def _forge(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    if not isinstance(action, NoForge):
+        assert isinstance(action, Forge)
         forge(state, seat, action)
 
 
-def _keep_quest(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
+def _keep_quest(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
     """W15: keep one quest drawn; the others go back to the deck."""
+    assert isinstance(action, KeepQuest)
     p = state.players[seat]
-    i = action - _KEEP
+    i = action.index
     p.quests.append(p.pair[i])
     p.feats.append(False)
     state.quest_deck.extend(q for j, q in enumerate(p.pair) if j != i)
     p.pair = []
 
 
-def _choose_faction(state: WonderlandsWarState, task: Task, seat: int, action: int) -> None:
-    setup_player(state, seat, action - _FACTION)
+def _choose_faction(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
+    assert isinstance(action, ChooseFaction)
+    setup_player(state, seat, action.faction)
 
 
-_DECISIONS: dict[Phase, Callable[[WonderlandsWarState, Task, int, int], None]] = {
+_DECISIONS: dict[Phase, Callable[[WonderlandsWarState, Task, int, Action], None]] = {
     Phase.TEA_TURN: _tea_move,
     Phase.TEA_CONTINUE: _tea_move,
     Phase.PLACE_SUPPORTERS: _place_supporters,
@@ -520,8 +570,9 @@ _DECISIONS: dict[Phase, Callable[[WonderlandsWarState, Task, int, int], None]] =
 # -- automatic steps --------------------------------------------------------------------------
 
 
-def settle(state: WonderlandsWarState) -> None:
-    """Run automatic steps; skip chance steps with no outcome and decisions with no choice."""
+def settle(state: WonderlandsWarState, watch: Watcher | None = None) -> None:
+    """Run automatic steps; skip chance steps with no outcome and decisions with no choice
+    (``watch``: told of each automatic phase before it runs)."""
     tasks = state.tasks
     while tasks:
         task = tasks[-1]
@@ -540,6 +591,8 @@ def settle(state: WonderlandsWarState) -> None:
             continue
         if phase in SIMULTANEOUS_PHASES:
             return
+        if watch is not None:
+            watch(phase, state)
         tasks.pop()
         _AUTOMATIC[phase](state, task)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import HEAD, Head, Move, PlaceLeader
 from wonderland.games.wonderlands_war.capacity import CARD_HALVES, MARKET_SLOTS
 from wonderland.games.wonderlands_war.content import Content
 from wonderland.games.wonderlands_war.effects import gain_chips, hook, push_fx
@@ -16,9 +16,6 @@ from wonderland.games.wonderlands_war.state import (
     WonderlandsWarState,
 )
 from wonderland.games.wonderlands_war.variants import Options
-
-_MOVE = act.BASE["move"]
-_LEADER = act.BASE["leader"]
 
 
 def set_up(content: Content, opts: Options, n: int) -> WonderlandsWarState:
@@ -118,26 +115,26 @@ def turn_moves(state: WonderlandsWarState, seat: int, after_head: bool) -> list[
     p = state.players[seat]
     c = state.content
     limit = card_limit(state)
-    regions = [_LEADER + r for r in range(len(c.regions))]
+    regions = [PlaceLeader.first_id + r for r in range(len(c.regions))]
     if len(p.cards) >= limit:
         return regions  # W26
     at_head = p.pos == c.head
     out = []
     for q in _reach(state, seat, at_head or after_head):
         for half in range(len(c.cards[state.table[q]].halves)):
-            out.append(_MOVE + q * CARD_HALVES + half)
+            out.append(Move.first_id + q * CARD_HALVES + half)
     if not after_head and not at_head and not p.passed_head:
-        out.append(act.HEAD)
+        out.append(HEAD)
     return out or regions  # G19
 
 
-def tea_move(state: WonderlandsWarState, seat: int, action: int) -> None:
+def tea_move(state: WonderlandsWarState, seat: int, action: Move | Head | PlaceLeader) -> None:
     """W19-W26: move the leader and take a card, stop at the head, or go to a region."""
     c = state.content
     p = state.players[seat]
     if p.pos >= 0 and p.pos != c.head:
         state.occupant[p.pos] = -1
-    if action == act.HEAD:  # W24
+    if isinstance(action, Head):  # W24
         p.pos = c.head
         p.passed_head = True
         state.tasks += [
@@ -146,8 +143,8 @@ def tea_move(state: WonderlandsWarState, seat: int, action: int) -> None:
             Task(Phase.ROLL_DIE, seat),
         ]
         return
-    if action < _MOVE + CARD_HALVES * len(c.spaces):
-        space, half = divmod(action - _MOVE, CARD_HALVES)
+    if isinstance(action, Move):
+        space, half = action.space, action.half
         p.pos = space
         state.occupant[space] = seat
         card = state.table[space]
@@ -163,7 +160,7 @@ def tea_move(state: WonderlandsWarState, seat: int, action: int) -> None:
             state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, h.supporters))
         return
     p.pos = -1  # W26 / G19: the leader goes to a region
-    p.region = action - _LEADER
+    p.region = action.region
     state.tasks.append(Task(Phase.NEXT_TURN))
 
 

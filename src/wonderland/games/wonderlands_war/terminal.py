@@ -27,8 +27,14 @@ from rich.text import Text
 
 from wonderland.bots import Advice, Bot
 from wonderland.core import CHANCE, TERMINAL, ConfigError, derive_seed, next_actor
-from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules
+from wonderland.games.wonderlands_war.actions import (
+    REGION_ACTIONS,
+    DrawChip,
+    RollDie,
+    StartPlayer,
+    decode,
+)
 from wonderland.games.wonderlands_war.game import GAME, WonderlandsWarGame
 from wonderland.games.wonderlands_war.render import (
     bag_counts,
@@ -44,18 +50,14 @@ from wonderland.games.wonderlands_war.render import (
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,
-    CHANCE_PHASES,
     DRAWING,
     HALTED,
     NO_BET,
-    SEAT_PHASES,
-    SIMULTANEOUS_PHASES,
     Phase,
     WonderlandsWarState,
 )
 from wonderland.games.wonderlands_war.tea import card_limit
 from wonderland.games.wonderlands_war.view import redact
-from wonderland.games.wonderlands_war.war import cannot_draw
 from wonderland.terminal.hints import Hinter
 from wonderland.terminal.records import (
     HUMAN,
@@ -113,45 +115,15 @@ class QuitError(Exception):
 def apply_in_stages(
     st: WonderlandsWarState, actor: int, action: int
 ) -> list[tuple[Phase, WonderlandsWarState]]:
-    """Play one step on ``st`` exactly as ``rules.apply`` does, and return each automatic phase
-    of :data:`BOUNDARIES` it ran with a copy of the state before it (a test checks that both
-    play alike)."""
-    rules.check(st, actor, action)
-    task = st.tasks[-1]
-    phase = task.phase
-    if phase in CHANCE_PHASES:
-        st.tasks.pop()
-        rules._OUTCOMES[phase](st, task, action)
-    elif phase in SIMULTANEOUS_PHASES:
-        st.decisions += 1
-        rules._apply_simultaneous(st, phase, actor, action)
-    else:
-        st.decisions += 1
-        st.tasks.pop()
-        rules._DECISIONS[phase](st, task, actor, action)
+    """Play one step on ``st`` with ``rules.apply``, and return each automatic phase of
+    :data:`BOUNDARIES` it ran with a copy of the state before it."""
     stages: list[tuple[Phase, WonderlandsWarState]] = []
-    tasks = st.tasks
-    while tasks:  # rules.settle, one phase at a time
-        task = tasks[-1]
-        phase = task.phase
-        if phase in CHANCE_PHASES:
-            if rules._chance_empty(st, task):
-                tasks.pop()
-                if phase == Phase.DRAW_CHIP:
-                    cannot_draw(st, task.seat)
-                continue
-            break
-        if phase in SEAT_PHASES:
-            if rules.legal(st, task.seat):
-                break
-            tasks.pop()
-            continue
-        if phase in SIMULTANEOUS_PHASES:
-            break
+
+    def keep(phase: Phase, state: WonderlandsWarState) -> None:
         if phase in BOUNDARIES:
-            stages.append((phase, st.clone()))
-        tasks.pop()
-        rules._AUTOMATIC[phase](st, task)
+            stages.append((phase, state.clone()))
+
+    rules.apply(st, actor, action, keep)
     return stages
 
 
@@ -338,23 +310,23 @@ class WarTable:
     def tell_action(self, before: WonderlandsWarState, actor: int, action: int) -> None:
         """The step itself: a move, a draw, a roll (set-up deals and secret choices are not
         told)."""
-        kind = act.decode(action).kind
+        typed = decode(action)
+        kind = typed.kind
         if actor == CHANCE:
             task = before.tasks[-1]
-            if task.phase == Phase.DRAW_CHIP:
-                chip = before.content.chips[act.decode(action).option]
+            if isinstance(typed, DrawChip):
+                chip = before.content.chips[typed.chip]
                 who, draws = self.name(before, task.seat), self.verb(task.seat, "draws")
                 self.out(f"  {escape(who)} {draws} {escape(chip.name)}")
-            elif kind in ("die", "start"):
-                a = act.decode(action)
-                who = self.name(before, a.target)
-                if kind == "start":
-                    self.out(f"  {escape(who)} {self.verb(a.target, 'starts')} (W16)")
-                    return
-                shards = before.content.die_faces[a.option]
+            elif isinstance(typed, StartPlayer):
+                who = self.name(before, typed.seat)
+                self.out(f"  {escape(who)} {self.verb(typed.seat, 'starts')} (W16)")
+            elif isinstance(typed, RollDie):
+                who = self.name(before, typed.seat)
+                shards = before.content.die_faces[typed.face]
                 plural = "" if shards == 1 else "s"
                 self.out(
-                    f"  {escape(who)} {self.verb(a.target, 'rolls')} the shard die: "
+                    f"  {escape(who)} {self.verb(typed.seat, 'rolls')} the shard die: "
                     f"{shards} shard{plural}"
                 )
             elif kind not in QUIET_CHANCE:
@@ -538,7 +510,7 @@ class WarTable:
             out.append(Part(self.battle()))
         if phase in (Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.FORGE):
             out.append(Part(self.bag(phase)))
-        kinds = {act.decode(a).kind for a in choices}
+        kinds = {decode(a).kind for a in choices}
         by_region = kinds <= REGION_KINDS
         if phase != Phase.CHOOSE_FACTION and not by_region and not battle:
             out.append(Part(self.regions(), kept=False, name="regions"))
@@ -609,16 +581,18 @@ class WarTable:
         st = self.state
         names = short_names(st, self.seat)
         numbers: dict[int, list[str]] = {}
-        kinds = {act.decode(a).kind for a in choices}
+        kinds = {decode(a).kind for a in choices}
         for n, action in enumerate(choices, start=1):
-            a = act.decode(action)
+            a = decode(action)
+            assert isinstance(a, REGION_ACTIONS)
             verb = {"support_all": "all", "support_one": "one"}.get(a.kind, "")
-            numbers.setdefault(a.target, []).append(
+            numbers.setdefault(a.region, []).append(
                 f"{n})" + (f" {verb}" if len(kinds) > 1 else "")
             )
-        first = act.decode(choices[0])
+        first = decode(choices[0])
+        assert isinstance(first, REGION_ACTIONS)
         words, _ = option(st, self.seat, choices[0])
-        heading = words.removesuffix(f" in {st.content.regions[first.target]}")
+        heading = words.removesuffix(f" in {st.content.regions[first.region]}")
         if len(kinds) > 1:
             heading = "place your supporters, all at once or one at a time (W22)"
         table = _grid("", "region", "VP", "", *names)

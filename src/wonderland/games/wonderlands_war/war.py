@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import DRAW, NO_FORGE, SHIELD, STOP, Forge
 from wonderland.games.wonderlands_war.capacity import MAX_CHIPS
 from wonderland.games.wonderlands_war.effects import EFFECTS, FEAT_FNS, gain_chips, hook, push_fx
 from wonderland.games.wonderlands_war.state import (
@@ -17,8 +17,6 @@ from wonderland.games.wonderlands_war.state import (
     Task,
     WonderlandsWarState,
 )
-
-_FORGE = act.BASE["forge"]
 
 
 def units(state: WonderlandsWarState, seat: int, region: int) -> int:
@@ -55,16 +53,16 @@ def forge_moves(state: WonderlandsWarState, seat: int) -> list[int]:
             continue
         for chip, count in enumerate(p.active):
             if count and c.chips[chip].kind != "madness":
-                out.append(_FORGE + t * MAX_CHIPS + chip)
+                out.append(Forge.first_id + t * MAX_CHIPS + chip)
     if out:
-        out.append(act.NO_FORGE)
+        out.append(NO_FORGE)
     return out
 
 
-def forge(state: WonderlandsWarState, seat: int, action: int) -> None:
+def forge(state: WonderlandsWarState, seat: int, action: Forge) -> None:
     """W40: forge the action's chip onto the next slot of its track; the slot acts."""
     p = state.players[seat]
-    t, chip = divmod(action - _FORGE, MAX_CHIPS)
+    t, chip = action.track, action.chip
     track = state.content.factions[p.faction].forge_tracks[t]
     p.active[chip] -= 1
     slot = len(p.forged[t])
@@ -181,7 +179,7 @@ def step(state: WonderlandsWarState, task: Task) -> None:
             _halt(state, s)
             continue
         if first:
-            state.b_choice[s] = act.DRAW
+            state.b_choice[s] = DRAW
         else:
             state.b_choice[s] = WAITING
             asked = True
@@ -209,9 +207,9 @@ def start_draws(state: WonderlandsWarState) -> None:
     draws = []
     for s in range(state.n):
         choice = state.b_choice[s]
-        if choice == act.STOP:
+        if choice == STOP:
             _halt(state, s)
-        elif choice == act.DRAW:
+        elif choice == DRAW:
             draws.append(s)
         state.b_choice[s] = NONE
     if draws:
@@ -267,7 +265,7 @@ def resolve(state: WonderlandsWarState, task: Task) -> None:
             for fx in cdef.on_draw:
                 EFFECTS[fx.effect].apply(state, s, fx)
             continue
-        if choice == act.SHIELD:
+        if choice == SHIELD:
             p.shield = False
             if not state.opts.shield_loss_only:
                 p.bag[chip] += 1  # W36: back into the bag, draw again

@@ -12,7 +12,23 @@ from typing import Any
 
 from wonderland.bots.base import Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import (
+    REGION_ACTIONS,
+    AwardCastle,
+    AwardVictoryPoints,
+    Draw,
+    Forge,
+    Head,
+    KeepQuest,
+    Move,
+    PickAlly,
+    PickWonderlandian,
+    PlaceLeader,
+    Shield,
+    SupportAll,
+    Wager,
+    decode,
+)
 from wonderland.games.wonderlands_war.content import Content, HalfDef
 from wonderland.games.wonderlands_war.state import DRAWING, HALTED, WonderlandsWarState
 from wonderland.games.wonderlands_war.view import WonderlandsWarView
@@ -80,36 +96,37 @@ class WonderlandsWarHeuristicBot(Bot):
 
     # -- valuations ---------------------------------------------------------------------------
     def _value(self, state: WonderlandsWarState, seat: int, action: int) -> float:
-        a = act.decode(action)
-        kind = a.kind
         c = state.content
-        if kind == "move":
-            card = state.table[a.target]
-            return self._half_value(c, c.cards[card].halves[a.option]) if card >= 0 else 0.0
-        if kind == "head":
-            return 0.5
-        if kind in ("leader", "support_all", "support_one", "place_wl", "castle"):
-            bonus = 0.1 if kind == "support_all" else 0.0
-            return self._region_value(state, seat, a.target, kind) + bonus
-        if kind == "pick_wl":
-            w = c.wonderlandians[state.market[a.target]]
-            return w.strength if w.figure else w.chips * c.chips[w.chip].strength
-        if kind == "ally":
-            return float(c.chips[a.target].strength)
-        if kind in ("draw", "stop"):
-            return self._draw_value(state, seat) if kind == "draw" else 0.0
-        if kind in ("shield", "accept"):
-            lost = state.supporters[state.b_region][seat] if state.b_region >= 0 else 0
-            return (1.0 if lost <= 1 else -0.5) if kind == "shield" else 0.0
-        if kind in ("award_vp", "award_castle"):
-            return self._award_value(state, seat, kind)
-        if kind == "forge":
-            return 1.0 - 0.2 * c.chips[a.option].strength + (0.3 if a.target == 0 else 0.0)
-        if kind == "wager":
-            return 0.5 + 0.05 * state.b_strength[a.target]
-        if kind == "keep":
-            return -float(a.target)
-        return 0.0
+        typed = decode(action)
+        if isinstance(typed, REGION_ACTIONS):
+            bonus = 0.1 if isinstance(typed, SupportAll) else 0.0
+            leader = isinstance(typed, PlaceLeader)
+            return self._region_value(state, seat, typed.region, leader) + bonus
+        match typed:
+            case Move(space, half):
+                card = state.table[space]
+                return self._half_value(c, c.cards[card].halves[half]) if card >= 0 else 0.0
+            case Head():
+                return 0.5
+            case PickWonderlandian(slot):
+                w = c.wonderlandians[state.market[slot]]
+                return w.strength if w.figure else w.chips * c.chips[w.chip].strength
+            case PickAlly(chip):
+                return float(c.chips[chip].strength)
+            case Draw():
+                return self._draw_value(state, seat)
+            case Shield():
+                lost = state.supporters[state.b_region][seat] if state.b_region >= 0 else 0
+                return 1.0 if lost <= 1 else -0.5
+            case AwardVictoryPoints() | AwardCastle():
+                return self._award_value(state, seat, isinstance(typed, AwardVictoryPoints))
+            case Forge(track, chip):
+                return 1.0 - 0.2 * c.chips[chip].strength + (0.3 if track == 0 else 0.0)
+            case Wager(target):
+                return 0.5 + 0.05 * state.b_strength[target]
+            case KeepQuest(index):
+                return -float(index)
+        return 0.0  # stop, accept and the rest
 
     def _half_value(self, c: Content, half: HalfDef) -> float:
         value = 1.0 * half.supporters - (1.5 if half.shard_die else 0.0)
@@ -117,7 +134,9 @@ class WonderlandsWarHeuristicBot(Bot):
             value += EFFECT_VALUE.get(fx.effect, 0.5) * max(1, fx.n if fx.n < 5 else 1)
         return value
 
-    def _region_value(self, state: WonderlandsWarState, seat: int, region: int, kind: str) -> float:
+    def _region_value(
+        self, state: WonderlandsWarState, seat: int, region: int, leader: bool
+    ) -> float:
         """Spread out: the award, few rivals there, and little of our own already there
         (a leader goes where our supporters need it)."""
         c = state.content
@@ -132,7 +151,7 @@ class WonderlandsWarHeuristicBot(Bot):
             ),
             default=0,
         )
-        if kind == "leader":
+        if leader:
             return award + (2.0 if mine > 0 and rivals else 0.0) - 0.5 * rivals
         spread = 3.0 if mine == 0 else 1.5 - 0.5 * mine
         return award - 1.2 * rivals + spread
@@ -150,11 +169,11 @@ class WonderlandsWarHeuristicBot(Bot):
             return -1.0
         return mean_gain(state, seat) * (1 - risk) - 4 * risk
 
-    def _award_value(self, state: WonderlandsWarState, seat: int, kind: str) -> float:
+    def _award_value(self, state: WonderlandsWarState, seat: int, points: bool) -> float:
         c = state.content
         p = state.players[seat]
         award = c.tiles[state.tiles[state.b_region]][state.round - 1]
-        if kind == "award_vp":
+        if points:
             return float(award)
         castle = c.factions[p.faction].castle_values[p.castle_level]
         return castle + c.rules.castle_battle_strength * (c.rules.rounds - state.round) * 0.5

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL, next_actor
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import ACCEPT, AWARD_VP, DRAW, STOP
 from wonderland.games.wonderlands_war.game import GAME
 from wonderland.games.wonderlands_war.render import faction_name
 from wonderland.games.wonderlands_war.state import (
@@ -75,7 +75,7 @@ def battles(
             and state.tasks
             and state.tasks[-1].phase == Phase.CHOOSE_AWARD
         ):
-            GAME.apply_in_place(state, state.tasks[-1].seat, act.AWARD_VP)
+            GAME.apply_in_place(state, state.tasks[-1].seat, AWARD_VP)
         if len(state.log) == fought + 1:
             found.append((before, GAME.clone(state), state.log[fought]))
     return found
@@ -91,10 +91,10 @@ def _pick(rng: random.Random, rated: list[tuple[int, Any]], level: int) -> Any:
 def _play_draw(state: WonderlandsWarState, seat: int) -> WonderlandsWarState:
     """A copy where ``seat`` draws and every other seat still deciding stops."""
     after = GAME.clone(state)
-    GAME.apply_in_place(after, seat, act.DRAW)
+    GAME.apply_in_place(after, seat, DRAW)
     mover = GAME.to_move(after)
     while isinstance(mover, frozenset) and after.tasks[-1].phase == Phase.DRAW_OR_STOP:
-        GAME.apply_in_place(after, min(mover), act.STOP)
+        GAME.apply_in_place(after, min(mover), STOP)
         mover = GAME.to_move(after)
     return after
 
@@ -116,7 +116,7 @@ def engine_bust_risk(state: WonderlandsWarState, seat: int) -> float:
             elif after.tasks[-1].phase == Phase.SHIELD_OR_ACCEPT:  # nobody uses a shield
                 mover = GAME.to_move(after)
                 assert isinstance(mover, frozenset)
-                GAME.apply_in_place(after, min(mover), act.ACCEPT)
+                GAME.apply_in_place(after, min(mover), ACCEPT)
             else:
                 break
         if after.players[seat].busts > before:

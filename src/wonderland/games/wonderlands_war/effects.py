@@ -154,19 +154,19 @@ def _ready_shield(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
 
 
 def _in_battle(state: WonderlandsWarState, seat: int) -> bool:
-    return state.b_region >= 0 and state.b_status[seat] not in (OUT, BUST)
+    return state.battle.region >= 0 and state.battle.status[seat] not in (OUT, BUST)
 
 
 @effect("add_strength", "n", in_battle=True)
 def _add_strength(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if _in_battle(state, seat):
-        state.b_strength[seat] += fx.n
+        state.battle.strength[seat] += fx.n
 
 
 @effect("may_forge", "n", in_battle=True)
 def _may_forge(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if _in_battle(state, seat):
-        state.b_forge[seat] += fx.n
+        state.battle.forge[seat] += fx.n
 
 
 @effect("castle_value", "n")
@@ -196,7 +196,7 @@ def _heal(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
         p = state.players[seat]
         moved = min(fx.n, p.reserve)
         p.reserve -= moved
-        state.supporters[state.b_region][seat] += moved
+        state.supporters[state.battle.region][seat] += moved
 
 
 @effect("move_battle_token", "n")
@@ -256,14 +256,14 @@ def objective(cond_id: str, *params: str) -> Callable[[ObjectiveFn], ObjectiveFn
 def _win_region(
     state: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
 ) -> bool:
-    return won and state.b_region == c.region
+    return won and state.battle.region == c.region
 
 
 @feat("reach_strength", "n")
 def _reach_strength(
     state: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
 ) -> bool:
-    return state.b_status[seat] != BUST and state.b_strength[seat] >= c.n
+    return state.battle.status[seat] != BUST and state.battle.strength[seat] >= c.n
 
 
 @feat("win_uncontested")

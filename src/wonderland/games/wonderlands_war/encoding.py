@@ -355,19 +355,19 @@ def _seat_block(
         ones.append(base + _O["position"] + p.pos)
     if 0 <= p.region < MAX_REGIONS:
         ones.append(base + _O["region"] + p.region)
-    if state.b_status:
-        if 0 <= state.b_status[s] < BATTLE_STATUSES:
-            ones.append(base + _O["battle_status"] + state.b_status[s])
-        out.value(base + _O["battle_strength"], _scaled(state.b_strength[s], STRENGTH_CAP))
-        choice = state.b_choice[s]
+    if state.battle.status:
+        if 0 <= state.battle.status[s] < BATTLE_STATUSES:
+            ones.append(base + _O["battle_status"] + state.battle.status[s])
+        out.value(base + _O["battle_strength"], _scaled(state.battle.strength[s], STRENGTH_CAP))
+        choice = state.battle.choice[s]
         if hide_choice and choice >= 0:
             choice = HIDDEN
         if choice in CHOICES:
             ones.append(base + _O["battle_choice"] + CHOICES.index(choice))
-        if 0 <= state.b_drawn[s] < MAX_CHIPS:
-            ones.append(base + _O["battle_drawn"] + state.b_drawn[s])
-        out.value(base + _O["battle_forge"], _scaled(state.b_forge[s], FORGES_CAP))
-    if s in state.b_first:
+        if 0 <= state.battle.drawn[s] < MAX_CHIPS:
+            ones.append(base + _O["battle_drawn"] + state.battle.drawn[s])
+        out.value(base + _O["battle_forge"], _scaled(state.battle.forge[s], FORGES_CAP))
+    if s in state.battle.first:
         others.append((base + _O["battle_first"], 1.0))
     if state.wagers:
         wager = state.wagers[s]
@@ -384,7 +384,7 @@ def _seat_block(
         ones.append(at + 1)
     if state.marker == s:
         ones.append(at + 2)
-    if state.b_winner == s:
+    if state.battle.winner == s:
         ones.append(at + 3)
 
 
@@ -417,7 +417,7 @@ def _table_block(out: _Builder, state: WonderlandsWarState, seat: int, base: int
     for i, region in enumerate(state.order[:MAX_REGIONS]):
         if 0 <= region < MAX_REGIONS:
             out.one(o["battle_order"] + i * MAX_REGIONS + region)
-    out.members(o["battle_region"], [state.b_region], MAX_REGIONS)
+    out.members(o["battle_region"], [state.battle.region], MAX_REGIONS)
     if state.tasks:
         task = state.tasks[-1]
         out.members(o["task"], [task.phase], TASK_KINDS)
@@ -455,4 +455,4 @@ def _still_hidden(after: WonderlandsWarState, actor: int, phase: Phase | None) -
     if phase == Phase.WAGER:
         return bool(after.wagers) and after.wagers[actor] >= 0
     top = after.tasks[-1].phase if after.tasks else None
-    return top in BATTLE_CHOICE_PHASES and after.b_choice[actor] >= 0
+    return top in BATTLE_CHOICE_PHASES and after.battle.choice[actor] >= 0

@@ -226,7 +226,7 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
     lines.append("Regions:")
     for r, name in enumerate(c.regions):
         marks = " [battle marker]" if r == state.marker else ""
-        if state.b_region == r:
+        if state.battle.region == r:
             marks += " [BATTLE]"
         tile = state.tiles[r]
         award = c.tiles[tile][state.round - 1] if tile >= 0 else "?"
@@ -242,13 +242,13 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
             if state.castles[r][s]:
                 bits.append(f"{state.castles[r][s]} castle(s)")
             lines.append(f"    {faction_name(state, s)}: {', '.join(bits)}")
-    if state.b_region >= 0:
-        lines.append(f"Battle in {c.regions[state.b_region]}:")
+    if state.battle.region >= 0:
+        lines.append(f"Battle in {c.regions[state.battle.region]}:")
         for s in range(state.n):
-            if state.b_status[s] in _STATUS:
+            if state.battle.status[s] in _STATUS:
                 lines.append(
-                    f"  {faction_name(state, s)}: strength {state.b_strength[s]} "
-                    f"({_STATUS[state.b_status[s]]})"
+                    f"  {faction_name(state, s)}: strength {state.battle.strength[s]} "
+                    f"({_STATUS[state.battle.status[s]]})"
                 )
     lines.append("Players:")
     for s, p in enumerate(state.players):
@@ -272,7 +272,7 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
         if p.cards:
             lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
         lines.append(f"      quests: {quests}")
-        if state.b_choice[s] == HIDDEN:
+        if state.battle.choice[s] == HIDDEN:
             lines.append("      (has chosen)")
     return "\n".join(lines)
 
@@ -470,22 +470,22 @@ def _battle_option(state: WonderlandsWarState, seat: int, action: Action) -> tup
     c = state.content
     match action:
         case Stop():
-            return f"stop at strength {state.b_strength[seat]}", "keep it for this battle"
+            return f"stop at strength {state.battle.strength[seat]}", "keep it for this battle"
         case Accept():
-            chip = state.b_drawn[seat]
+            chip = state.battle.drawn[seat]
             lost = c.chips[chip].supporters_lost if chip >= 0 else 1
             return "keep the madness chip", (
                 "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
             )
         case AwardVictoryPoints():
-            return f"take the {region_award(state, state.b_region)} VP", ""
+            return f"take the {region_award(state, state.battle.region)} VP", ""
         case AwardCastle():
-            return f"place a castle in {c.regions[state.b_region]}", ""
+            return f"place a castle in {c.regions[state.battle.region]}", ""
         case Wager(target):
-            status = _WAGER_STATUS.get(state.b_status[target], "")
+            status = _WAGER_STATUS.get(state.battle.status[target], "")
             return (
                 f"bet on {faction_name(state, target)}",
-                f"strength {state.b_strength[target]}, {status}",
+                f"strength {state.battle.strength[target]}, {status}",
             )
     return _describe(state, action), ""
 

@@ -131,7 +131,7 @@ def new_game(content: Content, opts: Options, n: int) -> WonderlandsWarState:
 
 def waiting(state: WonderlandsWarState) -> frozenset[int]:
     """Seats that still have to make the simultaneous decision on top of the stack."""
-    zone = state.wagers if state.tasks[-1].phase == Phase.WAGER else state.b_choice
+    zone = state.wagers if state.tasks[-1].phase == Phase.WAGER else state.battle.choice
     return frozenset(s for s in range(state.n) if zone[s] == WAITING)
 
 
@@ -153,8 +153,9 @@ def _simultaneous_choices(state: WonderlandsWarState, seat: int, phase: Phase) -
     if phase == Phase.WAGER:
         if state.wagers[seat] != WAITING:
             return []
-        return [Wager.first_id + s for s in range(state.n) if state.b_status[s] != OUT] + [NO_WAGER]
-    if state.b_choice[seat] != WAITING:
+        fighting = [s for s in range(state.n) if state.battle.status[s] != OUT]
+        return [Wager.first_id + s for s in fighting] + [NO_WAGER]
+    if state.battle.choice[seat] != WAITING:
         return []
     return [DRAW, STOP] if phase == Phase.DRAW_OR_STOP else [SHIELD, ACCEPT]
 
@@ -384,7 +385,7 @@ def _chip_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
     seat = task.seat
     chip = action.chip
     state.players[seat].bag[chip] -= 1
-    state.b_drawn[seat] = chip
+    state.battle.drawn[seat] = chip
 
 
 def _die_rolled(state: WonderlandsWarState, task: Task, action: Action) -> None:
@@ -462,8 +463,8 @@ def _apply_simultaneous(state: WonderlandsWarState, phase: Phase, seat: int, act
         if WAITING not in state.wagers:
             state.tasks.pop()
         return
-    state.b_choice[seat] = action
-    if WAITING not in state.b_choice:
+    state.battle.choice[seat] = action
+    if WAITING not in state.battle.choice:
         state.tasks.pop()
         if phase == Phase.DRAW_OR_STOP:
             start_draws(state)
@@ -526,7 +527,7 @@ def _choose_award(state: WonderlandsWarState, task: Task, seat: int, action: Act
     if isinstance(action, AwardVictoryPoints):
         state.players[seat].vp_battles += round_award(state)
     else:
-        place_castle(state, seat, state.b_region)
+        place_castle(state, seat, state.battle.region)
 
 
 def _forge(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:

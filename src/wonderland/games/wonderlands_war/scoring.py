@@ -80,8 +80,8 @@ def invariants(state: WonderlandsWarState) -> list[str]:
         for track in p.forged:
             for chip in track:
                 totals[chip] += 1
-        if state.b_drawn[s] >= 0:
-            totals[state.b_drawn[s]] += 1
+        if state.battle.drawn[s] >= 0:
+            totals[state.battle.drawn[s]] += 1
         sup = p.reserve + p.on_forge + sum(row[s] for row in state.supporters)
         if sup != c.rules.supporters or p.reserve < 0:
             out.append(f"seat {s}: {sup} supporters accounted for, not {c.rules.supporters}")

@@ -110,7 +110,7 @@ class Phase(IntEnum):
     PICK_ALLY = 28
     CHOOSE_AWARD = 29
     FORGE = 30
-    # several seats decide together (who: the seats whose b_choice, or wager, is WAITING)
+    # several seats decide together (who: the seats whose battle choice, or wager, is WAITING)
     DRAW_OR_STOP = 40
     SHIELD_OR_ACCEPT = 41
     WAGER = 42
@@ -164,7 +164,7 @@ SEAT_PHASES = frozenset(
 SIMULTANEOUS_PHASES = frozenset({Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.WAGER})
 """Decisions that several seats make together."""
 BATTLE_CHOICE_PHASES = frozenset({Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT})
-"""Simultaneous decisions kept in ``b_choice`` (a wager is kept in ``wagers``)."""
+"""Simultaneous decisions kept in ``battle.choice`` (a wager is kept in ``wagers``)."""
 AUTOMATIC_PHASES = frozenset(Phase) - CHANCE_PHASES - SEAT_PHASES - SIMULTANEOUS_PHASES
 """Steps the rules run by themselves (``rules.settle``)."""
 
@@ -209,8 +209,8 @@ class Task(NamedTuple):
 
 # battle status per seat
 OUT, DRAWING, HALTED, BUST = 0, 1, 2, 3
-WAITING = -1  # b_choice: a simultaneous decision still to make
-NONE = -2  # b_choice: nothing asked
+WAITING = -1  # battle.choice: a simultaneous decision still to make
+NONE = -2  # battle.choice: nothing asked
 HIDDEN = -3  # a simultaneous choice the viewer may not see
 NO_BET = 9  # wagers[seat]: decided not to bet
 
@@ -283,6 +283,39 @@ class Player:
 
 
 @dataclass(slots=True)
+class Battle:
+    """The battle being fought (``region`` -1 between battles), per seat where a list."""
+
+    region: int = -1
+    status: list[int] = field(default_factory=list)
+    """OUT, DRAWING, HALTED or BUST."""
+    strength: list[int] = field(default_factory=list)
+    choice: list[int] = field(default_factory=list)
+    """The simultaneous decision's action id, WAITING, or NONE (nothing asked)."""
+    drawn: list[int] = field(default_factory=list)
+    """The chip drawn and not yet resolved (-1: none)."""
+    forge: list[int] = field(default_factory=list)
+    """Forges won in this battle."""
+    first: list[int] = field(default_factory=list)
+    """First place of the last battle."""
+    winner: int = -1
+    """The seat that reached the auto-win strength (-1: none)."""
+
+    def clone(self) -> Battle:
+        """An independent copy."""
+        return Battle(
+            self.region,
+            self.status[:],
+            self.strength[:],
+            self.choice[:],
+            self.drawn[:],
+            self.forge[:],
+            self.first[:],
+            self.winner,
+        )
+
+
+@dataclass(slots=True)
 class WonderlandsWarState:
     """The whole table.  ``content`` and ``opts`` are shared, never copied."""
 
@@ -308,14 +341,7 @@ class WonderlandsWarState:
     supporters: list[list[int]] = field(default_factory=list)  # [region][seat]
     castles: list[list[int]] = field(default_factory=list)  # [region][seat]
     order: list[int] = field(default_factory=list)  # regions of this war, in battle order
-    b_region: int = -1
-    b_status: list[int] = field(default_factory=list)
-    b_strength: list[int] = field(default_factory=list)
-    b_choice: list[int] = field(default_factory=list)
-    b_drawn: list[int] = field(default_factory=list)
-    b_forge: list[int] = field(default_factory=list)
-    b_first: list[int] = field(default_factory=list)  # first place of the last battle
-    b_winner: int = -1  # reached the auto-win strength
+    battle: Battle = field(default_factory=Battle)
     wagers: list[int] = field(default_factory=list)
     decisions: int = 0
     final: bool = False
@@ -348,14 +374,7 @@ class WonderlandsWarState:
             [r[:] for r in self.supporters],
             [r[:] for r in self.castles],
             self.order[:],
-            self.b_region,
-            self.b_status[:],
-            self.b_strength[:],
-            self.b_choice[:],
-            self.b_drawn[:],
-            self.b_forge[:],
-            self.b_first[:],
-            self.b_winner,
+            self.battle.clone(),
             self.wagers[:],
             self.decisions,
             self.final,

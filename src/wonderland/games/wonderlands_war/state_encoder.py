@@ -274,7 +274,7 @@ def _table_values(state: WonderlandsWarState) -> tuple[Any, ...]:
         len(state.wl_deck),
         len(state.quest_deck),
         state.order,
-        state.b_region,
+        state.battle.region,
     )
 
 
@@ -365,20 +365,21 @@ def _seat_list_values(state: WonderlandsWarState) -> tuple[Any, ...]:
     outside a battle), first places, wagers (None when there are none), start player, turn,
     marker, outright winner."""
     battle: tuple[list[int] | None, ...]
-    if state.b_status:
-        battle = (state.b_status, state.b_strength, state.b_drawn, state.b_forge, state.b_choice)
+    fight = state.battle
+    if fight.status:
+        battle = (fight.status, fight.strength, fight.drawn, fight.forge, fight.choice)
     else:
         battle = (None, None, None, None, None)
     return (
         state.supporters,
         state.castles,
         *battle,
-        state.b_first,
+        state.battle.first,
         state.wagers or None,
         state.start,
         state.turn,
         state.marker,
-        state.b_winner,
+        state.battle.winner,
     )
 
 
@@ -449,8 +450,8 @@ class StateEncoder:
         n = self.n
         tasks = state.tasks
         hide = bool(tasks)  # a finished game hides nothing (G26)
-        if hide and state.b_status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
-            choices = state.b_choice
+        if hide and state.battle.status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
+            choices = state.battle.choice
             for k in range(1, n):
                 choice = choices[(seat + k) % n]
                 if choice >= 0:

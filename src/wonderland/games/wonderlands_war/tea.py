@@ -10,6 +10,7 @@ from wonderland.games.wonderlands_war.scoring import score_now
 from wonderland.games.wonderlands_war.state import (
     NONE,
     OUT,
+    Battle,
     Phase,
     Player,
     Task,
@@ -35,11 +36,9 @@ def set_up(content: Content, opts: Options, n: int) -> WonderlandsWarState:
         quest_deck=list(range(len(content.quests))),
         supporters=[[0] * n for _ in range(regions)],
         castles=[[0] * n for _ in range(regions)],
-        b_status=[OUT] * n,
-        b_strength=[0] * n,
-        b_choice=[NONE] * n,
-        b_drawn=[-1] * n,
-        b_forge=[0] * n,
+        battle=Battle(
+            status=[OUT] * n, strength=[0] * n, choice=[NONE] * n, drawn=[-1] * n, forge=[0] * n
+        ),
         wagers=[NONE] * n,
     )
     steps = [Task(Phase.DEAL_TILE, value=r) for r in range(regions)]

@@ -367,12 +367,12 @@ class WarTable:
             self.pager.show(Rule(f"War, round {cur.round}"))
             self.tell_end_of_tea(prev, cur)
         ended = cur.log[len(prev.log) :]
-        region = cur.b_region if cur.b_region >= 0 else (ended[-1][1] if ended else -1)
+        region = cur.battle.region if cur.battle.region >= 0 else (ended[-1][1] if ended else -1)
         lone = False
-        if region >= 0 and prev.b_region != region:
+        if region >= 0 and prev.battle.region != region:
             self.pager.show(Rule(f"Battle in {escape(c.regions[region])}"))
-            statuses = ended[-1][3] if ended else tuple(cur.b_status)
-            strengths = ended[-1][2] if ended else tuple(cur.b_strength)
+            statuses = ended[-1][3] if ended else tuple(cur.battle.status)
+            strengths = ended[-1][2] if ended else tuple(cur.battle.strength)
             lone = sum(1 for x in statuses if x) == 1
             if not lone:
                 self.out(f"  start: {escape(self.battle_line(cur, strengths, statuses))}")
@@ -389,11 +389,14 @@ class WarTable:
                 self.out(f"  {escape(self.name(cur, s))} {self.verb(s, 'flips')} the shield")
         if (
             not ended
-            and cur.b_region >= 0
-            and prev.b_region == cur.b_region
-            and (prev.b_strength != cur.b_strength or prev.b_status != cur.b_status)
+            and cur.battle.region >= 0
+            and prev.battle.region == cur.battle.region
+            and (
+                prev.battle.strength != cur.battle.strength
+                or prev.battle.status != cur.battle.status
+            )
         ):
-            line = self.battle_line(cur, cur.b_strength, cur.b_status)
+            line = self.battle_line(cur, cur.battle.strength, cur.battle.status)
             self.out(f"  now: {escape(line)}")
         if opening == Phase.START_ROUND:
             self.pager.show(Rule(f"Round {cur.round}: tea party"))
@@ -506,7 +509,7 @@ class WarTable:
             Phase.CHOOSE_AWARD,
             Phase.FORGE,
         )
-        if battle and st.b_region >= 0:
+        if battle and st.battle.region >= 0:
             out.append(Part(self.battle()))
         if phase in (Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.FORGE):
             out.append(Part(self.bag(phase)))
@@ -539,8 +542,8 @@ class WarTable:
         if phase in (Phase.CHOOSE_FACTION, Phase.KEEP_QUEST):
             return Rule(f"Set-up: {what}")
         part = "war" if st.war else "tea party"
-        if st.war and st.b_region >= 0:
-            part = f"battle in {st.content.regions[st.b_region]}"
+        if st.war and st.battle.region >= 0:
+            part = f"battle in {st.content.regions[st.battle.region]}"
         return Rule(f"Round {st.round}/{st.content.rules.rounds} · {escape(part)} · {what}")
 
     def status(self) -> Text:
@@ -571,7 +574,7 @@ class WarTable:
             table.add_row(
                 self.region(r),
                 region_award(st, r),
-                "battle" if st.b_region == r else "marker" if st.marker == r else "",
+                "battle" if st.battle.region == r else "marker" if st.marker == r else "",
                 *(unit_cell(st, s, r) for s in range(st.n)),
             )
         return table
@@ -601,7 +604,7 @@ class WarTable:
                 "  ".join(numbers.get(r, ["-"])),
                 self.region(r),
                 region_award(st, r),
-                "battle" if st.b_region == r else "marker" if st.marker == r else "",
+                "battle" if st.battle.region == r else "marker" if st.marker == r else "",
                 *(unit_cell(st, s, r) for s in range(st.n)),
             )
         return Group(Text(f"{heading[0].upper()}{heading[1:]} in:"), table)
@@ -661,17 +664,17 @@ class WarTable:
         """The battle: strength, status, supporters here, madness track, shield."""
         st = self.state
         names = short_names(st, self.seat)
-        award = region_award(st, st.b_region)
+        award = region_award(st, st.battle.region)
         table = _grid(f"battle ({award} VP)", "strength", "", "supporters", "madness", "shield")
         for s in range(st.n):
-            if st.b_status[s] not in STATUS:
+            if st.battle.status[s] not in STATUS:
                 continue
             p = st.players[s]
             table.add_row(
                 names[s],
-                str(st.b_strength[s]),
-                STATUS[st.b_status[s]],
-                str(st.supporters[st.b_region][s]),
+                str(st.battle.strength[s]),
+                STATUS[st.battle.status[s]],
+                str(st.supporters[st.battle.region][s]),
                 f"{len(p.track)}/{st.content.factions[p.faction].madness_slots}",
                 "up" if p.shield else "used",
             )

@@ -20,6 +20,7 @@ from wonderland.games.wonderlands_war.state import (
     NO_BET,
     SIMULTANEOUS_PHASES,
     WAITING,
+    Battle,
     Player,
     Task,
     WonderlandsWarState,
@@ -47,8 +48,8 @@ def redact(state: WonderlandsWarState, seat: int | None) -> WonderlandsWarState:
         p.quests = [-1] * len(p.quests)
         p.feats = [False] * len(p.feats)
         p.pair = [-1] * len(p.pair)
-        if top in BATTLE_CHOICE_PHASES and out.b_choice[s] >= 0:
-            out.b_choice[s] = HIDDEN
+        if top in BATTLE_CHOICE_PHASES and out.battle.choice[s] >= 0:
+            out.battle.choice[s] = HIDDEN
         if out.wagers[s] >= 0:
             out.wagers[s] = HIDDEN
     return out
@@ -78,16 +79,18 @@ def determinize(v: WonderlandsWarView, rng: random.Random) -> WonderlandsWarStat
     for s in range(state.n):
         if state.wagers[s] == HIDDEN:
             state.wagers[s] = NO_BET
-        if state.b_choice[s] == HIDDEN:
-            state.b_choice[s] = WAITING
+        if state.battle.choice[s] == HIDDEN:
+            state.battle.choice[s] = WAITING
             options = legal(state, s) if top in SIMULTANEOUS_PHASES else []
-            state.b_choice[s] = rng.choice(options) if options else WAITING
+            state.battle.choice[s] = rng.choice(options) if options else WAITING
     return state
 
 
 _PLAIN = frozenset({int, float, str, bool, type(None)})
 """Types written to JSON as they are (checked first: most values are plain numbers)."""
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_BATTLE_KEYS = tuple((f"b_{f.name}", f.name) for f in fields(Battle))
+"""The view's keys of the battle's fields (``b_region``, ``b_status``...), in their order."""
 
 
 def _json(value: Any) -> Any:
@@ -105,7 +108,16 @@ def _json(value: Any) -> Any:
             names = _FIELDS[type(value)] = tuple(
                 f.name for f in fields(value) if f.name not in ("content", "opts")
             )
-        return {name: _json(getattr(value, name)) for name in names}
+        data: dict[str, Any] = {}
+        for name in names:
+            field_value = getattr(value, name)
+            if type(field_value) is Battle:  # flat, under the keys the browser reads
+                data.update(_json(field_value))
+            else:
+                data[name] = _json(field_value)
+        return data
+    if isinstance(value, Battle):
+        return {key: _json(getattr(value, name)) for key, name in _BATTLE_KEYS}
     return value
 
 

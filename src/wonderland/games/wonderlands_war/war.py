@@ -75,7 +75,7 @@ def forge(state: WonderlandsWarState, seat: int, action: Forge) -> None:
 def castle_elsewhere(state: WonderlandsWarState, seat: int) -> int:
     """A region other than the battle's where ``seat`` has a castle (-1: none)."""
     for r, row in enumerate(state.castles):
-        if row[seat] and r != state.b_region:
+        if row[seat] and r != state.battle.region:
             return r
     return -1
 
@@ -95,7 +95,7 @@ def place_castle(state: WonderlandsWarState, seat: int, region: int) -> None:
 
 def round_award(state: WonderlandsWarState) -> int:
     """The battle region's award this round (W4, W43)."""
-    return state.content.tiles[state.tiles[state.b_region]][state.round - 1]
+    return state.content.tiles[state.tiles[state.battle.region]][state.round - 1]
 
 
 def battle(state: WonderlandsWarState, task: Task) -> None:
@@ -109,30 +109,30 @@ def battle(state: WonderlandsWarState, task: Task) -> None:
     fighters = [s for s in range(state.n) if units(state, s, region) > 0]
     if not fighters:
         return
-    state.b_region = region
-    state.b_winner = -1
-    state.b_first = []
+    state.battle.region = region
+    state.battle.winner = -1
+    state.battle.first = []
     for s in range(state.n):
-        state.b_status[s] = OUT
-        state.b_strength[s] = 0
-        state.b_choice[s] = NONE
-        state.b_drawn[s] = -1
-        state.b_forge[s] = 0
+        state.battle.status[s] = OUT
+        state.battle.strength[s] = 0
+        state.battle.choice[s] = NONE
+        state.battle.drawn[s] = -1
+        state.battle.forge[s] = 0
         state.wagers[s] = NONE
     for s in fighters:
-        state.b_status[s] = DRAWING
-        state.b_strength[s] = starting_strength(state, s, region)
+        state.battle.status[s] = DRAWING
+        state.battle.strength[s] = starting_strength(state, s, region)
         state.players[s].battles += 1
     state.tasks.append(Task(Phase.BATTLE_END))
     lone = len(fighters) == 1
     if lone and not state.opts.resistance:
-        state.b_status[fighters[0]] = HALTED
+        state.battle.status[fighters[0]] = HALTED
     else:
         state.tasks.append(Task(Phase.BATTLE_STEP, value=0))
         for s in reversed(fighters):
             hook(state, s, "battle_start")
     if state.opts.wagers and not lone:
-        bettors = [s for s in range(state.n) if state.b_status[s] == OUT]
+        bettors = [s for s in range(state.n) if state.battle.status[s] == OUT]
         if bettors:
             for s in bettors:
                 state.wagers[s] = WAITING
@@ -142,8 +142,8 @@ def battle(state: WonderlandsWarState, task: Task) -> None:
 def _highest_other(state: WonderlandsWarState, seat: int) -> int:
     best = state.opts.resistance if state.opts.resistance else -1
     for s in range(state.n):
-        if s != seat and state.b_status[s] in (DRAWING, HALTED):
-            best = max(best, state.b_strength[s])
+        if s != seat and state.battle.status[s] in (DRAWING, HALTED):
+            best = max(best, state.battle.strength[s])
     return best
 
 
@@ -152,8 +152,8 @@ def _battle_over(state: WonderlandsWarState) -> bool:
     goal = state.content.rules.auto_win_strength
     drawing = []
     for s in range(state.n):
-        status = state.b_status[s]
-        if status in (DRAWING, HALTED) and state.b_strength[s] >= goal:
+        status = state.battle.status[s]
+        if status in (DRAWING, HALTED) and state.battle.strength[s] >= goal:
             return True
         if status == DRAWING:
             drawing.append(s)
@@ -161,7 +161,7 @@ def _battle_over(state: WonderlandsWarState) -> bool:
         return True
     if len(drawing) == 1 and not state.opts.draw_until_halt:
         s = drawing[0]
-        return state.b_strength[s] > _highest_other(state, s)
+        return state.battle.strength[s] > _highest_other(state, s)
     return False
 
 
@@ -173,15 +173,15 @@ def step(state: WonderlandsWarState, task: Task) -> None:
     state.tasks.append(Task(Phase.BATTLE_STEP, value=task.value + 1))
     asked = False
     for s in range(state.n):
-        if state.b_status[s] != DRAWING:
+        if state.battle.status[s] != DRAWING:
             continue
         if not any(state.players[s].bag) and not _empty_bag_reset(state, s):
             _halt(state, s)
             continue
         if first:
-            state.b_choice[s] = DRAW
+            state.battle.choice[s] = DRAW
         else:
-            state.b_choice[s] = WAITING
+            state.battle.choice[s] = WAITING
             asked = True
     if asked:
         state.tasks.append(Task(Phase.DRAW_OR_STOP))
@@ -206,12 +206,12 @@ def start_draws(state: WonderlandsWarState) -> None:
     """Apply the step's choices: halts now, then one chance draw per drawing seat."""
     draws = []
     for s in range(state.n):
-        choice = state.b_choice[s]
+        choice = state.battle.choice[s]
         if choice == STOP:
             _halt(state, s)
         elif choice == DRAW:
             draws.append(s)
-        state.b_choice[s] = NONE
+        state.battle.choice[s] = NONE
     if draws:
         state.tasks.append(Task(Phase.REVEAL))
         for s in reversed(draws):
@@ -220,15 +220,15 @@ def start_draws(state: WonderlandsWarState) -> None:
 
 def _halt(state: WonderlandsWarState, seat: int) -> None:
     """W39, W40: halting keeps the strength; a battle-track forge icon grants a forge."""
-    state.b_status[seat] = HALTED
-    if state.b_strength[seat] in state.content.rules.battle_track_forge_icons:
-        state.b_forge[seat] += 1
+    state.battle.status[seat] = HALTED
+    if state.battle.strength[seat] in state.content.rules.battle_track_forge_icons:
+        state.battle.forge[seat] += 1
     hook(state, seat, "on_halt")
 
 
 def cannot_draw(state: WonderlandsWarState, seat: int) -> None:
     """G15: a bag that is empty when a draw is due halts its owner."""
-    if state.b_status[seat] == DRAWING:
+    if state.battle.status[seat] == DRAWING:
         _halt(state, seat)
 
 
@@ -238,9 +238,9 @@ def reveal(state: WonderlandsWarState, task: Task) -> None:
     state.tasks.append(Task(Phase.RESOLVE))
     asked = False
     for s in range(state.n):
-        chip = state.b_drawn[s]
+        chip = state.battle.drawn[s]
         if chip >= 0 and chips[chip].kind == "madness" and state.players[s].shield:
-            state.b_choice[s] = WAITING
+            state.battle.choice[s] = WAITING
             asked = True
     if asked:
         state.tasks.append(Task(Phase.SHIELD_OR_ACCEPT))
@@ -251,17 +251,17 @@ def resolve(state: WonderlandsWarState, task: Task) -> None:
     c = state.content
     redraw = []
     for s in range(state.n):
-        chip = state.b_drawn[s]
+        chip = state.battle.drawn[s]
         if chip < 0:
             continue
-        state.b_drawn[s] = -1
-        choice = state.b_choice[s]
-        state.b_choice[s] = NONE
+        state.battle.drawn[s] = -1
+        choice = state.battle.choice[s]
+        state.battle.choice[s] = NONE
         p = state.players[s]
         cdef = c.chips[chip]
         if cdef.kind != "madness":
             p.active[chip] += 1
-            state.b_strength[s] += cdef.strength
+            state.battle.strength[s] += cdef.strength
             for fx in cdef.on_draw:
                 EFFECTS[fx.effect].apply(state, s, fx)
             continue
@@ -274,7 +274,7 @@ def resolve(state: WonderlandsWarState, task: Task) -> None:
             p.track.append(chip)  # G10 variant: on the track, no supporter lost
         else:
             p.track.append(chip)  # W34
-            region = state.b_region
+            region = state.battle.region
             lost = min(cdef.supporters_lost, state.supporters[region][s])
             state.supporters[region][s] -= lost
             p.reserve += lost
@@ -290,7 +290,7 @@ def resolve(state: WonderlandsWarState, task: Task) -> None:
                 if count:
                     p.bag[k] += count
                     p.exhaust[k] = 0
-            if state.b_status[s] == DRAWING and not state.opts.no_reset_draw:
+            if state.battle.status[s] == DRAWING and not state.opts.no_reset_draw:
                 redraw.append(s)
     if redraw:
         state.tasks.append(Task(Phase.REVEAL))
@@ -301,8 +301,8 @@ def resolve(state: WonderlandsWarState, task: Task) -> None:
 def _bust(state: WonderlandsWarState, seat: int) -> None:
     """W35, W37: out of the battle at strength 0; drawn chips exhausted; shield ready."""
     p = state.players[seat]
-    state.b_status[seat] = BUST
-    state.b_strength[seat] = 0
+    state.battle.status[seat] = BUST
+    state.battle.strength[seat] = 0
     for chip, k in enumerate(p.active):
         if k:
             p.exhaust[chip] += k
@@ -319,9 +319,9 @@ def _half(state: WonderlandsWarState, award: int) -> int:
 
 def battle_end(state: WonderlandsWarState, task: Task) -> None:
     """W43-W48: awards, quests' feats, abilities, forging and wagers."""
-    region = state.b_region
-    fighters = [s for s in range(state.n) if state.b_status[s] != OUT]
-    alive = [s for s in fighters if state.b_status[s] != BUST]
+    region = state.battle.region
+    fighters = [s for s in range(state.n) if state.battle.status[s] != OUT]
+    alive = [s for s in fighters if state.battle.status[s] != BUST]
     award = round_award(state)
     state.tasks.append(Task(Phase.CLEANUP))
     uncontested = len(fighters) == 1
@@ -329,13 +329,13 @@ def battle_end(state: WonderlandsWarState, task: Task) -> None:
     decide: list[int] = []
     if uncontested and alive:  # W45, G25
         s = alive[0]
-        if not state.opts.resistance or state.b_strength[s] >= state.opts.resistance:
+        if not state.opts.resistance or state.battle.strength[s] >= state.opts.resistance:
             firsts = [s]
             decide = [s]
     elif alive:
-        top = max(state.b_strength[s] for s in alive)
-        firsts = [s for s in alive if state.b_strength[s] == top]
-        rest = [s for s in alive if state.b_strength[s] < top]
+        top = max(state.battle.strength[s] for s in alive)
+        firsts = [s for s in alive if state.battle.strength[s] == top]
+        rest = [s for s in alive if state.battle.strength[s] < top]
         if len(firsts) == 1:  # W43
             w = firsts[0]
             state.players[w].vp_battles += award
@@ -343,8 +343,8 @@ def battle_end(state: WonderlandsWarState, task: Task) -> None:
         else:  # W44, G6
             decide = firsts
         if rest and (len(firsts) == 1 or state.opts.next_best_half):
-            second = max(state.b_strength[s] for s in rest)
-            seconds = [s for s in rest if state.b_strength[s] == second]
+            second = max(state.battle.strength[s] for s in rest)
+            seconds = [s for s in rest if state.battle.strength[s] == second]
             half = _half(state, award)
             if len(seconds) > 1 and state.opts.tied_second_nothing:  # G5
                 half = 0
@@ -352,16 +352,15 @@ def battle_end(state: WonderlandsWarState, task: Task) -> None:
                 half = half // len(seconds)
             for s in seconds:
                 state.players[s].vp_battles += half
-    state.b_first = firsts
-    state.log.append(
-        (state.round, region, tuple(state.b_strength), tuple(state.b_status), tuple(firsts))
-    )
+    state.battle.first = firsts
+    strengths, statuses = tuple(state.battle.strength), tuple(state.battle.status)
+    state.log.append((state.round, region, strengths, statuses, tuple(firsts)))
     # W46 order: quests, abilities, forging, wagers (wagers settle at once: no choices)
     if state.opts.wagers:
         _settle_wagers(state, firsts)
     for s in reversed(fighters):
-        if state.b_forge[s] and any(state.players[s].active):
-            for _ in range(state.b_forge[s]):
+        if state.battle.forge[s] and any(state.players[s].active):
+            for _ in range(state.battle.forge[s]):
                 state.tasks.append(Task(Phase.FORGE, s))
     for s in reversed(firsts):
         hook(state, s, "on_win")
@@ -405,17 +404,17 @@ def cleanup(state: WonderlandsWarState, task: Task) -> None:
     """W47, G14: the chips drawn in the battle go to the exhaust pile."""
     for s in range(state.n):
         p = state.players[s]
-        if state.b_status[s] != OUT:
+        if state.battle.status[s] != OUT:
             target = p.bag if state.opts.active_to_bag else p.exhaust
             for chip, k in enumerate(p.active):
                 if k:
                     target[chip] += k
                     p.active[chip] = 0
-        state.b_status[s] = OUT
-        state.b_strength[s] = 0
-        state.b_forge[s] = 0
-        state.b_choice[s] = NONE
-    state.b_region = -1
+        state.battle.status[s] = OUT
+        state.battle.strength[s] = 0
+        state.battle.forge[s] = 0
+        state.battle.choice[s] = NONE
+    state.battle.region = -1
 
 
 def round_end(state: WonderlandsWarState, task: Task) -> None:

@@ -58,9 +58,9 @@ def bust_risk(state: WonderlandsWarState, seat: int) -> float:
     c = state.content
     p = state.players[seat]
     total = sum(p.bag)
-    if total == 0 or state.b_region < 0:
+    if total == 0 or state.battle.region < 0:
         return 0.0
-    left = state.supporters[state.b_region][seat]
+    left = state.supporters[state.battle.region][seat]
     deadly = sum(
         k
         for chip, k in enumerate(p.bag)
@@ -116,14 +116,15 @@ class WonderlandsWarHeuristicBot(Bot):
             case Draw():
                 return self._draw_value(state, seat)
             case Shield():
-                lost = state.supporters[state.b_region][seat] if state.b_region >= 0 else 0
+                region = state.battle.region
+                lost = state.supporters[region][seat] if region >= 0 else 0
                 return 1.0 if lost <= 1 else -0.5
             case AwardVictoryPoints() | AwardCastle():
                 return self._award_value(state, seat, isinstance(typed, AwardVictoryPoints))
             case Forge(track, chip):
                 return 1.0 - 0.2 * c.chips[chip].strength + (0.3 if track == 0 else 0.0)
             case Wager(target):
-                return 0.5 + 0.05 * state.b_strength[target]
+                return 0.5 + 0.05 * state.battle.strength[target]
             case KeepQuest(index):
                 return -float(index)
         return 0.0  # stop, accept and the rest
@@ -158,11 +159,11 @@ class WonderlandsWarHeuristicBot(Bot):
 
     def _draw_value(self, state: WonderlandsWarState, seat: int) -> float:
         risk = bust_risk(state, seat)
-        mine = state.b_strength[seat]
+        mine = state.battle.strength[seat]
         rivals = [
-            state.b_strength[s]
+            state.battle.strength[s]
             for s in range(state.n)
-            if s != seat and state.b_status[s] in (DRAWING, HALTED)
+            if s != seat and state.battle.status[s] in (DRAWING, HALTED)
         ]
         ahead = not rivals or mine > max(rivals)
         if risk > self.risk_limit or (ahead and risk > 0.1):
@@ -172,7 +173,7 @@ class WonderlandsWarHeuristicBot(Bot):
     def _award_value(self, state: WonderlandsWarState, seat: int, points: bool) -> float:
         c = state.content
         p = state.players[seat]
-        award = c.tiles[state.tiles[state.b_region]][state.round - 1]
+        award = c.tiles[state.tiles[state.battle.region]][state.round - 1]
         if points:
             return float(award)
         castle = c.factions[p.faction].castle_values[p.castle_level]

@@ -110,7 +110,7 @@ def engine_bust_risk(state: WonderlandsWarState, seat: int) -> float:
     for outcome, probability in GAME.chance_outcomes(base):
         after = GAME.clone(base)
         GAME.apply_in_place(after, CHANCE, outcome)
-        while after.b_drawn[seat] >= 0:  # until this chip is resolved (W33-W35)
+        while after.battle.drawn[seat] >= 0:  # until this chip is resolved (W33-W35)
             if GAME.to_move(after) == CHANCE:  # later seats' draws: any chip will do
                 GAME.apply_in_place(after, CHANCE, GAME.chance_outcomes(after)[0][0])
             elif after.tasks[-1].phase == Phase.SHIELD_OR_ACCEPT:  # nobody uses a shield
@@ -162,7 +162,7 @@ def bust_fraction(state: WonderlandsWarState, seat: int) -> Fraction:
     """The same chance counted by hand: madness chips that take the last supporter, over
     the chips in the bag (W34, W35)."""
     p = state.players[seat]
-    here = state.supporters[state.b_region][seat]
+    here = state.supporters[state.battle.region][seat]
     chips = state.content.chips
     busting = sum(
         k
@@ -174,8 +174,8 @@ def bust_fraction(state: WonderlandsWarState, seat: int) -> Fraction:
 
 def _bust_task(state: WonderlandsWarState, seat: int, level: int) -> Task:
     p = state.players[seat]
-    region = state.content.regions[state.b_region]
-    here = state.supporters[state.b_region][seat]
+    region = state.content.regions[state.battle.region]
+    here = state.supporters[state.battle.region][seat]
     risk = engine_bust_risk(state, seat)
     exact = bust_fraction(state, seat)
     total = sum(p.bag)
@@ -183,7 +183,7 @@ def _bust_task(state: WonderlandsWarState, seat: int, level: int) -> Task:
     slots = state.content.factions[p.faction].madness_slots
     table = (
         f"Round {state.round}, battle in {region}. You are {_who(state, seat)}, "
-        f"strength {state.b_strength[seat]}, still drawing.\n"
+        f"strength {state.battle.strength[seat]}, still drawing.\n"
         f"Your supporters in {region}: {here}. Madness track: {len(p.track)}/{slots}. "
         f"Shield: {'up' if p.shield else 'used'}.\n"
         f"Your bag ({total} chips): {_bag_text(state, seat)}"

@@ -85,7 +85,7 @@ def _gain_chip(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
 
 @effect("gain_ally", "n")
 def _gain_ally(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    state.tasks.append(Task(Phase.PICK_ALLY, seat, fx.n))
+    state.tasks.append(Task(Phase.PICK_ALLY, seat, left=fx.n))
 
 
 @effect("gain_wonderlandian")
@@ -212,7 +212,7 @@ def _war_bonus(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
 @effect("bonus_supporters", "n")
 def _bonus_supporters(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
     if state.players[seat].reserve > 0:
-        state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, fx.n))
+        state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, left=fx.n))
 
 
 # -- quest conditions -------------------------------------------------------------------------
@@ -300,7 +300,7 @@ OBJECTIVES = set(OBJECTIVE_FNS)
 def push_fx(state: WonderlandsWarState, seat: int, effects: tuple[Fx, ...]) -> None:
     """Push an EFFECT task per effect, so that the first of ``effects`` runs first."""
     for fx in reversed(effects):
-        state.tasks.append(Task(Phase.EFFECT, seat, 0, fx))
+        state.tasks.append(Task(Phase.EFFECT, seat, fx=fx))
 
 
 def hook(state: WonderlandsWarState, seat: int, hook: str) -> None:

@@ -172,17 +172,18 @@ def _describe_deal(
 ) -> str:
     """A sentence for a set-up or refill deal: a tile, the ally set, a market figure, a card."""
     c = state.content
-    where = state.tasks[-1].value if state.tasks else 0  # the region of a tile, space of a card
+    task = state.tasks[-1] if state.tasks else None
     match action:
         case DealTile(tile) if tile < len(c.tile_ids):
             awards = "/".join(str(x) for x in c.tiles[tile])
-            return f"tile {c.tile_ids[tile]} ({awards} VP) goes to {c.regions[where]}"
+            region = c.regions[task.region if task else 0]
+            return f"tile {c.tile_ids[tile]} ({awards} VP) goes to {region}"
         case DrawAllySet(ally_set) if ally_set < len(c.ally_sets):
             return f"ally set {c.ally_sets[ally_set].id} is in play"
         case RevealWonderlandian(w) if w < len(c.wonderlandians):
             return f"{c.wonderlandians[w].name} is revealed in the market"
         case DealCard(card) if card < len(c.cards):
-            return f"{card_text(c, card)} is dealt to space {where}"
+            return f"{card_text(c, card)} is dealt to space {task.space if task else 0}"
     return to_text(action)
 
 
@@ -451,7 +452,7 @@ def _region_option(
         case PlaceLeader():
             return f"place the leader in {region}", where
         case SupportAll():
-            left = min(task.value, state.players[seat].reserve) if task else 0
+            left = min(task.left, state.players[seat].reserve) if task else 0
             many = {0: "no supporter", 1: "the supporter", 2: "both supporters"}.get(
                 left, f"all {left} supporters"
             )
@@ -460,7 +461,7 @@ def _region_option(
             return f"place one supporter in {region}", where
         case BuildCastle():
             return f"build a castle in {region}", where
-    w = task.value if task else -1
+    w = task.wonderlandian if task else -1
     name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
     return f"place {name} in {region}", where
 

@@ -176,7 +176,7 @@ def _supporter_regions(state: WonderlandsWarState, seat: int, task: Task) -> lis
         return []
     regions = len(c.regions)
     out = [SupportAll.first_id + r for r in range(regions)]
-    if c.factions[p.faction].split_supporters and min(task.value, p.reserve) > 1:
+    if c.factions[p.faction].split_supporters and min(task.left, p.reserve) > 1:
         out += [SupportOne.first_id + r for r in range(regions)]  # W22
     return out
 
@@ -399,7 +399,7 @@ def _card_dealt(state: WonderlandsWarState, task: Task, action: Action) -> None:
     assert isinstance(action, DealCard)
     card = action.card
     state.decks[state.round - 1].remove(card)
-    state.table[task.value] = card
+    state.table[task.space] = card
 
 
 def _marker_placed(state: WonderlandsWarState, task: Task, action: Action) -> None:
@@ -419,12 +419,12 @@ def _market_filled(state: WonderlandsWarState, task: Task, action: Action) -> No
     assert isinstance(action, RevealWonderlandian)
     w = action.wonderlandian
     state.wl_deck.remove(w)
-    state.market[task.value] = w
+    state.market[task.slot] = w
 
 
 def _tile_dealt(state: WonderlandsWarState, task: Task, action: Action) -> None:
     assert isinstance(action, DealTile)
-    state.tiles[task.value] = action.tile
+    state.tiles[task.region] = action.tile
 
 
 def _ally_set_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
@@ -478,12 +478,12 @@ def _tea_move(state: WonderlandsWarState, task: Task, seat: int, action: Action)
 def _place_supporters(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
     """W21, W22: all the supporters left, or one (then the next one is asked for)."""
     p = state.players[seat]
-    left = min(task.value, p.reserve)
+    left = min(task.left, p.reserve)
     if isinstance(action, SupportOne):
         state.supporters[action.region][seat] += 1
         p.reserve -= 1
         if left > 1:
-            state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, left - 1))
+            state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, left=left - 1))
     else:
         assert isinstance(action, SupportAll)
         state.supporters[action.region][seat] += left
@@ -503,24 +503,24 @@ def _pick_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, actio
     w = state.market[slot]
     state.market[slot] = -1
     state.players[seat].retinue.append(w)
-    state.tasks.append(Task(Phase.FILL_MARKET, value=slot))
+    state.tasks.append(Task(Phase.FILL_MARKET, slot=slot))
     wl = state.content.wonderlandians[w]
     if wl.figure:
-        state.tasks.append(Task(Phase.PLACE_WONDERLANDIAN, seat, w))
+        state.tasks.append(Task(Phase.PLACE_WONDERLANDIAN, seat, wonderlandian=w))
     else:
         gain_chips(state, seat, wl.chip, wl.chips)
 
 
 def _place_wonderlandian(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
     assert isinstance(action, PlaceWonderlandian)
-    state.players[seat].figures.append((task.value, action.region))
+    state.players[seat].figures.append((task.wonderlandian, action.region))
 
 
 def _pick_ally(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:
     assert isinstance(action, PickAlly)
     gain_chips(state, seat, action.chip, 1)
-    if task.value > 1:
-        state.tasks.append(Task(Phase.PICK_ALLY, seat, task.value - 1))
+    if task.left > 1:
+        state.tasks.append(Task(Phase.PICK_ALLY, seat, left=task.left - 1))
 
 
 def _choose_award(state: WonderlandsWarState, task: Task, seat: int, action: Action) -> None:

@@ -35,10 +35,10 @@ PLACE_SUPPORTERS (seat,    all supporters to a region, or one         one: PLACE
 left)                      (W21, W22)                                 (left - 1)
 NEXT_TURN                  the next leader at the table (W19, W27)    TEA_TURN, or END_TEA
 END_TEA                    madness, shards (W29); battle order (W30)  NEXT_BATTLE 0
-NEXT_BATTLE (index)        the next region's battle (W30, W45, W48)   WAGER, EFFECTs,
+NEXT_BATTLE (battle)       the next region's battle (W30, W45, W48)   WAGER, EFFECTs,
                                                                       BATTLE_STEP 0,
                                                                       BATTLE_END, NEXT_BATTLE
-                                                                      (index + 1); after the
+                                                                      (battle + 1); after the
                                                                       last: ROUND_END
 WAGER                      simultaneous: bystanders bet (W48)
 BATTLE_STEP (step)         unless the battle is over (W41, W42),      DRAW_OR_STOP (first
@@ -169,19 +169,19 @@ AUTOMATIC_PHASES = frozenset(Phase) - CHANCE_PHASES - SEAT_PHASES - SIMULTANEOUS
 """Steps the rules run by themselves (``rules.settle``)."""
 
 ARGUMENTS: dict[Phase, tuple[str, ...]] = {
-    Phase.DEAL_TILE: ("value",),  # region
-    Phase.FILL_MARKET: ("value",),  # market slot
-    Phase.DEAL_CARD: ("value",),  # space
+    Phase.DEAL_TILE: ("region",),
+    Phase.FILL_MARKET: ("slot",),
+    Phase.DEAL_CARD: ("space",),
     Phase.DRAW_QUEST: ("seat",),
     Phase.ROLL_DIE: ("seat",),
     Phase.DRAW_CHIP: ("seat",),
     **dict.fromkeys(SEAT_PHASES, ("seat",)),
-    Phase.PLACE_SUPPORTERS: ("seat", "value"),  # supporters left to place
-    Phase.PLACE_WONDERLANDIAN: ("seat", "value"),  # the Wonderlandian
-    Phase.PICK_ALLY: ("seat", "value"),  # chips left to pick
-    Phase.START_ROUND: ("value",),  # round
-    Phase.NEXT_BATTLE: ("value",),  # index into the battle order
-    Phase.BATTLE_STEP: ("value",),  # steps of the battle so far
+    Phase.PLACE_SUPPORTERS: ("seat", "left"),
+    Phase.PLACE_WONDERLANDIAN: ("seat", "wonderlandian"),
+    Phase.PICK_ALLY: ("seat", "left"),
+    Phase.START_ROUND: ("round",),
+    Phase.NEXT_BATTLE: ("battle",),
+    Phase.BATTLE_STEP: ("step",),
     Phase.EFFECT: ("seat", "fx"),
 }
 """The fields of :class:`Task` that each phase uses, in order (the others are unused)."""
@@ -196,11 +196,24 @@ class Task(NamedTuple):
     phase: Phase
     seat: int = -1
     """The seat that decides, draws, rolls or gains (-1: none)."""
-    value: int = 0
-    """The phase's number: a region, slot, space, round, battle index, step, amount left or
-    Wonderlandian."""
+    region: int = 0
+    """DEAL_TILE: the region dealt a scoring tile."""
+    slot: int = 0
+    """FILL_MARKET: the market slot to fill."""
+    space: int = 0
+    """DEAL_CARD: the tea-table space dealt a card."""
+    left: int = 0
+    """PLACE_SUPPORTERS, PICK_ALLY: the supporters to place, or ally chips to pick, still."""
+    wonderlandian: int = 0
+    """PLACE_WONDERLANDIAN: the figure to place."""
+    round: int = 0
+    """START_ROUND: the round that starts."""
+    battle: int = 0
+    """NEXT_BATTLE: the index in the battle order of the battle to fight."""
+    step: int = 0
+    """BATTLE_STEP: the steps of the battle so far."""
     fx: Fx | None = None
-    """The effect an EFFECT task runs."""
+    """EFFECT: the effect to run."""
 
     def as_tuple(self) -> tuple[int | Fx | None, ...]:
         """``(phase code, *arguments)``: the task with only the arguments its phase uses."""

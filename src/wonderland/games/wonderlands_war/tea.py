@@ -41,18 +41,18 @@ def set_up(content: Content, opts: Options, n: int) -> WonderlandsWarState:
         ),
         wagers=[NONE] * n,
     )
-    steps = [Task(Phase.DEAL_TILE, value=r) for r in range(regions)]
+    steps = [Task(Phase.DEAL_TILE, region=r) for r in range(regions)]
     if opts.ally_set == "random":
         steps.append(Task(Phase.DRAW_ALLY_SET))
     else:
         ids = [s.id for s in content.ally_sets]
         state.ally_set = ids.index(opts.ally_set) if opts.ally_set in ids else 0
-    steps += [Task(Phase.FILL_MARKET, value=i) for i in range(MARKET_SLOTS)]
+    steps += [Task(Phase.FILL_MARKET, slot=i) for i in range(MARKET_SLOTS)]
     steps += [Task(Phase.DEAL_ALL), Task(Phase.PLACE_MARKER)]
     steps += [Task(Phase.CHOOSE_FACTION, s) for s in range(n)]
     for s in range(n):
         steps += [Task(Phase.DRAW_QUEST, s), Task(Phase.DRAW_QUEST, s), Task(Phase.KEEP_QUEST, s)]
-    steps += [Task(Phase.DRAW_START_PLAYER), Task(Phase.START_ROUND, value=1)]
+    steps += [Task(Phase.DRAW_START_PLAYER), Task(Phase.START_ROUND, round=1)]
     state.tasks = steps[::-1]
     return state
 
@@ -156,7 +156,7 @@ def tea_move(state: WonderlandsWarState, seat: int, action: Move | Head | PlaceL
         if h.shard_die:
             state.tasks.append(Task(Phase.ROLL_DIE, seat))  # W23
         if h.supporters:
-            state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, h.supporters))
+            state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, left=h.supporters))
         return
     p.pos = -1  # W26 / G19: the leader goes to a region
     p.region = action.region
@@ -166,20 +166,20 @@ def tea_move(state: WonderlandsWarState, seat: int, action: Move | Head | PlaceL
 def deal_all(state: WonderlandsWarState, task: Task) -> None:
     """W9, W18: deal the round's deck onto the spaces used with this many players."""
     for space in reversed(state.content.active_spaces(state.n)):
-        state.tasks.append(Task(Phase.DEAL_CARD, value=space))
+        state.tasks.append(Task(Phase.DEAL_CARD, space=space))
 
 
 def refill(state: WonderlandsWarState, task: Task) -> None:
     """W24: refill every unoccupied empty space (G19: a dry deck leaves spaces empty)."""
     for space in reversed(state.content.active_spaces(state.n)):
         if state.table[space] < 0 and state.occupant[space] < 0:
-            state.tasks.append(Task(Phase.DEAL_CARD, value=space))
+            state.tasks.append(Task(Phase.DEAL_CARD, space=space))
 
 
 def start_round(state: WonderlandsWarState, task: Task) -> None:
     """W2, W18, G17: a round starts; leaders at the Head of the Table."""
     c = state.content
-    state.round = task.value
+    state.round = task.round
     state.war = False
     state.occupant = [-1] * len(c.spaces)
     for p in state.players:
@@ -227,4 +227,4 @@ def end_tea(state: WonderlandsWarState, task: Task) -> None:
     state.war = True
     regions = len(state.content.regions)
     state.order = [(state.marker + i) % regions for i in range(regions)]  # W30
-    state.tasks.append(Task(Phase.NEXT_BATTLE, value=0))
+    state.tasks.append(Task(Phase.NEXT_BATTLE, battle=0))

@@ -100,12 +100,12 @@ def round_award(state: WonderlandsWarState) -> int:
 
 def battle(state: WonderlandsWarState, task: Task) -> None:
     """W30: the next battle in order; W45 uncontested; W48 wagers."""
-    index = task.value
+    index = task.battle
     if index >= len(state.order):
         state.tasks.append(Task(Phase.ROUND_END))
         return
     region = state.order[index]
-    state.tasks.append(Task(Phase.NEXT_BATTLE, value=index + 1))
+    state.tasks.append(Task(Phase.NEXT_BATTLE, battle=index + 1))
     fighters = [s for s in range(state.n) if units(state, s, region) > 0]
     if not fighters:
         return
@@ -128,7 +128,7 @@ def battle(state: WonderlandsWarState, task: Task) -> None:
     if lone and not state.opts.resistance:
         state.battle.status[fighters[0]] = HALTED
     else:
-        state.tasks.append(Task(Phase.BATTLE_STEP, value=0))
+        state.tasks.append(Task(Phase.BATTLE_STEP, step=0))
         for s in reversed(fighters):
             hook(state, s, "battle_start")
     if state.opts.wagers and not lone:
@@ -169,8 +169,8 @@ def step(state: WonderlandsWarState, task: Task) -> None:
     """W33, W39, G12, G15: everyone still drawing draws or stops, together."""
     if _battle_over(state):
         return
-    first = task.value == 0 and not state.opts.halt_anytime
-    state.tasks.append(Task(Phase.BATTLE_STEP, value=task.value + 1))
+    first = task.step == 0 and not state.opts.halt_anytime
+    state.tasks.append(Task(Phase.BATTLE_STEP, step=task.step + 1))
     asked = False
     for s in range(state.n):
         if state.battle.status[s] != DRAWING:
@@ -425,7 +425,7 @@ def round_end(state: WonderlandsWarState, task: Task) -> None:
     if state.round >= c.rules.rounds:
         state.tasks.append(Task(Phase.FINAL))
     else:
-        state.tasks.append(Task(Phase.START_ROUND, value=state.round + 1))
+        state.tasks.append(Task(Phase.START_ROUND, round=state.round + 1))
         if state.opts.token_advances:
             state.marker = (state.marker + 1) % len(c.regions)
         for s, p in enumerate(state.players):

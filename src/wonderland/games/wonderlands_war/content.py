@@ -488,7 +488,7 @@ class ContentProblemsError(ContentError):
         self.problems = problems
 
 
-def _loc(loc: tuple[int | str, ...]) -> str:
+def _location(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -518,7 +518,7 @@ def _read_dir(folder: Path, problems: list[Problem]) -> dict[str, Model]:
             parsed[path.name] = FILES[path.name].model_validate(data)
         except ValidationError as err:
             for e in err.errors():
-                problems.append(Problem(path.name, _loc(tuple(e["loc"])), e["msg"]))
+                problems.append(Problem(path.name, _location(tuple(e["loc"])), e["msg"]))
     return parsed
 
 

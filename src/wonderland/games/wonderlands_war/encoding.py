@@ -271,7 +271,6 @@ def _relative(other: int, seat: int, n: int) -> int:
 
 
 WAGER_WORDS = {NO_BET: 0, WAITING: 1, HIDDEN: 2}
-_O = SEAT_OFFSET
 
 
 def _add_counts(others: list[tuple[int, float]], at: int, counts: list[int], cap: int) -> None:
@@ -309,75 +308,77 @@ def _seat_block(
     p: Player = state.players[s]
     ones, others = out.ones, out.others
     if 0 <= p.faction < MAX_FACTIONS:
-        ones.append(base + _O["faction"] + p.faction)
-    _add_counts(others, base + _O["bag"], p.bag, CHIPS_CAP)
-    _add_counts(others, base + _O["active"], p.active, CHIPS_CAP)
-    _add_counts(others, base + _O["exhaust"], p.exhaust, CHIPS_CAP)
+        ones.append(base + SEAT_OFFSET["faction"] + p.faction)
+    _add_counts(others, base + SEAT_OFFSET["bag"], p.bag, CHIPS_CAP)
+    _add_counts(others, base + SEAT_OFFSET["active"], p.active, CHIPS_CAP)
+    _add_counts(others, base + SEAT_OFFSET["exhaust"], p.exhaust, CHIPS_CAP)
     if p.track:
-        _add_tally(others, base + _O["track"], p.track, MAX_CHIPS, CHIPS_CAP)
-    at = base + _O["forged"]
+        _add_tally(others, base + SEAT_OFFSET["track"], p.track, MAX_CHIPS, CHIPS_CAP)
+    at = base + SEAT_OFFSET["forged"]
     for i, chips in enumerate(p.forged[:MAX_TRACKS]):
         if chips:
             others.append((at + i, len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0))
-    at = base + _O["counters"]
+    at = base + SEAT_OFFSET["counters"]
     for i, value in enumerate(_COUNTER_VALUES(p)):
         if value > 0:
             cap = _COUNTER_CAPS[i]
             others.append((at + i, value / cap if value < cap else 1.0))
-    at = base + _O["flags"]
+    at = base + SEAT_OFFSET["flags"]
     if p.shield:
         ones.append(at)
     if p.passed_head:
         ones.append(at + 1)
-    at = base + _O["quests_held"]
+    at = base + SEAT_OFFSET["quests_held"]
     if p.quests:
         others.append((at, len(p.quests) / QUESTS_CAP if len(p.quests) < QUESTS_CAP else 1.0))
     if p.pair:
         others.append((at + 1, len(p.pair) / PAIR_CAP if len(p.pair) < PAIR_CAP else 1.0))
-    at = base + _O["cards"]
+    at = base + SEAT_OFFSET["cards"]
     ones += [at + card for card in p.cards if 0 <= card < MAX_CARDS]
-    at = base + _O["retinue"]
+    at = base + SEAT_OFFSET["retinue"]
     ones += [at + w for w in p.retinue if 0 <= w < MAX_WONDERLANDIANS]
     if p.figures:
         regions = [r for _, r in p.figures]
-        _add_tally(others, base + _O["figures"], regions, MAX_REGIONS, FIGURES_CAP)
-    at = base + _O["supporters"]
+        _add_tally(others, base + SEAT_OFFSET["figures"], regions, MAX_REGIONS, FIGURES_CAP)
+    at = base + SEAT_OFFSET["supporters"]
     for region, row in enumerate(state.supporters[:MAX_REGIONS]):
         if row[s] > 0:
             count = row[s]
             others.append((at + region, count / SUPPORTERS_CAP if count < SUPPORTERS_CAP else 1.0))
-    at = base + _O["castles"]
+    at = base + SEAT_OFFSET["castles"]
     for region, row in enumerate(state.castles[:MAX_REGIONS]):
         if row[s] > 0:
             count = row[s]
             others.append((at + region, count / CASTLES_CAP if count < CASTLES_CAP else 1.0))
     if 0 <= p.pos < MAX_SPACES:
-        ones.append(base + _O["position"] + p.pos)
+        ones.append(base + SEAT_OFFSET["position"] + p.pos)
     if 0 <= p.region < MAX_REGIONS:
-        ones.append(base + _O["region"] + p.region)
+        ones.append(base + SEAT_OFFSET["region"] + p.region)
     if state.battle.status:
         if 0 <= state.battle.status[s] < BATTLE_STATUSES:
-            ones.append(base + _O["battle_status"] + state.battle.status[s])
-        out.value(base + _O["battle_strength"], _scaled(state.battle.strength[s], STRENGTH_CAP))
+            ones.append(base + SEAT_OFFSET["battle_status"] + state.battle.status[s])
+        out.value(
+            base + SEAT_OFFSET["battle_strength"], _scaled(state.battle.strength[s], STRENGTH_CAP)
+        )
         choice = state.battle.choice[s]
         if hide_choice and choice >= 0:
             choice = HIDDEN
         if choice in CHOICES:
-            ones.append(base + _O["battle_choice"] + CHOICES.index(choice))
+            ones.append(base + SEAT_OFFSET["battle_choice"] + CHOICES.index(choice))
         if 0 <= state.battle.drawn[s] < MAX_CHIPS:
-            ones.append(base + _O["battle_drawn"] + state.battle.drawn[s])
-        out.value(base + _O["battle_forge"], _scaled(state.battle.forge[s], FORGES_CAP))
+            ones.append(base + SEAT_OFFSET["battle_drawn"] + state.battle.drawn[s])
+        out.value(base + SEAT_OFFSET["battle_forge"], _scaled(state.battle.forge[s], FORGES_CAP))
     if s in state.battle.first:
-        others.append((base + _O["battle_first"], 1.0))
+        others.append((base + SEAT_OFFSET["battle_first"], 1.0))
     if state.wagers:
         wager = state.wagers[s]
         if hide_wager and wager >= 0:
             wager = HIDDEN
         if wager in WAGER_WORDS:
-            ones.append(base + _O["wager"] + MAX_SEATS + WAGER_WORDS[wager])
+            ones.append(base + SEAT_OFFSET["wager"] + MAX_SEATS + WAGER_WORDS[wager])
         elif 0 <= wager < state.n:
-            ones.append(base + _O["wager"] + _relative(wager, seat, state.n))
-    at = base + _O["roles"]
+            ones.append(base + SEAT_OFFSET["wager"] + _relative(wager, seat, state.n))
+    at = base + SEAT_OFFSET["roles"]
     if state.start == s:
         ones.append(at)
     if state.turn == s:

@@ -56,7 +56,7 @@ from wonderland.games.wonderlands_war.war import units
 _STATUS = {DRAWING: "drawing", HALTED: "halted", BUST: "BUST"}
 
 
-def _p(content: Content, rid: str) -> str:
+def _provisional_mark(content: Content, rid: str) -> str:
     return "*" if rid in content.provisional_ids else ""
 
 
@@ -86,7 +86,7 @@ def card_text(content: Content, card: int) -> str:
     """One line for a tea party card: supporters, shard die icon and effects per half."""
     c = content.cards[card]
     halves = [half_text(content, card, h) for h in range(len(c.halves))]
-    return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
+    return f"{c.name}{_provisional_mark(content, c.id)}: " + " | ".join(halves)
 
 
 _PLAIN_WORDS: dict[type[Action], str] = {
@@ -217,7 +217,7 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
             "Wonderlandian market: "
             + (
                 ", ".join(
-                    f"{w.name}{_p(c, w.id)} "
+                    f"{w.name}{_provisional_mark(c, w.id)} "
                     + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
                     for w in market
                 )
@@ -231,7 +231,7 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
             marks += " [BATTLE]"
         tile = state.tiles[r]
         award = c.tiles[tile][state.round - 1] if tile >= 0 else "?"
-        lines.append(f"  {name}{_p(c, c.region_ids[r])}: award {award} VP{marks}")
+        lines.append(f"  {name}{_provisional_mark(c, c.region_ids[r])}: award {award} VP{marks}")
         for s, p in enumerate(state.players):
             if units(state, s, r) == 0 and state.castles[r][s] == 0:
                 continue
@@ -257,13 +257,14 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
             continue
         sp = score_parts(state, s)
         me = " (you)" if s == seat else ""
+        mark = _provisional_mark(c, c.factions[p.faction].id)
         quests = (
             ", ".join(c.quests[q].name for q in p.quests if q >= 0)
             if seat is None or s == seat
             else f"{len(p.quests)} hidden"
         )
         lines.append(
-            f"  {faction_name(state, s)}{me}{_p(c, c.factions[p.faction].id)}: score {sp['total']}"
+            f"  {faction_name(state, s)}{me}{mark}: score {sp['total']}"
             f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
             f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
             f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
@@ -395,7 +396,7 @@ def option(state: WonderlandsWarState, seat: int, action: int) -> tuple[str, str
             if quest < 0:
                 return f"keep quest {index + 1}", ""
             q = c.quests[quest]
-            return f"keep {q.name}{_p(c, q.id)}", quest_parts(state, quest)
+            return f"keep {q.name}{_provisional_mark(c, q.id)}", quest_parts(state, quest)
         case ChooseFaction(faction):
             return f"play {c.factions[faction].name}", faction_text(c, faction)
         case Forge(track, chip):
@@ -416,7 +417,7 @@ def _move_option(state: WonderlandsWarState, space: int, half: int) -> tuple[str
     if card < 0:
         return f"move to plate {space}", ""
     if len(c.cards[card].halves) > 1:
-        name = f"{c.cards[card].name}{_p(c, c.cards[card].id)}"
+        name = f"{c.cards[card].name}{_provisional_mark(c, c.cards[card].id)}"
         return f"move to plate {space}", f"{name}, half {'AB'[half]}: {half_text(c, card, half)}"
     return f"move to plate {space}", card_text(c, card)
 
@@ -433,7 +434,7 @@ def _market_option(state: WonderlandsWarState, slot: int) -> tuple[str, str]:
         if wl.figure
         else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
     )
-    return f"take {wl.name}{_p(c, wl.id)} from the market", what
+    return f"take {wl.name}{_provisional_mark(c, wl.id)} from the market", what
 
 
 def _region_option(

@@ -240,21 +240,20 @@ def _round(buf: Buffer, at: int, value: int, old: Any) -> None:
     _round_hot(buf, at, min(max(value, 1), MAX_ROUNDS) - 1, None)
 
 
-_T = TABLE_OFFSET
 _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
-    (_T["round"], _round),
-    (_T["war_final"], _flag),
-    (_T["war_final"] + 1, _flag),
-    (_T["tiles"], _grid(capacity.MAX_REGIONS, capacity.MAX_TILES)),
-    (_T["ally_set"], _one_hot(capacity.MAX_ALLY_SETS)),
-    (_T["market"], _grid(capacity.MARKET_SLOTS, capacity.MAX_WONDERLANDIANS)),
-    (_T["table"], _grid(capacity.MAX_SPACES, capacity.MAX_CARDS)),
-    (_T["supply"], _counts_of(capacity.MAX_CHIPS, SUPPLY_CAP)),
-    (_T["deck_sizes"], _counts_of(MAX_DECKS, DECK_CAP)),
-    (_T["deck_sizes"] + MAX_DECKS, _scaled_by(capacity.MAX_WONDERLANDIANS)),
-    (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(capacity.MAX_QUESTS)),
-    (_T["battle_order"], _grid(capacity.MAX_REGIONS, capacity.MAX_REGIONS)),
-    (_T["battle_region"], _one_hot(capacity.MAX_REGIONS)),
+    (TABLE_OFFSET["round"], _round),
+    (TABLE_OFFSET["war_final"], _flag),
+    (TABLE_OFFSET["war_final"] + 1, _flag),
+    (TABLE_OFFSET["tiles"], _grid(capacity.MAX_REGIONS, capacity.MAX_TILES)),
+    (TABLE_OFFSET["ally_set"], _one_hot(capacity.MAX_ALLY_SETS)),
+    (TABLE_OFFSET["market"], _grid(capacity.MARKET_SLOTS, capacity.MAX_WONDERLANDIANS)),
+    (TABLE_OFFSET["table"], _grid(capacity.MAX_SPACES, capacity.MAX_CARDS)),
+    (TABLE_OFFSET["supply"], _counts_of(capacity.MAX_CHIPS, SUPPLY_CAP)),
+    (TABLE_OFFSET["deck_sizes"], _counts_of(MAX_DECKS, DECK_CAP)),
+    (TABLE_OFFSET["deck_sizes"] + MAX_DECKS, _scaled_by(capacity.MAX_WONDERLANDIANS)),
+    (TABLE_OFFSET["deck_sizes"] + MAX_DECKS + 1, _scaled_by(capacity.MAX_QUESTS)),
+    (TABLE_OFFSET["battle_order"], _grid(capacity.MAX_REGIONS, capacity.MAX_REGIONS)),
+    (TABLE_OFFSET["battle_region"], _one_hot(capacity.MAX_REGIONS)),
 )
 """The table's features but for the task (it changes at nearly every step), in the order of
 :func:`_table_values`."""
@@ -483,7 +482,7 @@ class StateEncoder:
             for q in me.pair:
                 if 0 <= q < capacity.MAX_QUESTS:
                     out[base + 2 * capacity.MAX_QUESTS + q] = 1.0
-        at = self._table_base + _T["task"]
+        at = self._table_base + TABLE_OFFSET["task"]
         if tasks:
             task = tasks[-1]
             if 0 <= task.phase < TASK_KINDS:

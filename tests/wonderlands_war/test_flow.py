@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wonderland.games.wonderlands_war import rules
-from wonderland.games.wonderlands_war.content import Fx
+from wonderland.games.wonderlands_war.content_values import Fx
 from wonderland.games.wonderlands_war.state import (
     AUTOMATIC_PHASES,
     CHANCE_PHASES,

@@ -22,3 +22,7 @@ MARKET_SLOTS = 3
 """Wonderlandians on display in the market (W6)."""
 MAX_KEEP = 6
 """Quests drawn at once to keep one of, at most."""
+MIN_SEATS = 2
+MIN_REGIONS = 2
+MIN_QUESTS = 2 * MAX_SEATS + 1
+"""Two quests to draw for each seat at set-up (W15), and one more."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from wonderland.games.wonderlands_war.content_values import CondDef, Fx
 from wonderland.games.wonderlands_war.state import (
     BUST,
     OUT,
@@ -25,10 +25,7 @@ from wonderland.games.wonderlands_war.state import (
     WonderlandsWarState,
 )
 
-if TYPE_CHECKING:
-    from wonderland.games.wonderlands_war.content import CondDef, Fx
-
-EffectFn = Callable[["WonderlandsWarState", int, "Fx"], None]
+EffectFn = Callable[[WonderlandsWarState, int, Fx], None]
 
 HOOK_IN_BATTLE: dict[str, bool] = {
     "battle_start": True,  # a battle the seat fights starts
@@ -217,9 +214,9 @@ def _bonus_supporters(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
 
 # -- quest conditions -------------------------------------------------------------------------
 
-FeatFn = Callable[["WonderlandsWarState", int, "CondDef", bool, bool], bool]
+FeatFn = Callable[[WonderlandsWarState, int, CondDef, bool, bool], bool]
 """``fn(state, seat, condition, won, uncontested)``: whether a battle just fought meets it."""
-ObjectiveFn = Callable[["WonderlandsWarState", int, "CondDef"], bool]
+ObjectiveFn = Callable[[WonderlandsWarState, int, CondDef], bool]
 """``fn(state, seat, condition)``: whether the seat meets it at the end."""
 
 FEAT_FNS: dict[str, FeatFn] = {}

@@ -41,7 +41,7 @@ from wonderland.games.wonderlands_war.actions import (
     decode,
     to_text,
 )
-from wonderland.games.wonderlands_war.content import Content
+from wonderland.games.wonderlands_war.content_values import Content
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,

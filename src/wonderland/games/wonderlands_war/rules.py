@@ -46,7 +46,7 @@ from wonderland.games.wonderlands_war.actions import (
     action_to_string,
 )
 from wonderland.games.wonderlands_war.capacity import MAX_CHIPS, MAX_DIE_FACES
-from wonderland.games.wonderlands_war.content import Content
+from wonderland.games.wonderlands_war.content_values import Content
 from wonderland.games.wonderlands_war.effects import EFFECTS, gain_chips
 from wonderland.games.wonderlands_war.state import (
     CHANCE_PHASES,

@@ -76,13 +76,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from wonderland.games.wonderlands_war.capacity import MARKET_SLOTS
-
-if TYPE_CHECKING:
-    from wonderland.games.wonderlands_war.content import Content, Fx
-    from wonderland.games.wonderlands_war.variants import Options
+from wonderland.games.wonderlands_war.content_values import Content, Fx
+from wonderland.games.wonderlands_war.variants import Options
 
 
 class Phase(IntEnum):

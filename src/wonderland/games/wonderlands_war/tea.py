@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wonderland.games.wonderlands_war.actions import HEAD, Head, Move, PlaceLeader
 from wonderland.games.wonderlands_war.capacity import CARD_HALVES, MARKET_SLOTS
-from wonderland.games.wonderlands_war.content import Content
+from wonderland.games.wonderlands_war.content_values import Content
 from wonderland.games.wonderlands_war.effects import gain_chips, hook, push_fx
 from wonderland.games.wonderlands_war.scoring import score_now
 from wonderland.games.wonderlands_war.state import (

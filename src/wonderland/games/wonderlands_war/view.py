@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from wonderland.games.wonderlands_war.content import Fx
+from wonderland.games.wonderlands_war.content_values import Fx
 from wonderland.games.wonderlands_war.rules import legal
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (

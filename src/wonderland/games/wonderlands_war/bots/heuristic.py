@@ -29,7 +29,7 @@ from wonderland.games.wonderlands_war.actions import (
     Wager,
     decode,
 )
-from wonderland.games.wonderlands_war.content import Content, HalfDef
+from wonderland.games.wonderlands_war.content_values import Content, HalfDef
 from wonderland.games.wonderlands_war.state import DRAWING, HALTED, WonderlandsWarState
 from wonderland.games.wonderlands_war.view import WonderlandsWarView
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import rules
+from wonderland.games.wonderlands_war import chance_steps, rules
 from wonderland.games.wonderlands_war.content_values import Fx
 from wonderland.games.wonderlands_war.state import (
     AUTOMATIC_PHASES,
@@ -25,8 +25,8 @@ def test_every_phase_has_its_handler() -> None:
     """Each seat phase lists choices and plays them; each chance step has outcomes that act;
     each automatic phase runs."""
     assert set(rules._CHOICES) == set(rules._DECISIONS) == SEAT_PHASES
-    assert set(rules._OUTCOMES) == CHANCE_PHASES
-    assert set(rules._POOLS) == CHANCE_PHASES - {Phase.DRAW_CHIP, Phase.ROLL_DIE}
+    assert set(chance_steps.OUTCOMES) == CHANCE_PHASES
+    assert set(chance_steps.POOLS) == CHANCE_PHASES - {Phase.DRAW_CHIP, Phase.ROLL_DIE}
     assert set(rules._AUTOMATIC) == AUTOMATIC_PHASES
     assert set(rules.CLAUSE) == CHANCE_PHASES | SEAT_PHASES | SIMULTANEOUS_PHASES
 

@@ -18,6 +18,7 @@ from wonderland.games.wonderlands_war.actions import (
     decode,
     parse,
 )
+from wonderland.games.wonderlands_war.chance_steps import chance
 from wonderland.games.wonderlands_war.content import load_content
 from wonderland.games.wonderlands_war.render import (
     card_text,
@@ -91,11 +92,11 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         """The outcomes of the chance step (empty when it is not chance's turn)."""
         if not state.tasks or state.tasks[-1].phase not in CHANCE_PHASES:
             return []
-        return rules.chance(state)
+        return chance(state)
 
     def sample_chance(self, state: WonderlandsWarState, rng: random.Random) -> int:
         """One outcome, drawn with ``rng`` (weights by chip count for bag draws)."""
-        outcomes = rules.chance(state)
+        outcomes = chance(state)
         x = rng.random()
         for action, p in outcomes:
             x -= p

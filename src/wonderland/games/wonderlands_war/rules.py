@@ -1,8 +1,8 @@
 """The rules of Wonderland's War as functions over the state (clause ids from RULES.md).
 
-``new_game`` builds the set-up stack, ``legal`` lists a seat's choices, ``chance`` the outcomes
-of a chance step, ``apply`` checks and plays one action, and ``settle`` runs automatic steps
-(the flow of phases: ``state.py``).
+``new_game`` builds the set-up stack, ``legal`` lists a seat's choices, ``apply`` checks and
+plays one action (a chance step's outcomes: ``chance_steps.py``), and ``settle`` runs automatic
+steps (the flow of phases: ``state.py``).
 """
 
 from __future__ import annotations
@@ -23,11 +23,6 @@ from wonderland.games.wonderlands_war.actions import (
     AwardVictoryPoints,
     BuildCastle,
     ChooseFaction,
-    DealCard,
-    DealTile,
-    DrawAllySet,
-    DrawChip,
-    DrawQuest,
     Forge,
     Head,
     KeepQuest,
@@ -37,15 +32,12 @@ from wonderland.games.wonderlands_war.actions import (
     PickWonderlandian,
     PlaceLeader,
     PlaceWonderlandian,
-    RevealWonderlandian,
-    RollDie,
-    StartPlayer,
     SupportAll,
     SupportOne,
     Wager,
     action_to_string,
 )
-from wonderland.games.wonderlands_war.capacity import MAX_CHIPS, MAX_DIE_FACES
+from wonderland.games.wonderlands_war.chance_steps import OUTCOMES, chance, chance_empty
 from wonderland.games.wonderlands_war.content_values import Content
 from wonderland.games.wonderlands_war.effects import EFFECTS, gain_chips
 from wonderland.games.wonderlands_war.state import (
@@ -248,75 +240,6 @@ _CHOICES: dict[Phase, Callable[[WonderlandsWarState, int, Task], list[int]]] = {
 """The legal actions of the seat deciding, for each seat phase."""
 
 
-# -- chance -----------------------------------------------------------------------------------
-
-
-def chance(state: WonderlandsWarState) -> list[tuple[int, float]]:
-    """Outcomes of the chance step on top of the stack, with probabilities summing to 1."""
-    task = state.tasks[-1]
-    draw = _POOLS.get(task.phase)
-    if draw is not None:
-        pool = draw(state)
-        return [(a, 1 / len(pool)) for a in pool]
-    if task.phase == Phase.DRAW_CHIP:  # W33: each chip in the bag equally likely
-        bag = state.players[task.seat].bag
-        total = sum(bag)
-        base = DrawChip.first_id + task.seat * MAX_CHIPS
-        return [(base + chip, k / total) for chip, k in enumerate(bag) if k]
-    if task.phase == Phase.ROLL_DIE:
-        faces = state.content.die_faces
-        base = RollDie.first_id + task.seat * MAX_DIE_FACES
-        return [(base + i, 1 / len(faces)) for i in range(len(faces))]
-    return []
-
-
-def _cards_left(state: WonderlandsWarState) -> list[int]:
-    return [DealCard.first_id + card for card in state.decks[state.round - 1]]
-
-
-def _quests_left(state: WonderlandsWarState) -> list[int]:
-    return [DrawQuest.first_id + q for q in state.quest_deck]
-
-
-def _wonderlandians_left(state: WonderlandsWarState) -> list[int]:
-    return [RevealWonderlandian.first_id + w for w in state.wl_deck]
-
-
-def _tiles_left(state: WonderlandsWarState) -> list[int]:
-    used = set(state.tiles)
-    return [DealTile.first_id + t for t in range(len(state.content.tiles)) if t not in used]
-
-
-def _ally_sets(state: WonderlandsWarState) -> list[int]:
-    return [DrawAllySet.first_id + k for k in range(len(state.content.ally_sets))]
-
-
-def _seats(state: WonderlandsWarState) -> list[int]:
-    return [StartPlayer.first_id + s for s in range(state.n)]
-
-
-_POOLS: dict[Phase, Callable[[WonderlandsWarState], list[int]]] = {
-    Phase.DEAL_CARD: _cards_left,
-    Phase.DRAW_QUEST: _quests_left,
-    Phase.PLACE_MARKER: _quests_left,
-    Phase.FILL_MARKET: _wonderlandians_left,
-    Phase.DEAL_TILE: _tiles_left,
-    Phase.DRAW_ALLY_SET: _ally_sets,
-    Phase.DRAW_START_PLAYER: _seats,
-}
-"""The equally likely outcomes of each chance step but the bag draws and die rolls."""
-
-
-def _chance_empty(state: WonderlandsWarState, task: Task) -> bool:
-    """Whether the chance step has no outcome (an empty bag, deck or market deck)."""
-    draw = _POOLS.get(task.phase)
-    if draw is not None:
-        return not draw(state)
-    if task.phase == Phase.DRAW_CHIP:
-        return not any(state.players[task.seat].bag)
-    return False  # ROLL_DIE: the die always shows a face
-
-
 # -- checking and playing an action -----------------------------------------------------------
 
 
@@ -368,7 +291,7 @@ def apply(
     phase = task.phase
     if phase in CHANCE_PHASES:
         state.tasks.pop()
-        _OUTCOMES[phase](state, task, DECODED[action])
+        OUTCOMES[phase](state, task, DECODED[action])
     elif phase in SIMULTANEOUS_PHASES:
         state.decisions += 1
         _apply_simultaneous(state, phase, actor, action)
@@ -377,82 +300,6 @@ def apply(
         state.tasks.pop()
         _DECISIONS[phase](state, task, actor, DECODED[action])
     settle(state, watch)
-
-
-def _chip_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    """W33: the chip leaves the bag; it is resolved at RESOLVE."""
-    assert isinstance(action, DrawChip)
-    seat = task.seat
-    chip = action.chip
-    state.players[seat].bag[chip] -= 1
-    state.battle.drawn[seat] = chip
-
-
-def _die_rolled(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    """W23, W24: the shards shown."""
-    assert isinstance(action, RollDie)
-    seat = task.seat
-    state.players[seat].shards += state.content.die_faces[action.face]
-
-
-def _card_dealt(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    assert isinstance(action, DealCard)
-    card = action.card
-    state.decks[state.round - 1].remove(card)
-    state.table[task.space] = card
-
-
-def _marker_placed(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    """W10: the quest's region gets the battle marker; the quest goes back."""
-    assert isinstance(action, DrawQuest)
-    state.marker = state.content.quests[action.quest].region
-
-
-def _quest_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    assert isinstance(action, DrawQuest)
-    q = action.quest
-    state.quest_deck.remove(q)
-    state.players[task.seat].pair.append(q)
-
-
-def _market_filled(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    assert isinstance(action, RevealWonderlandian)
-    w = action.wonderlandian
-    state.wl_deck.remove(w)
-    state.market[task.slot] = w
-
-
-def _tile_dealt(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    assert isinstance(action, DealTile)
-    state.tiles[task.region] = action.tile
-
-
-def _ally_set_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    assert isinstance(action, DrawAllySet)
-    state.ally_set = action.ally_set
-
-
-def _start_player_drawn(state: WonderlandsWarState, task: Task, action: Action) -> None:
-    """W16, G21: the start player, and shards for everyone in turn order."""
-    assert isinstance(action, StartPlayer)
-    start = action.seat
-    state.start = start
-    for i in range(state.n):
-        state.players[(start + i) % state.n].shards += max(0, state.content.rules.start_shards[i])
-
-
-_OUTCOMES: dict[Phase, Callable[[WonderlandsWarState, Task, Action], None]] = {
-    Phase.DRAW_CHIP: _chip_drawn,
-    Phase.ROLL_DIE: _die_rolled,
-    Phase.DEAL_CARD: _card_dealt,
-    Phase.PLACE_MARKER: _marker_placed,
-    Phase.DRAW_QUEST: _quest_drawn,
-    Phase.FILL_MARKET: _market_filled,
-    Phase.DEAL_TILE: _tile_dealt,
-    Phase.DRAW_ALLY_SET: _ally_set_drawn,
-    Phase.DRAW_START_PLAYER: _start_player_drawn,
-}
-"""What the outcome of each chance step does."""
 
 
 def _apply_simultaneous(state: WonderlandsWarState, phase: Phase, seat: int, action: int) -> None:
@@ -579,7 +426,7 @@ def settle(state: WonderlandsWarState, watch: Watcher | None = None) -> None:
         task = tasks[-1]
         phase = task.phase
         if phase in CHANCE_PHASES:
-            if _chance_empty(state, task):
+            if chance_empty(state, task):
                 tasks.pop()
                 if phase == Phase.DRAW_CHIP:
                     cannot_draw(state, task.seat)

@@ -305,7 +305,13 @@ def _seat_block(
     """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
     observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
     or battle choice of ``s`` here, as the view would."""
-    p: Player = state.players[s]
+    _player_features(out, state.players[s], base)
+    _board_features(out, state, s, base)
+    _battle_features(out, state, s, seat, base, hide_wager, hide_choice)
+
+
+def _player_features(out: _Builder, p: Player, base: int) -> None:
+    """The features of seat block ``base`` that come from the seat's ``Player`` alone."""
     ones, others = out.ones, out.others
     if 0 <= p.faction < MAX_FACTIONS:
         ones.append(base + SEAT_OFFSET["faction"] + p.faction)
@@ -340,6 +346,15 @@ def _seat_block(
     if p.figures:
         regions = [r for _, r in p.figures]
         _add_tally(others, base + SEAT_OFFSET["figures"], regions, MAX_REGIONS, FIGURES_CAP)
+    if 0 <= p.pos < MAX_SPACES:
+        ones.append(base + SEAT_OFFSET["position"] + p.pos)
+    if 0 <= p.region < MAX_REGIONS:
+        ones.append(base + SEAT_OFFSET["region"] + p.region)
+
+
+def _board_features(out: _Builder, state: WonderlandsWarState, s: int, base: int) -> None:
+    """Seat ``s``'s supporters and castles per region."""
+    others = out.others
     at = base + SEAT_OFFSET["supporters"]
     for region, row in enumerate(state.supporters[:MAX_REGIONS]):
         if row[s] > 0:
@@ -350,10 +365,20 @@ def _seat_block(
         if row[s] > 0:
             count = row[s]
             others.append((at + region, count / CASTLES_CAP if count < CASTLES_CAP else 1.0))
-    if 0 <= p.pos < MAX_SPACES:
-        ones.append(base + SEAT_OFFSET["position"] + p.pos)
-    if 0 <= p.region < MAX_REGIONS:
-        ones.append(base + SEAT_OFFSET["region"] + p.region)
+
+
+def _battle_features(
+    out: _Builder,
+    state: WonderlandsWarState,
+    s: int,
+    seat: int,
+    base: int,
+    hide_wager: bool,
+    hide_choice: bool,
+) -> None:
+    """Seat ``s`` in the battle (its pending choice masked when ``hide_choice``), its wager
+    (masked when ``hide_wager``) and its roles: start player, turn, marker, outright winner."""
+    ones, others = out.ones, out.others
     if state.battle.status:
         if 0 <= state.battle.status[s] < BATTLE_STATUSES:
             ones.append(base + SEAT_OFFSET["battle_status"] + state.battle.status[s])

@@ -199,32 +199,52 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
     c = state.content
     lines = [f"Round {state.round} of {c.rules.rounds} - {'war' if state.war else 'tea party'}"]
     if not state.war:
-        lines.append("Tea table (clockwise):")
-        for pos, need in enumerate(c.spaces):
-            if pos != c.head and need > state.n:
-                continue
-            who = [faction_name(state, s) for s, p in enumerate(state.players) if p.pos == pos]
-            card = state.table[pos] if pos < len(state.table) else -1
-            text = (
-                "Head of the Table (shard die)"
-                if pos == c.head
-                else (card_text(c, card) if card >= 0 else "-")
-            )
-            lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
-    if not state.war:
-        market = [c.wonderlandians[w] for w in state.market if w >= 0]
-        lines.append(
-            "Wonderlandian market: "
-            + (
-                ", ".join(
-                    f"{w.name}{_provisional_mark(c, w.id)} "
-                    + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
-                    for w in market
+        lines += _tea_table_lines(state)
+    lines += _region_lines(state)
+    if state.battle.region >= 0:
+        lines.append(f"Battle in {c.regions[state.battle.region]}:")
+        for s in range(state.n):
+            if state.battle.status[s] in _STATUS:
+                lines.append(
+                    f"  {faction_name(state, s)}: strength {state.battle.strength[s]} "
+                    f"({_STATUS[state.battle.status[s]]})"
                 )
-                or "empty"
-            )
+    lines.append("Players:")
+    for s, p in enumerate(state.players):
+        if p.faction >= 0:
+            lines += _player_lines(state, s, seat)
+    return "\n".join(lines)
+
+
+def _tea_table_lines(state: WonderlandsWarState) -> list[str]:
+    """The tea table's spaces in use, who stands on each, and the Wonderlandian market."""
+    c = state.content
+    lines = ["Tea table (clockwise):"]
+    for pos, need in enumerate(c.spaces):
+        if pos != c.head and need > state.n:
+            continue
+        who = [faction_name(state, s) for s, p in enumerate(state.players) if p.pos == pos]
+        card = state.table[pos] if pos < len(state.table) else -1
+        text = (
+            "Head of the Table (shard die)"
+            if pos == c.head
+            else (card_text(c, card) if card >= 0 else "-")
         )
-    lines.append("Regions:")
+        lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
+    market = [c.wonderlandians[w] for w in state.market if w >= 0]
+    figures = ", ".join(
+        f"{w.name}{_provisional_mark(c, w.id)} "
+        + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
+        for w in market
+    )
+    lines.append("Wonderlandian market: " + (figures or "empty"))
+    return lines
+
+
+def _region_lines(state: WonderlandsWarState) -> list[str]:
+    """Each region's award and marks, and every seat's pieces there."""
+    c = state.content
+    lines = ["Regions:"]
     for r, name in enumerate(c.regions):
         marks = " [battle marker]" if r == state.marker else ""
         if state.battle.region == r:
@@ -238,45 +258,38 @@ def render(state: WonderlandsWarState, seat: int | None) -> str:
             bits = [f"{state.supporters[r][s]} supporters"]
             if p.region == r:
                 bits.append("leader")
-            figs = [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
-            bits += figs
+            bits += [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
             if state.castles[r][s]:
                 bits.append(f"{state.castles[r][s]} castle(s)")
             lines.append(f"    {faction_name(state, s)}: {', '.join(bits)}")
-    if state.battle.region >= 0:
-        lines.append(f"Battle in {c.regions[state.battle.region]}:")
-        for s in range(state.n):
-            if state.battle.status[s] in _STATUS:
-                lines.append(
-                    f"  {faction_name(state, s)}: strength {state.battle.strength[s]} "
-                    f"({_STATUS[state.battle.status[s]]})"
-                )
-    lines.append("Players:")
-    for s, p in enumerate(state.players):
-        if p.faction < 0:
-            continue
-        sp = score_parts(state, s)
-        me = " (you)" if s == seat else ""
-        mark = _provisional_mark(c, c.factions[p.faction].id)
-        quests = (
-            ", ".join(c.quests[q].name for q in p.quests if q >= 0)
-            if seat is None or s == seat
-            else f"{len(p.quests)} hidden"
-        )
-        lines.append(
-            f"  {faction_name(state, s)}{me}{mark}: score {sp['total']}"
-            f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
-            f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
-            f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
-            f"castles left {p.castles_left}, cards {len(p.cards)}"
-        )
-        lines.append(f"      bag: {bag_counts(state, s)}")
-        if p.cards:
-            lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
-        lines.append(f"      quests: {quests}")
-        if state.battle.choice[s] == HIDDEN:
-            lines.append("      (has chosen)")
-    return "\n".join(lines)
+    return lines
+
+
+def _player_lines(state: WonderlandsWarState, s: int, seat: int | None) -> list[str]:
+    """Seat ``s``'s score, counters, bag, cards and quests (hidden unless ``s`` is ``seat``)."""
+    c = state.content
+    p = state.players[s]
+    me = " (you)" if s == seat else ""
+    mark = _provisional_mark(c, c.factions[p.faction].id)
+    quests = (
+        ", ".join(c.quests[q].name for q in p.quests if q >= 0)
+        if seat is None or s == seat
+        else f"{len(p.quests)} hidden"
+    )
+    lines = [
+        f"  {faction_name(state, s)}{me}{mark}: score {score_parts(state, s)['total']}"
+        f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
+        f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
+        f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
+        f"castles left {p.castles_left}, cards {len(p.cards)}",
+        f"      bag: {bag_counts(state, s)}",
+    ]
+    if p.cards:
+        lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
+    lines.append(f"      quests: {quests}")
+    if state.battle.choice[s] == HIDDEN:
+        lines.append("      (has chosen)")
+    return lines
 
 
 def short_names(state: WonderlandsWarState, seat: int | None = None) -> list[str]:

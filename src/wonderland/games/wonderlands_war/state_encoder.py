@@ -293,40 +293,44 @@ def _waiting_or_hidden(buf: Buffer, at: int, wager: int, old: Any) -> None:
     buf[at + capacity.MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
 
 
+def _each_seat(n: int, write: _Writer, absent: Any) -> _Writer:
+    """``values[s]`` of every seat of ``n`` written into its block where it changed
+    (``absent`` when the list is None)."""
+    absent_row = [absent] * n
+
+    def write_all(buf: Buffer, at: int, values: list[Any] | None, old: Any) -> None:
+        now = values if values is not None else absent_row
+        before = old if type(old) is list else absent_row if old is None else None
+        for s in range(n):
+            if before is None or now[s] != before[s]:
+                write(buf, s * SEAT_SIZE + at, now[s], None)
+
+    return write_all
+
+
+def _per_region(n: int, cap: int) -> _Writer:
+    """Counts per region (rows) and seat of ``n``, each divided by ``cap``: the rows that
+    changed."""
+    zero_row = [0] * n
+
+    def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
+        before = old if type(old) is list else []
+        for region in range(capacity.MAX_REGIONS):
+            row = rows[region] if region < len(rows) else zero_row
+            if region < len(before) and row == before[region]:
+                continue
+            i = at + region
+            for count in row[:n]:
+                buf[i] = (count / cap if count < cap else 1.0) if count > 0 else 0.0
+                i += SEAT_SIZE
+
+    return write
+
+
 def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
     """Writers of the seat-block features kept in the state's lists over seats, in the order
     of :func:`_seat_list_values` (writing into every seat block of ``n``, where the value of
     a seat or a region changed)."""
-
-    def each_seat(write: _Writer, absent: Any) -> _Writer:
-        """``values[s]`` of every seat (``absent`` when the list is None)."""
-        absent_row = [absent] * n
-
-        def write_all(buf: Buffer, at: int, values: list[Any] | None, old: Any) -> None:
-            now = values if values is not None else absent_row
-            before = old if type(old) is list else absent_row if old is None else None
-            for s in range(n):
-                if before is None or now[s] != before[s]:
-                    write(buf, s * SEAT_SIZE + at, now[s], None)
-
-        return write_all
-
-    def regions(cap: int) -> _Writer:
-        """Counts per region (rows) and seat, each divided by ``cap``."""
-        zero_row = [0] * n
-
-        def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
-            before = old if type(old) is list else []
-            for region in range(capacity.MAX_REGIONS):
-                row = rows[region] if region < len(rows) else zero_row
-                if region < len(before) and row == before[region]:
-                    continue
-                i = at + region
-                for count in row[:n]:
-                    buf[i] = (count / cap if count < cap else 1.0) if count > 0 else 0.0
-                    i += SEAT_SIZE
-
-        return write
 
     def first(buf: Buffer, at: int, seats: list[int], old: Any) -> None:
         for s in range(n):
@@ -343,15 +347,15 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
             buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
 
     return (
-        (SEAT_OFFSET["supporters"], regions(SUPPORTERS_CAP)),
-        (SEAT_OFFSET["castles"], regions(CASTLES_CAP)),
-        (SEAT_OFFSET["battle_status"], each_seat(_one_hot(BATTLE_STATUSES), -1)),
-        (SEAT_OFFSET["battle_strength"], each_seat(_scaled_by(STRENGTH_CAP), 0)),
-        (SEAT_OFFSET["battle_drawn"], each_seat(_one_hot(capacity.MAX_CHIPS), -1)),
-        (SEAT_OFFSET["battle_forge"], each_seat(_scaled_by(FORGES_CAP), 0)),
-        (SEAT_OFFSET["battle_choice"], each_seat(_choice, None)),
+        (SEAT_OFFSET["supporters"], _per_region(n, SUPPORTERS_CAP)),
+        (SEAT_OFFSET["castles"], _per_region(n, CASTLES_CAP)),
+        (SEAT_OFFSET["battle_status"], _each_seat(n, _one_hot(BATTLE_STATUSES), -1)),
+        (SEAT_OFFSET["battle_strength"], _each_seat(n, _scaled_by(STRENGTH_CAP), 0)),
+        (SEAT_OFFSET["battle_drawn"], _each_seat(n, _one_hot(capacity.MAX_CHIPS), -1)),
+        (SEAT_OFFSET["battle_forge"], _each_seat(n, _scaled_by(FORGES_CAP), 0)),
+        (SEAT_OFFSET["battle_choice"], _each_seat(n, _choice, None)),
         (SEAT_OFFSET["battle_first"], first),
-        (SEAT_OFFSET["wager"], each_seat(_waiting_or_hidden, None)),
+        (SEAT_OFFSET["wager"], _each_seat(n, _waiting_or_hidden, None)),
         (SEAT_OFFSET["roles"], role),
         (SEAT_OFFSET["roles"] + 1, role),
         (SEAT_OFFSET["roles"] + 2, role),

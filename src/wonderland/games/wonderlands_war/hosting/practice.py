@@ -251,53 +251,19 @@ def battle_task(rng: random.Random, level: int) -> Task:
 def _battle_task(
     before: WonderlandsWarState, after: WonderlandsWarState, entry: tuple[Any, ...], level: int
 ) -> Task:
-    round_no, region, strengths, statuses, firsts = entry
+    round_no, region, _, _, firsts = entry
     n = before.n
     award = before.content.tiles[before.tiles[region]][round_no - 1]
     gained = [after.players[s].vp_battles - before.players[s].vp_battles for s in range(n)]
-    status_word = {DRAWING: "still drawing", HALTED: "stopped", BUST: "BUST"}
-    lines = [
-        f"Round {round_no}, battle in {before.content.regions[region]}: "
-        f"the award is {award} VP (second place: half, rounded down)."
-    ]
-    for s in range(n):
-        if statuses[s] == OUT:
-            lines.append(f"{_who(before, s)}: not in this battle")
-        else:
-            lines.append(f"{_who(before, s)}: strength {strengths[s]}, {status_word[statuses[s]]}")
-    fighters = [s for s in range(n) if statuses[s] != OUT]
-    if len(fighters) == 1:
-        lines.append("Nobody else has units in this region.")
-    lines.append("Players tied for first take the points, not a castle.")
     winners = frozenset(firsts)
-    alive = [s for s in fighters if statuses[s] != BUST]
-    if len(fighters) == 1:
-        why = f"{_who(before, fighters[0])} is alone in the region and wins without a fight (W45)."
-    elif not alive:
-        why = "Everyone busted: nobody wins (W43 pays only players who did not bust)."
-    elif len(firsts) == 1:
-        why = (
-            f"{_who(before, firsts[0])} is the strongest player who did not bust: the award "
-            f"({award} VP) and a castle (W43)."
-        )
-        paid = [s for s in range(n) if gained[s] and s not in firsts]
-        if paid:
-            why += f" Second place, {seats_text(paid)}: half, {award // 2} VP (W43, G4, G5)."
-    else:
-        why = (
-            f"{seats_text(sorted(firsts))} tie for first: each takes the award (or a castle) and "
-            "nobody gets the half award (W44, G6)."
-        )
-    busted = [s for s in fighters if statuses[s] == BUST]
-    if busted:
-        why += f" {seats_text(busted).capitalize()} busted and scores nothing (W35, W43)."
+    why = _battle_explanation(before, entry, award, gained)
     answer_seats = "".join(map(str, sorted(winners))) or "none"
 
     return Task(
         kind="battle",
         title="Who wins this battle and what does each player score?",
         level=level,
-        table="\n".join(lines),
+        table=_battle_table(before, entry, award),
         questions=(
             Question(
                 prompt="Who wins the battle?",
@@ -315,6 +281,55 @@ def _battle_task(
         explanation=why,
         rules=("W41", "W43", "W44", "W45", "G4", "G5", "G6"),
     )
+
+
+def _battle_table(before: WonderlandsWarState, entry: tuple[Any, ...], award: int) -> str:
+    """The battle as the task shows it: the award, and each seat's strength and status."""
+    round_no, region, strengths, statuses, _ = entry
+    status_word = {DRAWING: "still drawing", HALTED: "stopped", BUST: "BUST"}
+    lines = [
+        f"Round {round_no}, battle in {before.content.regions[region]}: "
+        f"the award is {award} VP (second place: half, rounded down)."
+    ]
+    for s in range(before.n):
+        if statuses[s] == OUT:
+            lines.append(f"{_who(before, s)}: not in this battle")
+        else:
+            lines.append(f"{_who(before, s)}: strength {strengths[s]}, {status_word[statuses[s]]}")
+    if sum(status != OUT for status in statuses) == 1:
+        lines.append("Nobody else has units in this region.")
+    lines.append("Players tied for first take the points, not a castle.")
+    return "\n".join(lines)
+
+
+def _battle_explanation(
+    before: WonderlandsWarState, entry: tuple[Any, ...], award: int, gained: list[int]
+) -> str:
+    """Why the battle's winners win and what each seat scores, with the clauses."""
+    _, _, _, statuses, firsts = entry
+    fighters = [s for s in range(before.n) if statuses[s] != OUT]
+    alive = [s for s in fighters if statuses[s] != BUST]
+    if len(fighters) == 1:
+        why = f"{_who(before, fighters[0])} is alone in the region and wins without a fight (W45)."
+    elif not alive:
+        why = "Everyone busted: nobody wins (W43 pays only players who did not bust)."
+    elif len(firsts) == 1:
+        why = (
+            f"{_who(before, firsts[0])} is the strongest player who did not bust: the award "
+            f"({award} VP) and a castle (W43)."
+        )
+        paid = [s for s in range(before.n) if gained[s] and s not in firsts]
+        if paid:
+            why += f" Second place, {seats_text(paid)}: half, {award // 2} VP (W43, G4, G5)."
+    else:
+        why = (
+            f"{seats_text(sorted(firsts))} tie for first: each takes the award (or a castle) and "
+            "nobody gets the half award (W44, G6)."
+        )
+    busted = [s for s in fighters if statuses[s] == BUST]
+    if busted:
+        why += f" {seats_text(busted).capitalize()} busted and scores nothing (W35, W43)."
+    return why
 
 
 TASK_KINDS: dict[str, TaskMaker] = {"bust": bust_task, "battle": battle_task}

@@ -7,21 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from wonderland.games.wonderlands_war.capacity import (
-    MARKET_SLOTS,
-    MAX_ALLY_SETS,
-    MAX_CARDS,
-    MAX_CHIPS,
-    MAX_FACTIONS,
-    MAX_QUESTS,
-    MAX_REGIONS,
-    MAX_SEATS,
-    MAX_TILES,
-    MAX_WONDERLANDIANS,
-    MIN_QUESTS,
-    MIN_REGIONS,
-    MIN_SEATS,
-)
+from wonderland.games.wonderlands_war import capacity
 from wonderland.games.wonderlands_war.content_files import (
     Ability,
     AllySet,
@@ -224,14 +210,17 @@ class ContentCompiler:
         board = self.data["board.toml"]
         regions: list[Region] = board.get("regions", [])
         region_ids = self.index("regions", regions)
-        if not MIN_REGIONS <= len(regions) <= MAX_REGIONS:
+        if not capacity.MIN_REGIONS <= len(regions) <= capacity.MAX_REGIONS:
             self.bad(
-                "regions", "", "", f"need {MIN_REGIONS}-{MAX_REGIONS} regions, found {len(regions)}"
+                "regions",
+                "",
+                "",
+                f"need {capacity.MIN_REGIONS}-{capacity.MAX_REGIONS} regions, found {len(regions)}",
             )
         tiles: list[Tile] = board.get("tiles", [])
         self.index("tiles", tiles)
-        if len(tiles) < len(regions) or len(tiles) > MAX_TILES:
-            self.bad("tiles", "", "", f"need one tile per region (at most {MAX_TILES})")
+        if len(tiles) < len(regions) or len(tiles) > capacity.MAX_TILES:
+            self.bad("tiles", "", "", f"need one tile per region (at most {capacity.MAX_TILES})")
         for t in tiles:
             if len(t.awards) != rules.rounds:
                 self.bad("tiles", t.id, "awards", f"need one award per round ({rules.rounds})")
@@ -255,8 +244,8 @@ class ContentCompiler:
         """``chips.toml``: the chips, their ids, compiled chips and the madness chip."""
         chips: list[Chip] = self.data["chips.toml"].get("chips", [])
         chip_ids = self.index("chips", chips)
-        if len(chips) > MAX_CHIPS:
-            self.bad("chips", "", "", f"at most {MAX_CHIPS} chip kinds")
+        if len(chips) > capacity.MAX_CHIPS:
+            self.bad("chips", "", "", f"at most {capacity.MAX_CHIPS} chip kinds")
         chip_defs = []
         for c in chips:
             if c.kind == "madness" and c.supporters_lost < 1:
@@ -285,8 +274,10 @@ class ContentCompiler:
         """``factions.toml``; the box must hold the starting bags of any five factions."""
         factions: list[Faction] = self.data["factions.toml"].get("factions", [])
         self.index("factions", factions)
-        if not MAX_SEATS <= len(factions) <= MAX_FACTIONS:
-            self.bad("factions", "", "", f"need {MAX_SEATS}-{MAX_FACTIONS} factions")
+        if not capacity.MAX_SEATS <= len(factions) <= capacity.MAX_FACTIONS:
+            self.bad(
+                "factions", "", "", f"need {capacity.MAX_SEATS}-{capacity.MAX_FACTIONS} factions"
+            )
         faction_defs = []
         per_faction: dict[int, list[int]] = {}
         for f in factions:
@@ -295,7 +286,9 @@ class ContentCompiler:
                 per_faction.setdefault(chip, []).append(faction.start_bag.count(chip))
             faction_defs.append(faction)
         # the kits of the five factions that need the most of a chip must fit in the box
-        needed = {k: sum(sorted(v, reverse=True)[:MAX_SEATS]) for k, v in per_faction.items()}
+        needed = {
+            k: sum(sorted(v, reverse=True)[: capacity.MAX_SEATS]) for k, v in per_faction.items()
+        }
         for cidx, need in needed.items():
             if chips[cidx].count < need:
                 self.bad(
@@ -360,8 +353,8 @@ class ContentCompiler:
         """``tea_cards.toml``: the cards and the decks, each big enough for every table size."""
         cards: list[TeaCard] = self.data["tea_cards.toml"].get("cards", [])
         self.index("cards", cards)
-        if len(cards) > MAX_CARDS:
-            self.bad("cards", "", "", f"at most {MAX_CARDS} tea party cards")
+        if len(cards) > capacity.MAX_CARDS:
+            self.bad("cards", "", "", f"at most {capacity.MAX_CARDS} tea party cards")
         card_defs = []
         for card in cards:
             if card.split is not None and (card.effects or card.supporters or card.shard_die):
@@ -390,7 +383,7 @@ class ContentCompiler:
             tuple(i for i, c in enumerate(cards) if c.deck == r) for r in range(1, rules.rounds + 1)
         )
         if table is not None:
-            for players in range(MIN_SEATS, MAX_SEATS + 1):
+            for players in range(capacity.MIN_SEATS, capacity.MAX_SEATS + 1):
                 usable = sum(1 for s in table.spaces if not s.head and s.min_players <= players)
                 for r, deck in enumerate(decks):
                     if len(deck) < usable:
@@ -410,9 +403,12 @@ class ContentCompiler:
         """``wonderlandians.toml``: enough to fill the market."""
         wls: list[Wonderlandian] = self.data["wonderlandians.toml"].get("wonderlandians", [])
         self.index("wonderlandians", wls)
-        if not MARKET_SLOTS <= len(wls) <= MAX_WONDERLANDIANS:
+        if not capacity.MARKET_SLOTS <= len(wls) <= capacity.MAX_WONDERLANDIANS:
             self.bad(
-                "wonderlandians", "", "", f"need {MARKET_SLOTS}-{MAX_WONDERLANDIANS} Wonderlandians"
+                "wonderlandians",
+                "",
+                "",
+                f"need {capacity.MARKET_SLOTS}-{capacity.MAX_WONDERLANDIANS} Wonderlandians",
             )
         wl_defs = []
         for w in wls:
@@ -446,8 +442,8 @@ class ContentCompiler:
         """``allies.toml``: sets of ally chips, each naming its weak chip."""
         sets: list[AllySet] = self.data["allies.toml"].get("ally_sets", [])
         self.index("ally_sets", sets)
-        if not 1 <= len(sets) <= MAX_ALLY_SETS:
-            self.bad("ally_sets", "", "", f"need 1-{MAX_ALLY_SETS} ally sets")
+        if not 1 <= len(sets) <= capacity.MAX_ALLY_SETS:
+            self.bad("ally_sets", "", "", f"need 1-{capacity.MAX_ALLY_SETS} ally sets")
         set_defs = []
         for s in sets:
             ids = []
@@ -465,8 +461,8 @@ class ContentCompiler:
         """``quests.toml``: enough for set-up, each with a known region, feat and objective."""
         quests: list[Quest] = self.data["quests.toml"].get("quests", [])
         self.index("quests", quests)
-        if not MIN_QUESTS <= len(quests) <= MAX_QUESTS:
-            self.bad("quests", "", "", f"need {MIN_QUESTS}-{MAX_QUESTS} quests")
+        if not capacity.MIN_QUESTS <= len(quests) <= capacity.MAX_QUESTS:
+            self.bad("quests", "", "", f"need {capacity.MIN_QUESTS}-{capacity.MAX_QUESTS} quests")
         quest_defs = []
         for q in quests:
             if q.region not in region_ids:

@@ -90,11 +90,17 @@ def _gain_wonderlandian(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
     state.tasks.append(Task(Phase.PICK_WONDERLANDIAN, seat))
 
 
+def _raised(level: int, track: tuple[int, ...], steps: int) -> int:
+    """``level`` moved ``steps`` up a faction's ``track``, stopping at its top."""
+    return min(len(track) - 1, level + steps)
+
+
 @effect("leader_strength", "n")
 def _leader_strength(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = state.players[seat]
-    top = len(state.content.factions[p.faction].leader_strength) - 1
-    p.leader_level = min(top, p.leader_level + fx.n)
+    p.leader_level = _raised(
+        p.leader_level, state.content.factions[p.faction].leader_strength, fx.n
+    )
 
 
 @effect("unlock_ability", "n")
@@ -169,8 +175,7 @@ def _may_forge(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
 @effect("castle_value", "n")
 def _castle_value(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
     p = state.players[seat]
-    top = len(state.content.factions[p.faction].castle_values) - 1
-    p.castle_level = min(top, p.castle_level + fx.n)
+    p.castle_level = _raised(p.castle_level, state.content.factions[p.faction].castle_values, fx.n)
 
 
 @effect("release_supporter", "n")

@@ -235,9 +235,11 @@ def _sparse(state: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
     out = _Builder()
     hide = masked and bool(state.tasks)  # a finished game hides nothing (G26)
     hide_choice = hide and state.tasks[-1].phase in BATTLE_CHOICE_PHASES
-    for k in range(n):
+    for k in range(n):  # everything public about seat s, its secrets only if it observes
         s = (seat + k) % n
-        _seat_block(out, state, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
+        _player_features(out, state.players[s], k * SEAT_SIZE)
+        _board_features(out, state, s, k * SEAT_SIZE)
+        _battle_features(out, state, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
     base = n * SEAT_SIZE
     me = state.players[seat]
     out.members(base, me.quests, MAX_QUESTS)
@@ -291,23 +293,6 @@ def _add_tally(
             tally[item] = tally.get(item, 0) + 1
     for item, count in tally.items():
         others.append((at + item, count / cap if count < cap else 1.0))
-
-
-def _seat_block(
-    out: _Builder,
-    state: WonderlandsWarState,
-    s: int,
-    seat: int,
-    base: int,
-    hide_wager: bool,
-    hide_choice: bool,
-) -> None:
-    """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
-    observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
-    or battle choice of ``s`` here, as the view would."""
-    _player_features(out, state.players[s], base)
-    _board_features(out, state, s, base)
-    _battle_features(out, state, s, seat, base, hide_wager, hide_choice)
 
 
 def _player_features(out: _Builder, p: Player, base: int) -> None:

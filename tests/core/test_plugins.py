@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from wonderland.core import ConfigError, GamePlugin, Ref, game_ids, get_plugin, plugins
+from wonderland.core import ConfigError, GamePlugin, Ref, game_ids, get_game, get_plugin, plugins
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "wonderland"
 GENERIC = [p for p in SRC.rglob("*.py") if "games" not in p.relative_to(SRC).parts]
+STATIC = SRC / "server" / "static"
+WEB = sorted(p for p in STATIC.rglob("*") if p.suffix in (".js", ".html", ".css"))
+GAME_TERMS = {
+    "parade": (r"\bpd-", r"\bpcard\b"),
+    "wonderdice": ("wonderdice", r"\bwd-"),
+    "wonderlands_war": (r"\bww-", r"\bquests?\b", "feat/objective"),
+}
+"""Each built-in game's own words beyond its id and name: the prefix of its renderer's classes
+and properties, and terms of its own scoring."""
 
 
 def test_a_fresh_interpreter_finds_the_games_without_importing_them_first() -> None:
@@ -68,3 +78,23 @@ def test_no_generic_module_names_a_game(path: Path) -> None:
         text for text in _code_strings(path) if text in game_ids() or "wonderland.games." in text
     ]
     assert named == []
+
+
+def _game_words() -> re.Pattern[str]:
+    """Any game's id, name or own terms (case-insensitive)."""
+    words = [re.escape(game_id) for game_id in game_ids()]
+    words += [re.escape(get_game(game_id).spec.name) for game_id in game_ids()]
+    words += [term for terms in GAME_TERMS.values() for term in terms]
+    return re.compile("|".join(words), re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", WEB, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_generic_web_file_names_a_game(path: Path) -> None:
+    """The generic pages (``server/static``: scripts, pages, styles, comments included) name no
+    game: a game's drawing and styles live in its own web folder, found through its plugin."""
+    text = path.read_text(encoding="utf-8")
+    found = [
+        f"line {text.count(chr(10), 0, hit.start()) + 1}: {hit.group()}"
+        for hit in _game_words().finditer(text)
+    ]
+    assert found == []

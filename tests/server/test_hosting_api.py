@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from wonderland.games.parade.cards import card_str
-from wonderland.hosting.aids import get_aids
+from wonderland.hosting.aids import get_aids, scored_game_ids
 from wonderland.hosting.practice import PracticeSession
 from wonderland.hosting.teaching import Lesson, shipped_scripts
 from wonderland.server.wire import StateMessage
@@ -135,6 +135,25 @@ def test_score_forms_say_how_to_pick(client: TestClient) -> None:
     assert fields["castles"]["maximum"] == 5 and fields["castles"]["clause"] == "W49"
     assert fields["castle_value"]["choices"][0] == 3 and fields["quests"]["kind"] == "quests"
     assert fields["other"]["minimum"] is None and fields["units"]["clause"] == "W54"
+    assert parade["widgets"] == "/games/parade/score.js"
+    assert war["widgets"] == "/games/wonderlands_war/score.js"
+
+
+def test_the_games_widgets_draw_their_own_field_kinds(client: TestClient) -> None:
+    """The page draws numbers and text; every other kind of field is in the widgets of the
+    game's module, served from the game's web folder with the styles it names."""
+    for game_id in scored_game_ids():
+        form = client.get(f"/api/score/{game_id}").json()
+        own = {f["kind"] for f in form["fields"]} - {"number", "text"}
+        if not own:
+            continue
+        module = client.get(form["widgets"])
+        assert module.status_code == 200
+        widgets = module.text.partition("export const widgets = {")[2]
+        assert all(f"{kind}: {{" in widgets for kind in own), (game_id, own)
+        styles = module.text.partition("export const styles = [")[2].partition("]")[0]
+        for name in styles.replace('"', "").split(","):
+            assert client.get(f"/games/{game_id}/{name.strip()}").status_code == 200
 
 
 def test_lesson_sends_a_table_the_renderer_draws(client: TestClient) -> None:

@@ -12,7 +12,8 @@ import pytest
 from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
 from wonderland.store.cluster import CHANNEL, conninfo
-from wonderland.store.repository import NewEvent, StaleWrite, move_notes, parse_move_note
+from wonderland.store.notes import move_notes, parse_move_note
+from wonderland.store.values import NewEvent, StaleWrite
 
 
 @pytest.fixture(scope="module")

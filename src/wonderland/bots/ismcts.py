@@ -151,6 +151,151 @@ def _select(
     return best_edge, best_action, False
 
 
+class _Searcher:
+    """One search's fixed parts: the game's functions, the hooks' policy and evaluation."""
+
+    __slots__ = (
+        "apply",
+        "depth_limit",
+        "evaluate",
+        "exploration",
+        "final_value",
+        "legal_actions",
+        "policy",
+        "rng",
+        "root_legal",
+        "sample_chance",
+        "seat",
+        "to_move",
+        "width",
+    )
+
+    def __init__(
+        self,
+        game: AnyGame,
+        seat: int,
+        legal: Sequence[int],
+        config: SearchConfig,
+        rng: random.Random,
+        hooks: SearchHooks,
+    ) -> None:
+        depth_limit = config.rollout_depth
+        if depth_limit == GAME_DEPTH:
+            depth_limit = hooks.rollout_depth
+        self.evaluate: Evaluate | None = hooks.evaluate
+        self.depth_limit = None if self.evaluate is None else depth_limit
+        self.final_value: Evaluate = hooks.final_value or game.returns
+        self.policy: RolloutAction | None = (
+            hooks.rollout_action if config.rollout == "heuristic" else None
+        )
+        self.width = game.spec.num_actions
+        self.exploration = config.exploration
+        self.to_move, self.legal_actions = game.to_move, game.legal_actions
+        self.apply, self.sample_chance = game.apply_in_place, game.sample_chance
+        self.rng = rng
+        self.seat = seat
+        self.root_legal = list(legal)
+
+    def descend(self, root: _Node, state: Any) -> list[tuple[_Edge, int]]:
+        """Selection and expansion from ``root``: the edges taken, each with its seat."""
+        rng, rand, c = self.rng, self.rng.random, self.exploration
+        to_move, apply, width = self.to_move, self.apply, self.width
+        log, sqrt = math.log, math.sqrt
+        node: _Node | None = root
+        path: list[tuple[_Edge, int]] = []
+        while node is not None:
+            mover = to_move(state)
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                apply(state, CHANCE, self.sample_chance(state, rng))
+                continue
+            if isinstance(mover, frozenset):
+                node = self._decide_together(node, root, state, sorted(mover), path)
+                continue
+            legal = self.root_legal if node is root else self.legal_actions(state, mover)
+            edge, action, new = _select(node, mover * width, legal, log, sqrt, c, rand)
+            path.append((edge, mover))
+            apply(state, mover, action)
+            if new:
+                node = None
+            else:
+                if edge.child is None:
+                    edge.child = _Node()
+                node = edge.child
+        return path
+
+    def _decide_together(
+        self,
+        node: _Node,
+        root: _Node,
+        state: Any,
+        seats: list[int],
+        path: list[tuple[_Edge, int]],
+    ) -> _Node | None:
+        """A simultaneous decision, decoupled: each seat picks from its own statistics; the
+        node the joint choice leads to (None once an edge was expanded)."""
+        rand, c, width = self.rng.random, self.exploration, self.width
+        choices: list[tuple[int, int]] = []
+        expanded = False
+        for seat in seats:
+            if node is root and seat == self.seat:
+                legal = self.root_legal
+            else:
+                legal = self.legal_actions(state, seat)
+            edge, action, new = _select(node, seat * width, legal, math.log, math.sqrt, c, rand)
+            path.append((edge, seat))
+            choices.append((seat, action))
+            expanded = expanded or new
+        for seat, action in choices:
+            self.apply(state, seat, action)
+        if expanded:
+            return None
+        if node.joint is None:
+            node.joint = {}
+        key = tuple(seat * width + action for seat, action in choices)
+        child = node.joint.get(key)
+        if child is None:
+            child = node.joint[key] = _Node()
+        return child
+
+    def rollout(self, state: Any) -> Sequence[float]:
+        """Play ``state`` out (or up to the depth limit) and value it for every seat."""
+        rng, rand = self.rng, self.rng.random
+        to_move, apply, policy = self.to_move, self.apply, self.policy
+        steps = 0
+        while True:
+            mover = to_move(state)
+            if mover == TERMINAL:
+                return self.final_value(state)
+            if mover == CHANCE:
+                apply(state, CHANCE, self.sample_chance(state, rng))
+                continue
+            if self.depth_limit is not None and steps >= self.depth_limit:
+                assert self.evaluate is not None
+                return self.evaluate(state)
+            actor = min(mover) if isinstance(mover, frozenset) else mover
+            actions = self.legal_actions(state, actor)
+            if policy is None:
+                action = actions[int(rand() * len(actions))]
+            else:
+                action = policy(state, actor, actions, rng)
+            apply(state, actor, action)
+            steps += 1
+
+    def root_stats(self, root: _Node) -> tuple[tuple[int, int, float], ...]:
+        """Per root action ``(action, visits, mean value)``, most visited first."""
+        base = self.seat * self.width
+        rows = []
+        for index, action in enumerate(self.root_legal):
+            stat = root.edges.get(base + action)
+            visits = stat.visits if stat is not None else 0
+            mean = stat.total / visits if stat is not None and visits else 0.0
+            rows.append((-visits, -mean, index, action, visits, mean))
+        rows.sort()
+        return tuple((action, visits, mean) for *_, action, visits, mean in rows)
+
+
 def search(
     game: AnyGame,
     view: Any,
@@ -162,114 +307,23 @@ def search(
 ) -> SearchResult:
     """Run ISMCTS for ``seat`` from ``view``; ``legal`` are its legal actions there."""
     hooks = hooks if hooks is not None else hooks_for(game.spec.id)
-    depth_limit = config.rollout_depth
-    if depth_limit == GAME_DEPTH:
-        depth_limit = hooks.rollout_depth
-    evaluate: Evaluate | None = hooks.evaluate
-    if evaluate is None:
-        depth_limit = None
-    final_value: Evaluate = hooks.final_value or game.returns
-    policy: RolloutAction | None = hooks.rollout_action if config.rollout == "heuristic" else None
-
-    width = game.spec.num_actions
-    root = _Node()
-    rand = rng.random
-    log, sqrt = math.log, math.sqrt
-    c = config.exploration
-    to_move, legal_actions = game.to_move, game.legal_actions
-    apply, sample_chance = game.apply_in_place, game.sample_chance
+    searcher = _Searcher(game, seat, legal, config, rng, hooks)
     determinize = game.determinize
-    root_legal = list(legal)
-
+    root = _Node()
     started = time.perf_counter()
     deadline = None if config.seconds is None else started + config.seconds
-    budget = config.iterations
     done = 0
-    while done < budget:
+    while done < config.iterations:
         if deadline is not None and done % 16 == 0 and done and time.perf_counter() > deadline:
             break
         done += 1
         state = determinize(view, rng)
-        node: _Node | None = root
-        path: list[tuple[_Edge, int]] = []
-        # -- selection and expansion ------------------------------------------------------
-        while node is not None:
-            mover = to_move(state)
-            if mover == TERMINAL:
-                break
-            if mover == CHANCE:
-                apply(state, CHANCE, sample_chance(state, rng))
-                continue
-            if isinstance(mover, frozenset):
-                seats = sorted(mover)
-                choices: list[tuple[int, int]] = []
-                expanded = False
-                for s in seats:
-                    s_legal = root_legal if node is root and s == seat else legal_actions(state, s)
-                    edge, action, new = _select(node, s * width, s_legal, log, sqrt, c, rand)
-                    path.append((edge, s))
-                    choices.append((s, action))
-                    expanded = expanded or new
-                for s, action in choices:
-                    apply(state, s, action)
-                if expanded:
-                    node = None
-                else:
-                    if node.joint is None:
-                        node.joint = {}
-                    key = tuple(s * width + a for s, a in choices)
-                    child = node.joint.get(key)
-                    if child is None:
-                        child = node.joint[key] = _Node()
-                    node = child
-                continue
-            s_legal = root_legal if node is root else legal_actions(state, mover)
-            edge, action, new = _select(node, mover * width, s_legal, log, sqrt, c, rand)
-            path.append((edge, mover))
-            apply(state, mover, action)
-            if new:
-                node = None
-            else:
-                if edge.child is None:
-                    edge.child = _Node()
-                node = edge.child
-        # -- rollout ----------------------------------------------------------------------
-        steps = 0
-        while True:
-            mover = to_move(state)
-            if mover == TERMINAL:
-                values = final_value(state)
-                break
-            if mover == CHANCE:
-                apply(state, CHANCE, sample_chance(state, rng))
-                continue
-            if depth_limit is not None and steps >= depth_limit:
-                assert evaluate is not None
-                values = evaluate(state)
-                break
-            actor = min(mover) if isinstance(mover, frozenset) else mover
-            actions = legal_actions(state, actor)
-            if policy is None:
-                action = actions[int(rand() * len(actions))]
-            else:
-                action = policy(state, actor, actions, rng)
-            apply(state, actor, action)
-            steps += 1
-        # -- backup -----------------------------------------------------------------------
-        for edge, s in path:
+        path = searcher.descend(root, state)
+        values = searcher.rollout(state)
+        for edge, mover in path:
             edge.visits += 1
-            edge.total += values[s]
-
-    base = seat * width
-    rows = []
-    for index, action in enumerate(root_legal):
-        stat = root.edges.get(base + action)
-        visits = stat.visits if stat is not None else 0
-        mean = stat.total / visits if stat is not None and visits else 0.0
-        rows.append((-visits, -mean, index, action, visits, mean))
-    rows.sort()
-    stats = tuple((action, visits, mean) for *_, action, visits, mean in rows)
-    return SearchResult(seat, done, stats, time.perf_counter() - started)
+            edge.total += values[mover]
+    return SearchResult(seat, done, searcher.root_stats(root), time.perf_counter() - started)
 
 
 class ISMCTSBot(Bot):

@@ -13,7 +13,7 @@ from rich.table import Table
 from wonderland.bots import bot_names
 from wonderland.bots.levels import LEVEL_NAMES, describe_level
 from wonderland.cli.progress import game_progress
-from wonderland.core import ConfigError
+from wonderland.core import AnyGame, ConfigError, GameConfig
 from wonderland.sim.backends import check_backend
 from wonderland.sim.ladder import (
     DEFAULT_ENTRANTS,
@@ -82,6 +82,33 @@ def run(args: argparse.Namespace) -> int:
     """Play the games with a progress bar, rate, print and plot."""
     game, config = game_and_config(args)
     game_id = game.spec.id
+    entrants = _entrants(args, game_id)
+    if args.games < 1:
+        raise ConfigError("--games must be at least 1")
+    if args.workers < 1 or args.bootstrap < 0:
+        raise ConfigError("--workers must be at least 1 and --bootstrap at least 0")
+    plot_path = None if args.no_plot else _plot_path(args, game_id, config.num_players)
+    check_backend(args.workers, args.backend, args.address)
+    played = _play(args, game, config, entrants)
+    results = [played[i] for i in range(args.games)]
+    ladder = rate(game_id, results, entrants, args.seed, args.bootstrap)
+    if plot_path is not None:
+        plot(ladder, str(plot_path))
+    if args.json:
+        out = ladder.to_json()
+        out["variants"] = dict(config.variants)
+        out["bots"] = {name: _describe(name, game_id, config.num_players) for name in entrants}
+        out["plot"] = str(plot_path) if plot_path else None
+        print(json.dumps(out, indent=2))
+    else:
+        print_ladder(Console(), ladder, game_id)
+        if plot_path is not None:
+            Console().print(f"Plot: {plot_path}")
+    return 0
+
+
+def _entrants(args: argparse.Namespace, game_id: str) -> list[str]:
+    """The bots of ``--bots``, each a known bot of the game and named once."""
     entrants = [name.strip() for name in args.bots.split(",") if name.strip()]
     known = bot_names(game_id)
     for name in entrants:
@@ -89,21 +116,26 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"no bot {name!r} for {game_id}; choose from: {', '.join(known)}")
     if len(set(entrants)) != len(entrants) or len(entrants) < 2:
         raise ConfigError("--bots needs at least two different bots, each named once")
-    if args.games < 1:
-        raise ConfigError("--games must be at least 1")
-    if args.workers < 1 or args.bootstrap < 0:
-        raise ConfigError("--workers must be at least 1 and --bootstrap at least 0")
-    plot_path = None
-    if not args.no_plot:
-        folder = args.out if args.out is not None else Path.cwd()
-        plot_path = args.plot or folder / f"ladder-{game_id}-{config.num_players}p.png"
-        if not plot_path.parent.is_dir():
-            raise ConfigError(f"cannot write the plot: {plot_path.parent} is not a folder")
-        if not os.access(plot_path.parent, os.W_OK):
-            raise ConfigError(f"cannot write the plot: {plot_path.parent} is not writable")
+    return entrants
 
-    check_backend(args.workers, args.backend, args.address)
-    settings = LadderSettings.of(game_id, config, args.seed, entrants)
+
+def _plot_path(args: argparse.Namespace, game_id: str, players: int) -> Path:
+    """Where the plot goes, checked to be writable before any game is played."""
+    folder = args.out if args.out is not None else Path.cwd()
+    plot_path: Path = args.plot or folder / f"ladder-{game_id}-{players}p.png"
+    if not plot_path.parent.is_dir():
+        raise ConfigError(f"cannot write the plot: {plot_path.parent} is not a folder")
+    if not os.access(plot_path.parent, os.W_OK):
+        raise ConfigError(f"cannot write the plot: {plot_path.parent} is not writable")
+    return plot_path
+
+
+def _play(
+    args: argparse.Namespace, game: AnyGame, config: GameConfig, entrants: list[str]
+) -> dict[int, GameResult]:
+    """Every game of the ladder by index: those in ``--results`` and those played now (each
+    saved there as it ends)."""
+    settings = LadderSettings.of(game.spec.id, config, args.seed, entrants)
     log = LadderLog(args.results, settings) if args.results is not None else None
     played: dict[int, GameResult] = {}
     if log is not None:
@@ -116,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"All {args.games} games are in {args.results}; rating them.")
     with game_progress(console, f"{game.spec.name} ladder", args.games, len(played)) as progress:
         stream = play_games(
-            game_id,
+            game.spec.id,
             config,
             entrants,
             missing,
@@ -139,21 +171,7 @@ def run(args: argparse.Namespace) -> int:
                     "the same command resumes the ladder."
                 )
             raise
-    results = [played[i] for i in range(args.games)]
-    ladder = rate(game_id, results, entrants, args.seed, args.bootstrap)
-    if plot_path is not None:
-        plot(ladder, str(plot_path))
-    if args.json:
-        out = ladder.to_json()
-        out["variants"] = dict(config.variants)
-        out["bots"] = {name: _describe(name, game_id, config.num_players) for name in entrants}
-        out["plot"] = str(plot_path) if plot_path else None
-        print(json.dumps(out, indent=2))
-    else:
-        print_ladder(Console(), ladder, game_id)
-        if plot_path is not None:
-            Console().print(f"Plot: {plot_path}")
-    return 0
+    return played
 
 
 def _describe(name: str, game_id: str, players: int) -> str:

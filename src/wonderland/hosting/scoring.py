@@ -41,8 +41,8 @@ class Field:
     clause: str | None = None
     """The rule clause behind the part (e.g. ``W53``)."""
     kind: str = "text"
-    """How a picker fills it in: ``cards`` (a grid of cards), ``number`` (a stepper),
-    ``quests`` (feat/objective steppers per quest) or ``text`` (typed only)."""
+    """How a picker fills it in: ``number`` (a stepper) and ``text`` (typed only) are drawn by
+    the score page; any other kind by the calculator's ``web_widgets`` module."""
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[int, ...] = ()
@@ -114,6 +114,11 @@ class ScoreCalculator(ABC):
     max_players: int
     variant_names: tuple[str, ...] = ()
     """The game's variants that change scoring."""
+    web_widgets: str | None = None
+    """The ES module, in the game's web folder, that draws the fields of the game's own kinds
+    (``score.js``; see ``docs/architecture.md``); None when every field is a number or text."""
+    web_content: bool = False
+    """Whether the score page sends the game's table content to those widgets."""
 
     @abstractmethod
     def problems(self, entries: Sequence[PlayerEntry], players: int) -> list[str]:

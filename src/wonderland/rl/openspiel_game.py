@@ -40,6 +40,7 @@ from wonderland.core import (
     TERMINAL,
     AnyGame,
     GameConfig,
+    GameSpec,
     IllegalAction,
     Variant,
     VariantValue,
@@ -445,13 +446,9 @@ class WonderlandObserver:
         return text
 
 
-def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
-    """The OpenSpiel game type and game class of ``game_id``."""
-    game, encoding = _game_and_encoding(game_id)
-    spec = game.spec
-    parameters: _Params = {"players": spec.min_players}
-    parameters.update({v.name: _parameter_default(v) for v in game.variants})
-    game_type = pyspiel.GameType(
+def _game_type(game_id: str, spec: GameSpec, parameters: _Params) -> pyspiel.GameType:
+    """The OpenSpiel game type of ``game_id``: its dynamics, chance, information and bounds."""
+    return pyspiel.GameType(
         short_name=_openspiel_name(game_id),
         long_name=f"Python Wonderland {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -476,6 +473,15 @@ def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
         provides_factored_observation_string=False,
         parameter_specification=parameters,
     )
+
+
+def _game_class(game_id: str) -> tuple[pyspiel.GameType, type]:
+    """The OpenSpiel game type and game class of ``game_id``."""
+    game, encoding = _game_and_encoding(game_id)
+    spec = game.spec
+    parameters: _Params = {"players": spec.min_players}
+    parameters.update({v.name: _parameter_default(v) for v in game.variants})
+    game_type = _game_type(game_id, spec, parameters)
 
     class WonderlandSpielGame(pyspiel.Game):  # type: ignore[misc]
         """One of our games, loaded with its parameters."""

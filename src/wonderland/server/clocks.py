@@ -23,7 +23,7 @@ from wonderland.server.bot_worker import decide
 from wonderland.server.table_record import note, seat_name, waiting
 from wonderland.server.wire import TimeControl
 from wonderland.store import StoreUnavailable
-from wonderland.store.repository import NewEvent, StaleWrite, StoredEvent
+from wonderland.store.values import NewEvent, StaleWrite, StoredEvent
 
 if TYPE_CHECKING:
     from wonderland.server.live_table import LiveTable

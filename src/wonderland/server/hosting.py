@@ -274,18 +274,20 @@ def hosting_router(static: Path) -> APIRouter:
 
     @router.get("/api/score/{game_id}")
     async def score_form(game_id: str) -> dict[str, Any]:
-        """What the calculator asks of each player, and the variants that change scoring."""
+        """What the calculator asks of each player, the module of the game's own widgets and
+        the variants that change scoring."""
         _aided(game_id)
         calc = get_score_calculator(game_id)
         if calc is None:
             raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
         game = get_game(game_id)
-        picked = any(f.kind == "cards" for f in calc.fields)
         players = max(calc.min_players, game.spec.min_players)
+        widgets = calc.web_widgets
         return {
             "game": game_id,
             "name": game.spec.name,
-            "content": game.table_content(game.make_config(players)) if picked else {},
+            "widgets": f"/games/{game_id}/{widgets}" if widgets else None,
+            "content": game.table_content(game.make_config(players)) if calc.web_content else {},
             "min_players": calc.min_players,
             "max_players": calc.max_players,
             "fields": [f.to_json() for f in calc.fields],

@@ -16,7 +16,7 @@ from wonderland.server.table_record import TableRecord, record_state, waiting
 from wonderland.server.undo import UndoBook, may_ask
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
-from wonderland.store.repository import StoredChat
+from wonderland.store.values import StoredChat
 
 Send = Callable[[str], Awaitable[None]]
 """How the manager sends a connection a message: its JSON text, serialised once for every

@@ -26,7 +26,8 @@ from wonderland.server.wire import (
     WaitingTable,
 )
 from wonderland.store import SeatInfo, StoreUnavailable
-from wonderland.store.repository import NewEvent, StoredEvent, secret_hash
+from wonderland.store.repository import secret_hash
+from wonderland.store.values import NewEvent, StoredEvent
 
 T = TypeVar("T")
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wonderland.server import clocks, undo
 from wonderland.store import StoredTable
-from wonderland.store.repository import StoredEvent
+from wonderland.store.values import StoredEvent
 
 if TYPE_CHECKING:
     from wonderland.server.live_table import LiveTable

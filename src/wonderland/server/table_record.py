@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from wonderland.store.repository import SeatInfo, StoredEvent
+from wonderland.store.values import SeatInfo, StoredEvent
 
 if TYPE_CHECKING:
     from wonderland.server.live_table import LiveTable

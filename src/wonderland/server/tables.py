@@ -49,14 +49,9 @@ from wonderland.server.wire import (
 from wonderland.server.writer import ActionWriter
 from wonderland.store import SeatInfo, Store, StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
-from wonderland.store.repository import (
-    StaleWrite,
-    StoredChat,
-    TableHeader,
-    UnknownCursor,
-    parse_move_note,
-    secret_hash,
-)
+from wonderland.store.notes import parse_move_note
+from wonderland.store.repository import secret_hash
+from wonderland.store.values import StaleWrite, StoredChat, TableHeader, UnknownCursor
 
 log = logging.getLogger(__name__)
 Answer = TypeVar("Answer")
@@ -242,7 +237,7 @@ class TableManager:
     def moved(self, note: str) -> None:
         """Another process committed at a table: catch up and tell. ``note`` is the writing
         store's origin and the table's id, followed after a move by its number of actions
-        and the actions written (:func:`~wonderland.store.repository.move_notes`)."""
+        and the actions written (:func:`~wonderland.store.notes.move_notes`)."""
         origin, _, note = note.partition(" ")
         if origin == self.store.origin:  # this process's own write: applied already
             return

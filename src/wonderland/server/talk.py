@@ -7,7 +7,7 @@ import unicodedata
 from typing import Any
 
 from wonderland.server.refusals import refuse
-from wonderland.store.repository import StoredChat
+from wonderland.store.values import StoredChat
 
 NAME_MAX = 24
 """The longest display name, in characters after trimming."""

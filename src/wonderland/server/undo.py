@@ -21,7 +21,7 @@ from wonderland.core import CHANCE, TERMINAL
 from wonderland.server.clocks import SeatClocks, now_ms
 from wonderland.server.table_record import note, seat_name
 from wonderland.store import StoreUnavailable
-from wonderland.store.repository import StaleWrite, StoredEvent
+from wonderland.store.values import StaleWrite, StoredEvent
 
 if TYPE_CHECKING:
     from wonderland.server.live_table import LiveTable

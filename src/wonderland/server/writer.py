@@ -10,7 +10,7 @@ import asyncio
 from concurrent.futures import Executor
 
 from wonderland.store import Store
-from wonderland.store.repository import StaleWrite
+from wonderland.store.values import StaleWrite
 
 Row = tuple[str, int, int, int, int, bool]
 

@@ -126,18 +126,13 @@ def run_simulation(
         already = job.games - remaining
         # without per-game output, fast chunks come back as tallies: far larger chunks
         summary_only = store is None and record_dir is None and job.engine == "fast"
-        largest = MAX_CHUNK
-        if job.engine == "fast":
-            rows_chunk, tally_chunk = chunk_limits(job.game)
-            largest = tally_chunk if summary_only else rows_chunk
-        size = chunk_size or auto_chunk_size(remaining, workers, largest)
-        chunks = list(split(todo, size))
+        size = chunk_size or auto_chunk_size(remaining, workers, _largest_chunk(job, summary_only))
         if on_start is not None:
             on_start(job.games, already)
         builder = SummaryBuilder() if store is None else None
         for chunk in run_chunks(
             job,
-            chunks,
+            list(split(todo, size)),
             workers=workers,
             backend=backend,
             address=address,
@@ -147,23 +142,43 @@ def run_simulation(
             if store is not None:
                 store.write_part(chunk.start, chunk.stop, chunk_table(job, chunk, rules_version))
             if builder is not None:
-                if chunk.tally is not None:
-                    builder.add_tally(chunk.tally)
-                if chunk.columns is not None:
-                    builder.add_columns(chunk.columns)
-                for result in chunk.results:
-                    builder.add(result)
+                _add_chunk(builder, chunk)
             if record_dir is not None:
                 save_records(job, chunk, record_dir)
             if on_progress is not None:
                 on_progress(chunk.stop - chunk.start)
-        if store is None:
-            assert builder is not None
-            summary = builder.build()
-        else:
-            summary = summarize(store.results())
-            store.write_summary({**summary_header(job, engine_reason), **summary.to_json()})
+        summary = _summary(job, store, builder, engine_reason)
         return RunOutcome(job, summary, remaining, already)
+
+
+def _summary(
+    job: SimJob, store: RunDir | None, builder: SummaryBuilder | None, engine_reason: str | None
+) -> Summary:
+    """The run's summary: built as it went, or from every game stored (then saved there)."""
+    if store is None:
+        assert builder is not None
+        return builder.build()
+    summary = summarize(store.results())
+    store.write_summary({**summary_header(job, engine_reason), **summary.to_json()})
+    return summary
+
+
+def _largest_chunk(job: SimJob, summary_only: bool) -> int:
+    """The most games one chunk may hold: the fast engine's tallies allow far more."""
+    if job.engine != "fast":
+        return MAX_CHUNK
+    rows_chunk, tally_chunk = chunk_limits(job.game)
+    return tally_chunk if summary_only else rows_chunk
+
+
+def _add_chunk(builder: SummaryBuilder, chunk: Chunk) -> None:
+    """Add a finished chunk (a tally, columns or games) to the running summary."""
+    if chunk.tally is not None:
+        builder.add_tally(chunk.tally)
+    if chunk.columns is not None:
+        builder.add_columns(chunk.columns)
+    for result in chunk.results:
+        builder.add(result)
 
 
 def save_records(job: SimJob, chunk: Chunk, folder: Path) -> None:

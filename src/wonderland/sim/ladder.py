@@ -287,23 +287,19 @@ def _interval(values: list[float], point: float, n: int) -> Estimate:
     return Estimate(point, low, high, n)
 
 
-def rate(
-    game_id: str,
+def _bootstrap(
     results: Sequence[GameResult],
-    entrants: Sequence[str],
-    seed: int,
-    bootstrap: int = 200,
-    on_resample: Callable[[], None] | None = None,
-) -> Ladder:
-    """Ratings with bootstrap intervals, consecutive steps and the head-to-head table."""
-    entrants = tuple(entrants)
+    entrants: tuple[str, ...],
+    direction: int,
+    rng: random.Random,
+    rounds: int,
+    on_resample: Callable[[], None] | None,
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Each entrant's ratings and each consecutive step over ``rounds`` resamples."""
     k = len(entrants)
-    direction = score_direction(results)
-    ratings = bradley_terry(pair_table(results, entrants, direction))
-    rng = random.Random(derive_seed(seed, "bootstrap"))
     samples: list[list[float]] = [[] for _ in entrants]
     step_samples: list[list[float]] = [[] for _ in range(k - 1)]
-    for _ in range(bootstrap):
+    for _ in range(rounds):
         resampled = [results[int(rng.random() * len(results))] for _ in results]
         boot = bradley_terry(pair_table(resampled, entrants, direction))
         for i in range(k):
@@ -312,6 +308,17 @@ def rate(
             step_samples[i].append(boot[i + 1] - boot[i])
         if on_resample is not None:
             on_resample()
+    return samples, step_samples
+
+
+def _standings(
+    results: Sequence[GameResult],
+    entrants: tuple[str, ...],
+    direction: int,
+    ratings: Sequence[float],
+    samples: list[list[float]],
+) -> tuple[Standing, ...]:
+    """Each entrant's rating, win share, mean place and thinking time."""
     shares: list[list[float]] = [[] for _ in entrants]
     places: list[list[int]] = [[] for _ in entrants]
     thinking = [[0, 0.0, 0] for _ in entrants]
@@ -326,7 +333,7 @@ def rate(
             total[0] += searches
             total[1] += seconds
             total[2] += iterations
-    standings = tuple(
+    return tuple(
         Standing(
             bot,
             _interval(samples[i], ratings[i], len(shares[i])),
@@ -339,6 +346,24 @@ def rate(
         )
         for i, bot in enumerate(entrants)
     )
+
+
+def rate(
+    game_id: str,
+    results: Sequence[GameResult],
+    entrants: Sequence[str],
+    seed: int,
+    bootstrap: int = 200,
+    on_resample: Callable[[], None] | None = None,
+) -> Ladder:
+    """Ratings with bootstrap intervals, consecutive steps and the head-to-head table."""
+    entrants = tuple(entrants)
+    k = len(entrants)
+    direction = score_direction(results)
+    wins = pair_table(results, entrants, direction)
+    ratings = bradley_terry(wins)
+    rng = random.Random(derive_seed(seed, "bootstrap"))
+    samples, step_samples = _bootstrap(results, entrants, direction, rng, bootstrap, on_resample)
     steps = tuple(
         Step(
             entrants[i],
@@ -347,7 +372,6 @@ def rate(
         )
         for i in range(k - 1)
     )
-    wins = pair_table(results, entrants, direction)
     head = tuple(
         tuple(
             wins[i][j] / (wins[i][j] + wins[j][i]) if wins[i][j] + wins[j][i] else math.nan
@@ -361,7 +385,7 @@ def rate(
         len(results),
         seed,
         entrants,
-        standings,
+        _standings(results, entrants, direction, ratings, samples),
         steps,
         head,
         direction,

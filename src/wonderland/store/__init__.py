@@ -1,13 +1,7 @@
 """Persistence of live and finished tables: SQLAlchemy 2, SQLite by default, PostgreSQL by URL."""
 
-from wonderland.store.repository import (
-    SeatInfo,
-    Store,
-    StoredEvent,
-    StoredTable,
-    StoreUnavailable,
-    default_database_url,
-)
+from wonderland.store.repository import Store, default_database_url
+from wonderland.store.values import SeatInfo, StoredEvent, StoredTable, StoreUnavailable
 
 __all__ = [
     "SeatInfo",

@@ -7,7 +7,6 @@ import hashlib
 import os
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import wraps
 from pathlib import Path
@@ -21,7 +20,6 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     or_,
     select,
     text,
@@ -30,7 +28,27 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from wonderland.store.notes import ActionTuple, move_notes
+from wonderland.store.rows import (
+    CHAT_COLUMNS,
+    EVENT_COLUMNS,
+    add_missing_flags,
+    chat_line,
+    sqlite_pragmas,
+    stored_event,
+)
 from wonderland.store.schema import ActionRow, Base, ChatRow, EventRow, TableRow
+from wonderland.store.values import (
+    NewEvent,
+    SeatInfo,
+    StaleWrite,
+    StoredChat,
+    StoredEvent,
+    StoredTable,
+    StoreUnavailable,
+    TableHeader,
+    UnknownCursor,
+)
 
 
 def default_database_url(data_dir: Path | None = None) -> str:
@@ -46,115 +64,6 @@ def default_database_url(data_dir: Path | None = None) -> str:
 def secret_hash(secret: str) -> str:
     """The stored form of a seat token."""
     return hashlib.sha256(secret.encode()).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """Who sits in a seat: a person (with the hash of their token and the display name they
-    chose, if any) or a named bot."""
-
-    kind: str
-    bot: str | None = None
-    token_hash: str | None = None
-    name: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (``name`` only once one was chosen)."""
-        data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
-        if self.name is not None:
-            data["name"] = self.name
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
-        """From the stored dict (a seat stored before names has none)."""
-        name = data.get("name")
-        return cls(
-            str(data["kind"]),
-            data.get("bot"),
-            data.get("token_hash"),
-            None if name is None else str(name),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class StoredChat:
-    """One chat line as stored: its number, the seat (None: a spectator), the name it was said
-    under, the words, the table's version then, and when (ms since the epoch)."""
-
-    id: int
-    seat: int | None
-    name: str
-    text: str
-    step: int
-    at_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """An event to store together with the change it tells of: its kind, seat (None: the
-    whole table), the table's version then, its facts, and when (ms since the epoch)."""
-
-    kind: str
-    seat: int | None
-    step: int
-    data: dict[str, Any]
-    at_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """One table event as stored: its number, kind, seat (None: the whole table), the
-    table's version then, its facts, and when (ms since the epoch)."""
-
-    id: int
-    kind: str
-    seat: int | None
-    step: int
-    data: dict[str, Any]
-    at_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class StoredTable:
-    """A table as stored, with its accepted actions in order."""
-
-    id: str
-    game: str
-    rules_version: int
-    config: dict[str, Any]
-    seed: int
-    seats: tuple[SeatInfo, ...]
-    finished: bool
-    actions: tuple[tuple[int, int, int], ...]
-    private: bool = False
-    expired: bool = False
-    chat: tuple[StoredChat, ...] = ()
-    events: tuple[StoredEvent, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TableHeader:
-    """A table as the list of tables shows it, without replaying it."""
-
-    id: str
-    game: str
-    finished: bool
-    expired: bool
-    version: int
-    """How many actions are committed."""
-
-
-class UnknownCursor(LookupError):  # noqa: N818 - an answer, not a failure
-    """A page was asked for after a table that does not exist (or is private)."""
-
-
-class StaleWrite(Exception):  # noqa: N818 - a condition, not a failure of the store
-    """The action index is already taken: another writer got there first."""
-
-
-class StoreUnavailable(Exception):  # noqa: N818 - a condition, not a bug
-    """The database cannot be reached (e.g. PostgreSQL is restarting); nothing was written."""
 
 
 P = ParamSpec("P")
@@ -205,12 +114,12 @@ class Store:
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", sqlite_pragmas)
         with self.engine.begin() as connection:
             if self.engine.dialect.name == "postgresql":  # processes starting together
                 connection.execute(text("SELECT pg_advisory_xact_lock(hashtext('wonderland'))"))
             Base.metadata.create_all(connection)
-            _add_missing_flags(connection)
+            add_missing_flags(connection)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._last_created = datetime.min
         self.origin = secrets.token_hex(4)
@@ -415,7 +324,7 @@ class Store:
                 .where(EventRow.table_id == table_id, EventRow.id > after)
                 .order_by(EventRow.id)
             ).all()
-        return tuple(_event(row) for row in rows)
+        return tuple(stored_event(row) for row in rows)
 
     @_reachable
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
@@ -529,7 +438,7 @@ class Store:
                 .order_by(ChatRow.id)
             ).all()
         names = tuple(SeatInfo.from_json(info).name for info in seats or [])
-        return names, tuple(_chat(row) for row in rows)
+        return names, tuple(chat_line(row) for row in rows)
 
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
         """PostgreSQL: tell every process at commit that these tables have news: this
@@ -647,112 +556,10 @@ class Store:
             actions=tuple((a.actor, a.action, a.at_ms) for a in actions),
             private=row.private,
             expired=row.expired,
-            chat=tuple(_chat(line) for line in chat),
-            events=tuple(_event(e) for e in events),
+            chat=tuple(chat_line(line) for line in chat),
+            events=tuple(stored_event(e) for e in events),
         )
 
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
-
-
-FLAG_COLUMNS = ("private", "expired")
-"""Columns added to ``game_tables`` after its first release: a database made before them
-gets them (false for every existing table) when it is opened."""
-
-
-def _add_missing_flags(connection: Connection) -> None:
-    """Add the boolean flag columns that an older database lacks."""
-    columns = inspect(connection).get_columns(TableRow.__tablename__)
-    present = {column["name"] for column in columns}
-    false = "0" if connection.dialect.name == "sqlite" else "false"
-    for name in FLAG_COLUMNS:
-        if name not in present:
-            connection.execute(
-                text(
-                    f"ALTER TABLE {TableRow.__tablename__} "
-                    f"ADD COLUMN {name} BOOLEAN NOT NULL DEFAULT {false}"
-                )
-            )
-
-
-CHAT_COLUMNS = (ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.step, ChatRow.at_ms)
-"""The columns of a chat line, in the order of ``StoredChat``."""
-
-
-def _chat(row: Any) -> StoredChat:
-    """A stored chat line from its row of ``CHAT_COLUMNS``."""
-    number, seat, name, words, step, at_ms = row
-    return StoredChat(
-        int(number), None if seat is None else int(seat), name, words, int(step), int(at_ms)
-    )
-
-
-ActionTuple = tuple[str, int, int, int, int, bool]
-"""An action row to write: (table, index, actor, action, at_ms, whether it ends the game)."""
-
-NOTE_LIMIT = 4000
-"""The longest move note sent with its actions (PostgreSQL allows 8,000 bytes a payload)."""
-
-
-def move_notes(rows: list[ActionTuple]) -> list[str]:
-    """One note per table of ``rows``: "id count first actor:action:at_ms ...", its number
-    of actions now, the index of the first action written, and the actions themselves, so
-    that a process that has the actions before them applies them without reading them
-    back (a note that would be too long keeps only "id count")."""
-    by_table: dict[str, list[tuple[int, int, int, int]]] = {}
-    for t, i, a, x, ms, _ in rows:
-        by_table.setdefault(t, []).append((i, a, x, ms))
-    notes = []
-    for t, written in by_table.items():
-        written.sort()
-        count = written[-1][0] + 1
-        first = written[0][0]
-        note = f"{t} {count}"
-        if [i for i, *_ in written] == list(range(first, count)):
-            full = " ".join([note, str(first), *(f"{a}:{x}:{ms}" for _, a, x, ms in written)])
-            note = full if len(full) <= NOTE_LIMIT else note
-        notes.append(note)
-    return notes
-
-
-def parse_move_note(note: str) -> tuple[str, int | None, int, list[tuple[int, int, int]]]:
-    """A note's table id, its number of actions (None: not a move), the index of the first
-    action it carries and those actions (none: read them from the store)."""
-    parts = note.split(" ")
-    if len(parts) < 2 or not parts[1].isdigit():
-        return parts[0], None, 0, []
-    actions = []
-    for part in parts[3:]:
-        actor, action, at_ms = (int(value) for value in part.split(":"))
-        actions.append((actor, action, at_ms))
-    first = int(parts[2]) if len(parts) > 2 else 0
-    return parts[0], int(parts[1]), first, actions
-
-
-EVENT_COLUMNS = (
-    EventRow.id,
-    EventRow.kind,
-    EventRow.seat,
-    EventRow.step,
-    EventRow.data,
-    EventRow.at_ms,
-)
-"""The columns of a table event, in the order of ``StoredEvent``."""
-
-
-def _event(row: Any) -> StoredEvent:
-    """A stored event from its row of ``EVENT_COLUMNS``."""
-    number, kind, seat, step, data, at_ms = row
-    return StoredEvent(
-        int(number), kind, None if seat is None else int(seat), int(step), dict(data), int(at_ms)
-    )
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL: readers never block the writer; a commit survives the process being killed."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()

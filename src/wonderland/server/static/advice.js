@@ -81,7 +81,7 @@ function drawBar() {
 }
 
 // The suggested move's controls on the picture: those of its action id (or a control that
-// opens a choice among several, data-actions), else the cards its label names (Parade's hand).
+// opens a choice among several, data-actions), else the cards its label names (buttons with data-card).
 function mark(state) {
   const board = document.getElementById("board");
   for (const node of board.querySelectorAll(".advised")) node.classList.remove("advised");

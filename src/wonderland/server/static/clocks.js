@@ -2,7 +2,7 @@
 // (at the server's now_ms) and whether it runs; this module counts a running clock down
 // between messages on the page's own monotonic clock, so the numbers move smoothly whatever
 // the two machines' clocks say. Low time turns red, and your own is announced once per turn
-// for screen readers. A Wonderdice table's idle kick shows only in its last seconds.
+// for screen readers. A real-time table's idle kick shows only in its last seconds.
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 

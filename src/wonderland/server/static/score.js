@@ -1,17 +1,42 @@
 // The score calculator page: the same calculator as `wonderland score`, on the server. Each
-// player's part is picked (Parade: their cards on a grid of the 66 cards; Wonderland's War:
-// a stepper per scoring part) or typed ("Type it instead"); both fill the same inputs, so the
-// server gets the same request either way and stays the judge of it.
-import { el } from "/static/dom.js";
+// player's part is picked (a stepper per number; a field of the game's own kind by the game's
+// widget module) or typed ("Type it instead"); both fill the same inputs, so the server gets
+// the same request either way and stays the judge of it.
+//
+// A game's widget module (its calculator's `web_widgets`, in the game's web folder) exports
+// `widgets`, per field kind: `box(field, p, value, page)`, player p's part as picked;
+// optionally `panel(field, page)`, one for the page ({ label, body, bar, refresh }: nodes above
+// the players and in the bottom bar, redrawn by `refresh()`); optionally
+// `check(field, entries)`, why picking cannot show typed entries (null: it can). It may export
+// `styles`, stylesheets next to it. `page` is below.
+import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { ruleRef } from "/static/words.js";
-import { parseQuests, questPicker, startValue, stepper } from "/static/score-steppers.js";
+import { startValue, stepper } from "/static/score-steppers.js";
 
 const gameId = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
 let form = null;
 let typed = false;   // "Type it instead": plain inputs, as the terminal asks
-let picker = null;   // the card picker, for a game scored from collected cards
+let widgets = {};    // the game's widgets by field kind
+let panels = [];     // their panels on the page
+
+/** What the page offers a game's widgets. */
+const page = {
+  get content() { return form.content || {}; },
+  /** The inputs of field `key`, in seat order. */
+  inputs: (key) => [...document.querySelectorAll(`.entry .field[data-key="${key}"]`)],
+  names: () => [...document.querySelectorAll(".entry .name")].map((input) => input.value.trim()),
+  /** Whether the variant `name` is chosen. */
+  checked: (name) => Boolean(document.querySelector(`#variants input[name="${name}"]:checked`)),
+  /** A value changed: a result on show may be stale. */
+  changed: () => hideResultIfStale(),
+  /** Redraw the panels from the inputs. */
+  refresh: () => refreshPanels(),
+};
+
+function refreshPanels() {
+  for (const panel of panels) panel.refresh();
+}
 
 /** What each player's inputs hold now: [{ name, <field>: text }]. */
 function entries() {
@@ -22,10 +47,6 @@ function entries() {
   });
 }
 
-function cardsField() {
-  return form.fields.find((field) => field.kind === "cards") || null;
-}
-
 function typedBox(field, p, value) {
   return el("span", { class: "field-box" },
     el("label", { for: `${field.key}-${p}` }, field.prompt),
@@ -33,18 +54,9 @@ function typedBox(field, p, value) {
 }
 
 function pickedBox(field, p, value) {
-  const changed = () => hideResultIfStale();
-  if (field.kind === "number") return stepper({ id: `${field.key}-${p}`, field, value: startValue(field, value), onChange: changed });
-  if (field.kind === "quests") return questPicker({ field, p, text: value, onChange: changed });
-  if (field.kind === "cards") {
-    const input = el("input", { id: `${field.key}-${p}`, "data-key": field.key, class: "field wide cards-text", value: value || "", autocomplete: "off", placeholder: "tap the cards below, or type R3 R7 B0" });
-    input.addEventListener("input", () => picker && picker.refresh());
-    return el("div", { class: "cards-box" },
-      el("label", { for: `${field.key}-${p}` }, field.label, " ", field.clause ? ruleRef(field.clause) : null),
-      input,
-      el("div", { class: "score-counts", id: `counts-${p}`, "aria-label": "cards per colour" }));
-  }
-  return typedBox(field, p, value);
+  if (field.kind === "number") return stepper({ id: `${field.key}-${p}`, field, value: startValue(field, value), onChange: page.changed });
+  const widget = widgets[field.kind];
+  return widget ? widget.box(field, p, value, page) : typedBox(field, p, value);
 }
 
 function drawEntries(old = entries()) {
@@ -52,32 +64,34 @@ function drawEntries(old = entries()) {
   $("entries").replaceChildren(...Array.from({ length: count }, (_, p) => {
     const values = old[p] || {};
     const name = el("input", { id: `name-${p}`, class: "name", value: values.name || `Player ${p + 1}`, size: "14", autocomplete: "off" });
-    name.addEventListener("input", () => picker && picker.refresh());
+    name.addEventListener("input", refreshPanels);
     const fields = form.fields.map((field) => (typed ? typedBox : pickedBox)(field, p, values[field.key]));
     return el("div", { class: `entry${typed ? " typed" : " picked"}` },
       el("p", { class: "entry-head" }, el("label", { for: `name-${p}` }, `Seat ${p}`), name), ...fields);
   }));
-  if (picker) picker.refresh();
+  refreshPanels();
 }
 
-/** Switch between picking and typing; a quests text the steppers cannot show keeps typing. */
+/** Switch between picking and typing; a text the game's widgets cannot show keeps typing. */
 function setMode(wantTyped) {
   const old = entries();
   if (!wantTyped) {
-    const quests = form.fields.filter((field) => field.kind === "quests");
-    const bad = old.flatMap((entry) => quests.filter((field) => parseQuests(entry[field.key]) === null)
-      .map((field) => `${entry.name}: ${field.label} "${entry[field.key]}"`));
-    if (bad.length) {
-      showProblems([`The steppers cannot show ${bad.join(", ")}: write each quest as feat/objective points (e.g. 3/2 -/4), or clear it.`]);
+    const problems = form.fields.map((field) => widgets[field.kind]?.check?.(field, old)).filter(Boolean);
+    if (problems.length) {
+      showProblems(problems);
       return;
     }
   }
   typed = wantTyped;
   $("mode").setAttribute("aria-pressed", String(typed));
   $("mode-label").textContent = typed ? "Pick instead" : "Type it instead";
-  $("picker").hidden = typed || !picker;
-  $("score-chips-box").hidden = typed || !picker;
+  showPanels();
   drawEntries(old);
+}
+
+function showPanels() {
+  $("picker").hidden = typed || !panels.length;
+  $("picker-bar").hidden = typed || !panels.length;
 }
 
 function showProblems(problems) {
@@ -131,35 +145,30 @@ $("score-form").addEventListener("submit", async (event) => {
   $("result").scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
 });
 
-/** The majority rule of the chosen variants, for the live counts (P32, P36, A7). */
-function majorityRule(players) {
-  const checked = (name) => Boolean(document.querySelector(`#variants input[name="${name}"]:checked`));
-  return {
-    lead: players === 2 && !checked("two_player_plain_majority") ? 2 : 0,
-    all_equal_no_majority: checked("all_equal_no_majority"),
-  };
+/** The game's widget module and its stylesheets; without one (or if it fails to load) its
+ *  fields are typed, and the error is still reported. */
+async function loadWidgets() {
+  if (!form.widgets) return;
+  try {
+    const module = await import(form.widgets);
+    for (const name of module.styles || []) loadStyles(new URL(name, new URL(form.widgets, location.href)).pathname);
+    widgets = module.widgets || {};
+  } catch (error) {
+    setTimeout(() => { throw error; });
+  }
 }
 
-async function setUpPicker() {
-  const field = cardsField();
-  if (!field) return;
-  const { cardPicker } = await import("/static/score-cards.js");
-  picker = cardPicker({
-    colours: (form.content && form.content.colours) || [],
-    inputs: () => [...document.querySelectorAll(`.entry .field[data-key="${field.key}"]`)],
-    names: () => [...document.querySelectorAll(".entry .name")].map((input) => input.value.trim()),
-    rule: majorityRule,
+/** The game's panels, once the players' parts are drawn. */
+function setUpPanels() {
+  panels = form.fields.flatMap((field) => {
+    const widget = widgets[field.kind];
+    return widget && widget.panel ? [widget.panel(field, page)] : [];
   });
-  $("picker").replaceChildren(
-    el("h2", { class: "picker-title" }, "Tap each player's cards"),
-    el("p", { class: "meta" }, "Choose the player at the bottom, then tap the cards they collected, the 2 kept at the end included (P28). A second tap puts a card back."),
-    picker.root);
-  $("score-chips").replaceChildren(picker.chips);
-  $("score-notice").replaceChildren(picker.notice);
-  $("picker").hidden = typed;
-  $("score-chips-box").hidden = typed;
-  document.head.append(el("link", { rel: "stylesheet", href: "/games/parade/renderer.css" }));
-  picker.choose(0);
+  if (!panels.length) return;
+  $("picker").setAttribute("aria-label", panels.map((panel) => panel.label).join(", "));
+  $("picker").replaceChildren(...panels.flatMap((panel) => panel.body));
+  $("picker-bar").replaceChildren(...panels.flatMap((panel) => panel.bar || []));
+  showPanels();
 }
 
 async function main() {
@@ -170,12 +179,13 @@ async function main() {
   $("players").value = String(Math.min(Math.max(3, form.min_players), form.max_players));
   $("players").addEventListener("change", () => drawEntries());
   $("variants").replaceChildren(...form.variants.map((v) => el("p", { class: "variant" },
-    el("input", { type: "checkbox", id: `v-${v.name}`, name: v.name, onchange: () => { if (picker) picker.refresh(); hideResultIfStale(); } }), " ",
+    el("input", { type: "checkbox", id: `v-${v.name}`, name: v.name, onchange: () => { refreshPanels(); hideResultIfStale(); } }), " ",
     el("label", { for: `v-${v.name}` }, el("code", {}, v.name), ` — ${v.help} `), el("span", { class: "clause" }, `(${v.clause})`))));
   $("variants-box").hidden = !form.variants.length;
+  await loadWidgets();
   drawEntries([]);
   $("mode").addEventListener("click", () => setMode(!typed));
-  await setUpPicker();
+  setUpPanels();
 }
 
 main();

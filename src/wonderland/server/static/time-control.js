@@ -1,6 +1,6 @@
 // The lobby's choice of a table's clocks (the time_control of POST /api/tables): none, real
 // time (a base, an increment per move, a cap) or turn-based (a time per move) and what happens
-// when a clock runs out; a real-time game (Wonderdice) takes an idle kick instead.
+// when a clock runs out; a real-time game takes an idle kick instead.
 import { el, loadStyles } from "/static/dom.js";
 
 const TURN_CHOICES = [

@@ -1,4 +1,4 @@
-// Undo by consent at the table page (Parade, Wonderland's War): a seat asks to take back its
+// Undo by consent at the table page (turn-based games): a seat asks to take back its
 // last action; every other person answers on their own page (bots accept). The server
 // decides: a refused ask comes back as an error with the reason (after a draw, after the
 // next player acted), shown in the page's error box. Words from the server are inserted as

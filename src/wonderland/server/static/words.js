@@ -2,7 +2,7 @@
 // "(P8)" become small references that cannot be mistaken for cards.
 import { el } from "/static/dom.js";
 
-// Only clauses in brackets are references: a bare "P8" may be a card (Parade's purple 8).
+// Only clauses in brackets are references: a bare "P8" may be a card (a purple 8).
 // "(P14)" and "(P14, P15)" become references; "(P14: same colour)" keeps its words too.
 const CLAUSE = /\(((?:[A-Z]{1,2}\d{1,3}[a-z]?)(?:(?:,\s?|\/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*)(?::\s*([^()]*))?\)/g;
 const SEAT = /\b[Ss]eat (\d)\b/g;

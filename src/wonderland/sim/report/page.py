@@ -112,6 +112,43 @@ def _seat_rows(
     return rows
 
 
+def _win_share_sections(
+    runs: list[RunData], plots: dict[str, Path], page: Path, noun: str
+) -> list[str]:
+    """Win share by bot and by label (a character, a faction), where they were plotted."""
+    parts: list[str] = []
+    for kind, title in (("bot", "bot"), ("label", noun)):
+        if kind not in plots:
+            continue
+        tables = [
+            run.summary.win_by_bot if kind == "bot" else run.summary.win_by_label for run in runs
+        ]
+        keys = sorted({k for t in tables for k in t})
+        rows = [
+            [run.name, *(f"{pct(t[k])} (n={t[k].n})" if k in t else "–" for k in keys)]
+            for run, t in zip(runs, tables, strict=True)
+        ]
+        parts += [
+            f"<h2>Win share by {title}</h2>",
+            _image(plots[kind], page, f"win share by {title}"),
+            "<p>Win share per seat played; n counts the seats played.</p>",
+            _table(["run", *keys], rows),
+        ]
+    return parts
+
+
+def _figures_section(runs: list[RunData]) -> list[str]:
+    """The game's own figures (mean per game), one column per run; none if it has none."""
+    stat_keys = sorted({k for run in runs for k in run.summary.stats})
+    if not stat_keys:
+        return []
+    rows = [
+        [key, *(num(run.summary.stats[key]) if key in run.summary.stats else "–" for run in runs)]
+        for key in stat_keys
+    ]
+    return ["<h2>Game figures</h2>", _table(["figure (mean)", *(r.name for r in runs)], rows)]
+
+
 def write_page(
     data: ReportInput,
     page: Path,
@@ -152,33 +189,8 @@ def write_page(
         _image(plots["length"], page, "game length"),
         _table(["run", "mean length"], [[run.name, num(run.summary.length)] for run in runs]),
     ]
-    for kind, title in (("bot", "bot"), ("label", noun)):
-        if kind not in plots:
-            continue
-        tables = [
-            run.summary.win_by_bot if kind == "bot" else run.summary.win_by_label for run in runs
-        ]
-        keys = sorted({k for t in tables for k in t})
-        rows = [
-            [run.name, *(f"{pct(t[k])} (n={t[k].n})" if k in t else "–" for k in keys)]
-            for run, t in zip(runs, tables, strict=True)
-        ]
-        parts += [
-            f"<h2>Win share by {title}</h2>",
-            _image(plots[kind], page, f"win share by {title}"),
-            "<p>Win share per seat played; n counts the seats played.</p>",
-            _table(["run", *keys], rows),
-        ]
-    stat_keys = sorted({k for run in runs for k in run.summary.stats})
-    if stat_keys:
-        rows = [
-            [
-                key,
-                *(num(run.summary.stats[key]) if key in run.summary.stats else "–" for run in runs),
-            ]
-            for key in stat_keys
-        ]
-        parts += ["<h2>Game figures</h2>", _table(["figure (mean)", *(r.name for r in runs)], rows)]
+    parts += _win_share_sections(runs, plots, page, noun)
+    parts += _figures_section(runs)
     if "advantage" in plots:
         parts += [
             "<h2>Seat advantage</h2>",

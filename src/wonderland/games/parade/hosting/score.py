@@ -37,6 +37,8 @@ class ParadeScoreCalculator(ScoreCalculator):
     min_players = 2
     max_players = 6
     variant_names = SCORING_VARIANTS
+    web_widgets = "score.js"
+    web_content = True
 
     def read_cards(self, entry: PlayerEntry) -> tuple[list[int], list[str]]:
         """The entry's card ids and the problems of its words."""

@@ -165,6 +165,7 @@ class WonderlandsWarScoreCalculator(ScoreCalculator):
     min_players = 2
     max_players = 5
     variant_names = SCORING_VARIANTS
+    web_widgets = "score.js"
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or load_content(None)

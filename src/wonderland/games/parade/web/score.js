@@ -1,13 +1,16 @@
-// The card picker of a score calculator scored from collected cards (Parade): the 66 cards in a
-// grid, drawn as they look on the Parade table. A tap gives a card to the chosen player, or
-// takes it back; a card can belong to one player only: tapping a card another player holds
-// says whose it is and offers to move it (nothing moves without that second tap). The typed
-// notation of each player ("R3 R7 B0") stays the one source of what they hold: the grid reads
-// it and writes it, so typing and tapping always agree and the page sends what the typed form
-// sends.
+// Parade's score widgets: the collected cards of each player, picked on a grid of the 66 cards
+// drawn as they look on the Parade table. A tap gives a card to the chosen player, or takes it
+// back; a card can belong to one player only: tapping a card another player holds says whose it
+// is and offers to move it (nothing moves without that second tap). The typed notation of each
+// player ("R3 R7 B0") stays the one source of what they hold: the grid reads it and writes it,
+// so typing and tapping always agree and the page sends what the typed form sends.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { majorities } from "/games/parade/renderer.js";
+import { ruleRef } from "/static/words.js";
+import { majorities } from "./renderer.js";
+
+/** The stylesheets the widgets need, next to this module (the cards are the table's). */
+export const styles = ["score.css", "renderer.css"];
 
 const LETTERS = ["R", "B", "P", "G", "K", "Y"];
 const VALUES = Array.from({ length: 11 }, (_, v) => v);
@@ -26,7 +29,7 @@ export function codesOf(text) {
 
 /**
  * The picker. `inputs()` gives each player's cards input (in seat order), `names()` their
- * names, `rule()` the majority rule of the variants chosen; `onChange()` is called after a tap.
+ * names, `rule(players)` the majority rule of the variants chosen.
  */
 export function cardPicker({ colours, inputs, names, rule }) {
   let active = 0;
@@ -165,3 +168,49 @@ export function cardPicker({ colours, inputs, names, rule }) {
 
   return { root, chips, notice, refresh, choose, get active() { return active; } };
 }
+
+/** The majority rule of the chosen variants, for the live counts (P32, P36, A7). */
+function majorityRule(page, players) {
+  return {
+    lead: players === 2 && !page.checked("two_player_plain_majority") ? 2 : 0,
+    all_equal_no_majority: page.checked("all_equal_no_majority"),
+  };
+}
+
+/** A player's cards, typed, with their live counts per colour. */
+function cardsBox(field, p, value, page) {
+  const input = el("input", { id: `${field.key}-${p}`, "data-key": field.key, class: "field wide cards-text", value: value || "", autocomplete: "off", placeholder: "tap the cards below, or type R3 R7 B0" });
+  input.addEventListener("input", () => page.refresh());
+  return el("div", { class: "cards-box" },
+    el("label", { for: `${field.key}-${p}` }, field.label, " ", field.clause ? ruleRef(field.clause) : null),
+    input,
+    el("div", { class: "score-counts", id: `counts-${p}`, "aria-label": "cards per colour" }));
+}
+
+/** The grid of the cards above the players, and whose cards a tap gives in the bottom bar. */
+function cardsPanel(field, page) {
+  const picker = cardPicker({
+    colours: page.content.colours || [],
+    inputs: () => page.inputs(field.key),
+    names: page.names,
+    rule: (players) => majorityRule(page, players),
+  });
+  picker.choose(0);
+  return {
+    label: "the cards",
+    body: [
+      el("h2", { class: "picker-title" }, "Tap each player's cards"),
+      el("p", { class: "meta" }, "Choose the player at the bottom, then tap the cards they collected, the 2 kept at the end included (P28). A second tap puts a card back."),
+      picker.root,
+    ],
+    bar: [
+      el("p", { class: "score-bar-label" }, "Tapping for"),
+      el("div", { id: "score-chips" }, picker.chips),
+      el("div", { id: "score-notice" }, picker.notice),
+    ],
+    refresh: picker.refresh,
+  };
+}
+
+/** The score page's widgets by field kind. */
+export const widgets = { cards: { box: cardsBox, panel: cardsPanel } };

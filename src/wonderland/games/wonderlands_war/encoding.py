@@ -465,5 +465,5 @@ def _still_hidden(after: WonderlandsWarState, actor: int, phase: Phase | None) -
         return False
     if phase == Phase.WAGER:
         return bool(after.wagers) and after.wagers[actor] >= 0
-    top = after.tasks[-1].phase if after.tasks else None
+    top = after.phase
     return top in BATTLE_CHOICE_PHASES and after.battle.choice[actor] >= 0

@@ -165,7 +165,7 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
     ) -> str | None:
         """A sentence per step; setup deals are silent; simultaneous choices stay secret
         until they are revealed (the draws they lead to are public)."""
-        phase = before.tasks[-1].phase if before.tasks else None
+        phase = before.phase
         if actor == CHANCE:
             if isinstance(decode(action), (DrawChip, RollDie, StartPlayer, DealTile)):
                 return describe(before, action)

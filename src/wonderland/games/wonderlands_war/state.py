@@ -360,6 +360,11 @@ class WonderlandsWarState:
         default_factory=list
     )  # per battle fought: round, region, strengths, statuses, first place
 
+    @property
+    def phase(self) -> Phase | None:
+        """The phase of the task on top of the stack (None once the game is over)."""
+        return self.tasks[-1].phase if self.tasks else None
+
     def clone(self) -> WonderlandsWarState:
         """An independent copy (content and options shared)."""
         return WonderlandsWarState(

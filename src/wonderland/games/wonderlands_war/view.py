@@ -75,7 +75,7 @@ def determinize(v: WonderlandsWarView, rng: random.Random) -> WonderlandsWarStat
         p.quests = [q if q >= 0 else next(it) for q in p.quests]
         p.pair = [q if q >= 0 else next(it) for q in p.pair]
     state.quest_deck = [q if q >= 0 else next(it) for q in state.quest_deck]
-    top = state.tasks[-1].phase if state.tasks else None
+    top = state.phase
     for s in range(state.n):
         if state.wagers[s] == HIDDEN:
             state.wagers[s] = NO_BET

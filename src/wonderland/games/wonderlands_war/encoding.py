@@ -458,12 +458,12 @@ def observe_step(
     return f"{actor}:{action_to_string(action)}"
 
 
-def _still_hidden(after: WonderlandsWarState, actor: int, phase: Phase | None) -> bool:
+def _still_hidden(state: WonderlandsWarState, actor: int, phase: Phase | None) -> bool:
     """Whether ``actor``'s simultaneous choice in ``phase`` is still masked in views of
-    ``after`` (the masking rules of ``view.redact``)."""
+    ``state`` (the masking rules of ``view.redact``)."""
     if phase not in SIMULTANEOUS_PHASES:
         return False
     if phase == Phase.WAGER:
-        return bool(after.wagers) and after.wagers[actor] >= 0
-    top = after.phase
-    return top in BATTLE_CHOICE_PHASES and after.battle.choice[actor] >= 0
+        return bool(state.wagers) and state.wagers[actor] >= 0
+    top = state.phase
+    return top in BATTLE_CHOICE_PHASES and state.battle.choice[actor] >= 0

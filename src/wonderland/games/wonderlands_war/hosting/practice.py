@@ -283,19 +283,19 @@ def _battle_task(
     )
 
 
-def _battle_table(before: WonderlandsWarState, entry: tuple[Any, ...], award: int) -> str:
+def _battle_table(state: WonderlandsWarState, entry: tuple[Any, ...], award: int) -> str:
     """The battle as the task shows it: the award, and each seat's strength and status."""
     round_no, region, strengths, statuses, _ = entry
     status_word = {DRAWING: "still drawing", HALTED: "stopped", BUST: "BUST"}
     lines = [
-        f"Round {round_no}, battle in {before.content.regions[region]}: "
+        f"Round {round_no}, battle in {state.content.regions[region]}: "
         f"the award is {award} VP (second place: half, rounded down)."
     ]
-    for s in range(before.n):
+    for s in range(state.n):
         if statuses[s] == OUT:
-            lines.append(f"{_who(before, s)}: not in this battle")
+            lines.append(f"{_who(state, s)}: not in this battle")
         else:
-            lines.append(f"{_who(before, s)}: strength {strengths[s]}, {status_word[statuses[s]]}")
+            lines.append(f"{_who(state, s)}: strength {strengths[s]}, {status_word[statuses[s]]}")
     if sum(status != OUT for status in statuses) == 1:
         lines.append("Nobody else has units in this region.")
     lines.append("Players tied for first take the points, not a castle.")
@@ -303,22 +303,22 @@ def _battle_table(before: WonderlandsWarState, entry: tuple[Any, ...], award: in
 
 
 def _battle_explanation(
-    before: WonderlandsWarState, entry: tuple[Any, ...], award: int, gained: list[int]
+    state: WonderlandsWarState, entry: tuple[Any, ...], award: int, gained: list[int]
 ) -> str:
     """Why the battle's winners win and what each seat scores, with the clauses."""
     _, _, _, statuses, firsts = entry
-    fighters = [s for s in range(before.n) if statuses[s] != OUT]
+    fighters = [s for s in range(state.n) if statuses[s] != OUT]
     alive = [s for s in fighters if statuses[s] != BUST]
     if len(fighters) == 1:
-        why = f"{_who(before, fighters[0])} is alone in the region and wins without a fight (W45)."
+        why = f"{_who(state, fighters[0])} is alone in the region and wins without a fight (W45)."
     elif not alive:
         why = "Everyone busted: nobody wins (W43 pays only players who did not bust)."
     elif len(firsts) == 1:
         why = (
-            f"{_who(before, firsts[0])} is the strongest player who did not bust: the award "
+            f"{_who(state, firsts[0])} is the strongest player who did not bust: the award "
             f"({award} VP) and a castle (W43)."
         )
-        paid = [s for s in range(before.n) if gained[s] and s not in firsts]
+        paid = [s for s in range(state.n) if gained[s] and s not in firsts]
         if paid:
             why += f" Second place, {seats_text(paid)}: half, {award // 2} VP (W43, G4, G5)."
     else:

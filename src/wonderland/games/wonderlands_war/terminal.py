@@ -113,9 +113,9 @@ class QuitError(Exception):
 
 
 def apply_in_stages(
-    st: WonderlandsWarState, actor: int, action: int
+    state: WonderlandsWarState, actor: int, action: int
 ) -> list[tuple[Phase, WonderlandsWarState]]:
-    """Play one step on ``st`` with ``rules.apply``, and return each automatic phase of
+    """Play one step on ``state`` with ``rules.apply``, and return each automatic phase of
     :data:`BOUNDARIES` it ran with a copy of the state before it."""
     stages: list[tuple[Phase, WonderlandsWarState]] = []
 
@@ -123,7 +123,7 @@ def apply_in_stages(
         if phase in BOUNDARIES:
             stages.append((phase, state.clone()))
 
-    rules.apply(st, actor, action, keep)
+    rules.apply(state, actor, action, keep)
     return stages
 
 
@@ -295,9 +295,9 @@ class WarTable:
             previous, opening = stage, phase
 
     # -- the log --------------------------------------------------------------------------
-    def name(self, st: WonderlandsWarState, seat: int) -> str:
+    def name(self, state: WonderlandsWarState, seat: int) -> str:
         """``you``, or the faction of ``seat``."""
-        return "you" if seat == self.seat else faction_name(st, seat)
+        return "you" if seat == self.seat else faction_name(state, seat)
 
     def verb(self, seat: int, verb: str) -> str:
         """``draws``, or ``draw`` after ``you``."""
@@ -307,54 +307,54 @@ class WarTable:
         """One line (markup allowed) of the log."""
         self.pager.show(Text.from_markup(text))
 
-    def tell_action(self, before: WonderlandsWarState, actor: int, action: int) -> None:
+    def tell_action(self, state: WonderlandsWarState, actor: int, action: int) -> None:
         """The step itself: a move, a draw, a roll (set-up deals and secret choices are not
         told)."""
         typed = decode(action)
         kind = typed.kind
         if actor == CHANCE:
-            task = before.tasks[-1]
+            task = state.tasks[-1]
             if isinstance(typed, DrawChip):
-                chip = before.content.chips[typed.chip]
-                who, draws = self.name(before, task.seat), self.verb(task.seat, "draws")
+                chip = state.content.chips[typed.chip]
+                who, draws = self.name(state, task.seat), self.verb(task.seat, "draws")
                 self.out(f"  {escape(who)} {draws} {escape(chip.name)}")
             elif isinstance(typed, StartPlayer):
-                who = self.name(before, typed.seat)
+                who = self.name(state, typed.seat)
                 self.out(f"  {escape(who)} {self.verb(typed.seat, 'starts')} (W16)")
             elif isinstance(typed, RollDie):
-                who = self.name(before, typed.seat)
-                shards = before.content.die_faces[typed.face]
+                who = self.name(state, typed.seat)
+                shards = state.content.die_faces[typed.face]
                 plural = "" if shards == 1 else "s"
                 self.out(
                     f"  {escape(who)} {self.verb(typed.seat, 'rolls')} the shard die: "
                     f"{shards} shard{plural}"
                 )
             elif kind not in QUIET_CHANCE:
-                self.out(f"  {escape(describe(before, action))}")
+                self.out(f"  {escape(describe(state, action))}")
             return
         if kind in SECRET:
             return
         if kind == "keep" and actor != self.seat:
             words = "keeps one of the quests drawn (hidden, G26)"
         else:
-            words, detail = option(before, actor, action)
+            words, detail = option(state, actor, action)
             if detail and kind in ("move", "pick_wl", "ally", "forge"):
                 words += f" ({detail})"
-        self.out(f"{escape(self.name(before, actor))}: {escape(words)}")
+        self.out(f"{escape(self.name(state, actor))}: {escape(words)}")
 
     def battle_line(
-        self, st: WonderlandsWarState, strengths: Sequence[int], statuses: Sequence[int]
+        self, state: WonderlandsWarState, strengths: Sequence[int], statuses: Sequence[int]
     ) -> str:
         """``Alice 7 (drawing), Jabberwock 0 (BUST)``."""
         return ", ".join(
-            f"{self.name(st, s)} {strengths[s]} ({STATUS[statuses[s]]})"
-            for s in range(st.n)
+            f"{self.name(state, s)} {strengths[s]} ({STATUS[statuses[s]]})"
+            for s in range(state.n)
             if statuses[s] in STATUS
         )
 
-    def public_score(self, st: WonderlandsWarState, seat: int) -> int:
+    def public_score(self, state: WonderlandsWarState, seat: int) -> int:
         """``seat``'s score as the person may know it (others' quests are hidden)."""
-        return score_parts(redact(st, self.seat), seat)["total"]
+        return score_parts(redact(state, self.seat), seat)["total"]
 
     def tell(
         self, prev: WonderlandsWarState, cur: WonderlandsWarState, opening: Phase | None
@@ -761,15 +761,15 @@ class WarTable:
         self.pager.screen([Part(Rule("The end")), Part(final_table(st)), Part(winner)])
 
 
-def final_table(st: WonderlandsWarState) -> Table:
+def final_table(state: WonderlandsWarState) -> Table:
     """Final scoring broken down per source (W53)."""
     table = Table(title="Final scoring")
     for column in ("faction", "battles", "other", "castles", "quests", "shards", "total"):
         table.add_column(column, justify="left" if column == "faction" else "right")
-    for s in range(st.n):
-        parts = score_parts(st, s)
+    for s in range(state.n):
+        parts = score_parts(state, s)
         table.add_row(
-            faction_name(st, s),
+            faction_name(state, s),
             *(str(parts[k]) for k in ("battles", "other", "castles", "quests", "shards", "total")),
         )
     return table

@@ -3,7 +3,8 @@
 ``tests/fourth_game`` holds the game's package (``wonderland_nim``) and its
 ``wonderland_nim-0.1.dist-info`` with the ``wonderland.games`` entry point, so that putting the
 directory on ``sys.path`` (or ``PYTHONPATH``) installs the game the way an installed package
-would.  With no edit anywhere else, the game is simulated by ``wonderland simulate``, listed,
+would.  With no edit anywhere else, the game is simulated by ``wonderland simulate``, played
+at the terminal table (``wonderland play``), listed,
 hosted and drawn by the server, played in the PettingZoo, Gymnasium and OpenSpiel
 environments, and passes the conformance suite.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import itertools
 import json
 import os
 import random
@@ -20,7 +22,7 @@ import subprocess
 import sys
 import warnings
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -32,7 +34,7 @@ import pytest
 from tests.support import ServerProcess
 from wonderland.bots import bot_names
 from wonderland.cli.main import main
-from wonderland.core import TERMINAL, game_ids, get_game, registry
+from wonderland.core import TERMINAL, GameRecord, final_state, game_ids, get_game, registry
 from wonderland.server.app import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,12 +111,48 @@ def test_simulate_json_in_worker_processes(
     assert set(summary["stats"]) == {"turns"}
 
 
-def test_play_refuses_cleanly_without_a_terminal_table(
-    nim_installed: None, capsys: pytest.CaptureFixture[str]
+def scripted_answers(monkeypatch: pytest.MonkeyPatch, answers: Iterable[str]) -> None:
+    """The person's answers at the terminal table, one per prompt."""
+    answer = iter(answers)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answer))
+
+
+def test_play_quit_resume_and_finish_at_the_generic_terminal_table(
+    nim_installed: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """A game that declares no terminal table is refused with a message, not a traceback."""
-    assert main(["play", GAME_ID]) == 2
-    assert "nim has no terminal table" in " ".join(capsys.readouterr().err.split())
+    """A game that declares no terminal face is played at the generic terminal table through
+    its ``render`` and its actions' words: refusals say why (with the rule's clause), ``help``
+    answers, ``q`` saves the game unfinished, ``--resume`` goes on from the saved record with
+    ``--hints`` and finishes it, and the record replays to the end."""
+    saved = tmp_path / "nim.json"
+    argv = ["play", GAME_ID, "--seed", "4", "--bots", "random", "--variant", "heap=6"]
+    scripted_answers(monkeypatch, ["9", "take 5", "help", "1", "q"])
+    assert main([*argv, "--record", str(saved)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Nim, 2 players, you are seat 0; seed 4." in out
+    assert "heap: 6 of 6" in out and "1) take 1" in out and "3) take 3" in out
+    assert "there is no move 9" in out and "'take 5' is not a take of 1, 2 or 3" in out
+    assert "'q' saves the game and leaves" in out  # help
+    assert f"Game saved, unfinished, to {saved}" in out
+    record = GameRecord.load(saved)
+    game = get_game(GAME_ID)
+    assert record.players == ("you", "random") and record.actions[0] == (0, 0)
+    assert len(record.actions) == 2 and not game.is_terminal(final_state(game, record))
+
+    scripted_answers(monkeypatch, itertools.cycle(["take 3", "1"]))
+    assert main(["play", "--resume", str(saved), "--hints"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "resumed at step 2" in out and "Hint (hard bot)" in out
+    assert "IllegalAction N3: seat 0 cannot take 3" in out
+    assert "Game over:" in out and "Game record saved to" in out
+    finished = GameRecord.load(saved)
+    assert finished.actions[:2] == record.actions
+    assert game.is_terminal(final_state(game, finished))
+    assert main(["play", "--resume", str(saved)]) == 2
+    assert "holds a finished game" in capsys.readouterr().err
 
 
 # -- 2. the server ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
+from tests.terminal_support import assert_interrupted_game_resumes_exactly
 from wonderland.cli.main import main
 from wonderland.core import GameRecord, final_state
 from wonderland.games.parade import GAME
@@ -132,7 +133,7 @@ def test_replay_rejects_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "cannot read" in err and "not valid JSON" in err and "does not replay" in err
 
 
-def answers_after(skip: int, interrupt_at: int | None = None) -> Callable[..., str]:
+def answers_after(skip: int = 0, interrupt_at: int | None = None) -> Callable[..., str]:
     """The person's answers of a whole 3-player game (plays, then the end choice), from
     answer ``skip`` on; Ctrl-C when answer ``interrupt_at`` is asked for."""
     script = ["1"] * 60 + ["1 2"] * 8
@@ -153,21 +154,10 @@ def test_an_interrupted_game_is_saved_and_resumes_exactly(
     """Ctrl-C saves an unfinished record and says where; --resume plays on exactly as the
     uninterrupted game with the same seed (chance and bots are seeded by the step)."""
     argv = ["play", "parade", "--players", "3", "--seed", "5", "--bots", "greedy,random"]
-    whole = tmp_path / "whole.json"
-    monkeypatch.setattr("builtins.input", answers_after(0))
-    assert main([*argv, "--record", str(whole)]) == 0
-    saved = tmp_path / "saved.json"
-    monkeypatch.setattr("builtins.input", answers_after(0, interrupt_at=4))
-    assert main([*argv, "--record", str(saved)]) == 130
-    out = capsys.readouterr().out
-    assert f"continue it with: wonderland play --resume {saved}" in out
-    unfinished = GameRecord.load(saved)
-    assert not GAME.is_terminal(final_state(GAME, unfinished))
-    assert unfinished.players == ("you", "greedy", "random")
-    monkeypatch.setattr("builtins.input", answers_after(4))
-    assert main(["play", "--resume", str(saved)]) == 0
-    assert "resumed at step" in capsys.readouterr().out
-    assert GameRecord.load(saved).actions == GameRecord.load(whole).actions
+    players = ("you", "greedy", "random")
+    assert_interrupted_game_resumes_exactly(
+        GAME, argv, answers_after, 4, players, tmp_path, monkeypatch, capsys
+    )
 
 
 def test_quitting_saves_the_game_and_a_finished_record_cannot_be_resumed(

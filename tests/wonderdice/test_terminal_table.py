@@ -22,14 +22,15 @@ from wonderland.bots import make_bot
 from wonderland.cli.main import main
 from wonderland.core import CHANCE, GameRecord, final_state
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules, terminal
+from wonderland.games.wonderdice import rules, terminal, terminal_loop
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver, SimClock
 from wonderland.games.wonderdice.render import COUNTDOWN_TEXT
 from wonderland.games.wonderdice.simulation import SeatSpeed
 from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, TOUCH
-from wonderland.games.wonderdice.terminal import LiveTable, dice_source
+from wonderland.games.wonderdice.terminal_loop import LiveTable, dice_source
 from wonderland.games.wonderdice.view import WonderdiceView
+from wonderland.terminal.keys import Keys
 from wonderland.terminal.records import StepSeeds
 
 
@@ -64,7 +65,7 @@ def views_of_play(monkeypatch: pytest.MonkeyPatch) -> list[WonderdiceView]:
     seen: list[WonderdiceView] = []
     original = LiveTable.play
 
-    def play(self: LiveTable, keys: terminal.Keys, console: Console) -> None:
+    def play(self: LiveTable, keys: Keys, console: Console) -> None:
         seen.append(GAME.view(self.s, None))
         try:
             original(self, keys, console)
@@ -76,7 +77,7 @@ def views_of_play(monkeypatch: pytest.MonkeyPatch) -> list[WonderdiceView]:
 
 
 def use_keys(monkeypatch: pytest.MonkeyPatch, keys: ScriptedKeys) -> None:
-    monkeypatch.setattr(terminal, "KeyReader", lambda: keys)
+    monkeypatch.setattr(terminal_loop, "KeyReader", lambda game_id: keys)
 
 
 def test_an_interrupted_game_is_saved_and_resumes_from_exactly_there(

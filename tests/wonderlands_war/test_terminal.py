@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
+from tests.terminal_support import assert_interrupted_game_resumes_exactly
 from wonderland.bots.base import RandomBot
 from wonderland.cli.main import main
 from wonderland.core import CHANCE, TERMINAL, GameRecord, final_state, next_actor
 from wonderland.games.wonderlands_war.actions import parse
-from wonderland.games.wonderlands_war.terminal import MORE, apply_in_stages
+from wonderland.games.wonderlands_war.stages import apply_in_stages
+from wonderland.terminal.screen import MORE
 
 from .helpers import GAME
 
@@ -118,22 +120,10 @@ def test_an_interrupted_game_is_saved_and_resumes_exactly(
     uninterrupted game with the same seed (chance and bots are seeded by the step)."""
     argv = ["play", "wonderlands_war", "--players", "3", "--seed", "5"]
     argv += ["--bots", "heuristic,random"]
-    whole = tmp_path / "whole.json"
-    monkeypatch.setattr("builtins.input", scripted())
-    assert main([*argv, "--record", str(whole)]) == 0
-    assert GAME.is_terminal(final_state(GAME, GameRecord.load(whole)))
-    saved = tmp_path / "saved.json"
-    monkeypatch.setattr("builtins.input", scripted(interrupt_at=20))
-    assert main([*argv, "--record", str(saved)]) == 130
-    out = capsys.readouterr().out
-    assert f"continue it with: wonderland play --resume {saved}" in out
-    unfinished = GameRecord.load(saved)
-    assert not GAME.is_terminal(final_state(GAME, unfinished))
-    assert unfinished.players == ("you", "heuristic", "random")
-    monkeypatch.setattr("builtins.input", scripted(skip=20))
-    assert main(["play", "--resume", str(saved)]) == 0
-    assert "resumed at step" in capsys.readouterr().out
-    assert GameRecord.load(saved).actions == GameRecord.load(whole).actions
+    players = ("you", "heuristic", "random")
+    assert_interrupted_game_resumes_exactly(
+        GAME, argv, scripted, 20, players, tmp_path, monkeypatch, capsys
+    )
 
 
 def test_quitting_saves_the_game_and_a_finished_record_cannot_be_resumed(
@@ -171,7 +161,7 @@ def test_every_screen_fits_the_terminal(
     'table' too."""
     monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("LINES", str(lines))
-    monkeypatch.setattr("wonderland.games.wonderlands_war.terminal.pages_wait", lambda: True)
+    monkeypatch.setattr("wonderland.terminal.screen.pages_wait", lambda: True)
     answers = scripted(echo=True)
     extra = iter(["help", "table", "x"])
 

@@ -1,13 +1,14 @@
-"""``wonderland play GAME``: play in the terminal, at the table the game's plugin declares."""
+"""``wonderland play GAME``: play in the terminal against bots, at the generic terminal table
+with the face the game's plugin declares (or the generic face)."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
-from wonderland.core import ConfigError, game_ids, get_plugin
+from wonderland.core import ConfigError, game_ids
 from wonderland.terminal.options import add_game_arguments
+from wonderland.terminal.play import play
 from wonderland.terminal.records import resume_record
 
 
@@ -44,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Hand over to the game's own terminal table."""
+    """Check the game (or the record to resume) and play it at the terminal table."""
     args.resumed = None
     if args.resume is not None:
         resumed = resume_record(args.resume)
@@ -56,8 +57,4 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"name a game to play ({', '.join(game_ids())}) or --resume FILE")
     elif args.game not in game_ids():
         raise ConfigError(f"unknown game {args.game!r}; known games: {', '.join(game_ids())}")
-    ref = get_plugin(args.game).terminal
-    if ref is None:
-        raise ConfigError(f"{args.game} has no terminal table; play it at the web table (serve)")
-    play: Callable[[argparse.Namespace], int] = ref.load()
     return play(args)

@@ -77,7 +77,8 @@ class GamePlugin:
     search_hooks: Ref | None = None
     """What search and the difficulty levels may know of the game (``bots.hooks.SearchHooks``)."""
     terminal: Ref | None = None
-    """``play(args) -> int``: the game's terminal table."""
+    """The game's face at the terminal table (``core.terminal_face.TerminalFace``); without
+    one, ``wonderland play`` draws the game with its ``render`` and its actions' words."""
     web_renderer: str | None = None
     """The folder, inside the game's package, with the browser renderer ``renderer.js``."""
     aids: Ref | None = None

@@ -1,8 +1,9 @@
 """Advice for the human's own move (``wonderland play … --hints``), for every game's table.
 
-A table creates one :class:`Hinter` for the human's seat and, before asking for a move, prints
-``hinter.render(game, view, legal)``: the ``hard`` level's move, its best alternatives with their
-estimated value and visit share, and a one-line reason.
+The terminal table creates one :class:`Hinter` for the person's seat and asks it for advice
+seeded by the step (so a resumed game gets the same hints); :func:`render_advice` draws the
+``hard`` level's move, its best alternatives with their estimated value and visit share, and a
+one-line reason.
 """
 
 from __future__ import annotations
@@ -26,19 +27,22 @@ class Hinter:
 
     def __init__(self, game_id: str, seed: int, seat: int) -> None:
         self.bot = make_bot(ADVICE_LEVEL, game_id, derive_seed(seed, "hints", seat))
+        self.seed = seed
+        self.seat = seat
         self._last: tuple[Any, Advice] | None = None
 
-    def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:
-        """The advising bot's advice for ``view`` (asked again, the same advice)."""
+    def advise(
+        self, game: AnyGame, view: Any, legal: Sequence[int], step: int | None = None
+    ) -> Advice:
+        """The advising bot's advice for ``view`` (asked again, the same advice); seeded by
+        ``step`` when given, so that a resumed game gets the same advice."""
         if self._last is not None and self._last[0] == view:
             return self._last[1]
+        if step is not None:
+            self.bot.rng.seed(derive_seed(self.seed, "hints", self.seat, step))
         advice = self.bot.advise(game, view, legal)
         self._last = (view, advice)
         return advice
-
-    def render(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Group:
-        """The advice as a small table followed by its reason."""
-        return render_advice(game, self.advise(game, view, legal))
 
 
 def render_advice(game: AnyGame, advice: Advice, top: int = TOP) -> Group:

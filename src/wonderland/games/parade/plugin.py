@@ -14,7 +14,7 @@ PLUGIN = GamePlugin(
         "heuristic": Ref(f"{P}.bots.heuristic:ParadeHeuristicBot"),
     },
     search_hooks=Ref(f"{P}.bots.search:HOOKS"),
-    terminal=Ref(f"{P}.terminal:play"),
+    terminal=Ref(f"{P}.terminal:FACE"),
     web_renderer="web",
     aids=Ref(f"{P}.hosting.aids:AIDS"),
     score_calculator=Ref(f"{P}.hosting.score:ParadeScoreCalculator"),

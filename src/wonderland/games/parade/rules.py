@@ -106,6 +106,19 @@ class ScoreSheet:
     totals: tuple[int, ...]
     card_totals: tuple[int, ...]
 
+    def cell(self, seat: int, colour: int, majority: str) -> str:
+        """``-`` (no card), ``3 → 12`` (face values) or ``3<majority> → 3`` (P33, P34).
+
+        >>> ScoreSheet(((0, 3, 2),), ((False, True, False),), ((0, 3, 9),), (12,), (5,)).cell(
+        ...     0, 1, "× maj"
+        ... )
+        '3× maj → 3'
+        """
+        count, points = self.counts[seat][colour], self.points[seat][colour]
+        if count == 0:
+            return "-"
+        return f"{count}{majority if self.majority[seat][colour] else ''} → {points}"
+
 
 def score_sheet(
     collections: Sequence[Sequence[int]],

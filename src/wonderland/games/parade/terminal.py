@@ -1,42 +1,28 @@
-"""The terminal table for Parade: you against bots, one seat's view only."""
+"""Parade at the terminal table: the parade, every seat's collections, your hand, the scores.
+
+The generic table (``wonderland.terminal.table``) plays the game; this face draws it and reads
+a card (``R3`` or its place in your hand), the two cards to keep, or ``?R3`` to preview a play.
+"""
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
+from collections.abc import Sequence
 
 from rich import box
-from rich.console import Console
+from rich.console import Group
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from wonderland.bots import Bot
-from wonderland.core import (
-    CHANCE,
-    TERMINAL,
-    IllegalAction,
-    NotationError,
-    next_actor,
-)
+from wonderland.core import IllegalAction, NotationError
 from wonderland.games.parade.actions import keep_id
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, Card, card_str
-from wonderland.games.parade.game import GAME, ParadeGame
 from wonderland.games.parade.render import by_colour, colour_label
 from wonderland.games.parade.rules import explain_take, explain_winners, score_sheet
 from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, ParadeState
 from wonderland.games.parade.view import ParadeView
-from wonderland.terminal.hints import Hinter
-from wonderland.terminal.messages import refuse
-from wonderland.terminal.records import (
-    HUMAN,
-    StepSeeds,
-    default_record_path,
-    hangup_interrupts,
-    make_bots,
-    save_record,
-    table_setup,
-    terminal_record,
-)
+from wonderland.terminal.face import Face
+from wonderland.terminal.table import TerminalTable
 
 STYLE = ("red", "blue", "magenta", "green", "bright_black", "yellow")
 HELP = (
@@ -61,100 +47,86 @@ def cards_text(cards: tuple[int, ...] | list[int]) -> Text:
     return text
 
 
-class ParadeTable:
-    """One terminal game: the human's seat is asked through the console, bots answer alone."""
+def numbered(label: str, cards: Sequence[int]) -> Text:
+    """``label`` and the cards, each after its place (``1:R3 2:B7``)."""
+    text = Text(label)
+    for i, card in enumerate(cards):
+        text.append(f"{i + 1}:")
+        text.append_text(card_text(card))
+        text.append(" ")
+    return text
 
-    def __init__(
-        self,
-        console: Console,
-        state: ParadeState,
-        seat: int,
-        bots: dict[int, Bot],
-        seeds: StepSeeds,
-        hints: bool = False,
-        actions: list[tuple[int, int]] | None = None,
-    ) -> None:
-        self.console = console
-        self.game: ParadeGame = GAME
-        self.state = state
-        self.seat = seat
-        self.bots = bots
-        self.seeds = seeds
-        self.actions: list[tuple[int, int]] = actions if actions is not None else []
-        self.quit = False
-        self.hints = hints
-        self.hinter = Hinter(GAME.spec.id, seeds.seed, seat)
 
-    def short_name(self, seat: int) -> str:
+def pick(hand: list[int], text: str) -> list[int]:
+    """Cards named by position in the hand (1-based) or by notation."""
+    cards = []
+    for word in text.replace(",", " ").split():
+        if word.isdigit():
+            index = int(word)
+            if not 1 <= index <= len(hand):
+                raise NotationError(f"there is no card {index} in your hand (1-{len(hand)})")
+            cards.append(hand[index - 1])
+        else:
+            cards.append(Card.parse(word).id)
+    if not cards:
+        raise NotationError("name a card, e.g. 'R3' or '2'")
+    return cards
+
+
+def preview(view: ParadeView, card: int) -> Text:
+    """What ``card`` would collect now, zone by zone."""
+    report = explain_take(view.parade, card)
+    line = Text("If you play ").append_text(card_text(card))
+    line.append(f" (N = {VALUE_OF[card]}): safe ")
+    line.append_text(cards_text(report.safe) if report.safe else Text("none"))
+    line.append("; checked ")
+    line.append_text(cards_text(report.checked) if report.checked else Text("none"))
+    line.append(f"; you would have {report.summary()}")
+    return line
+
+
+class ParadeFace(Face):
+    """Parade's face: a card to play, two to keep, the scores by colour."""
+
+    players = 4
+    bot = "greedy"
+    intro = "Lowest score wins. " + HELP
+    help = HELP
+
+    @staticmethod
+    def short_name(table: TerminalTable, seat: int) -> str:
         """``you`` or ``2 greedy``, for the narrow table."""
-        return "you" if seat == self.seat else f"{seat} {self.bots[seat].name}"
+        return "you" if seat == table.seat else f"{seat} {table.bots[seat].name}"
 
-    def name(self, seat: int) -> str:
-        """``you`` or ``seat 2 (greedy)``."""
-        return "you" if seat == self.seat else f"seat {seat} ({self.bots[seat].name})"
-
-    # -- the loop -------------------------------------------------------------------------
-    def run(self) -> None:
-        """Play until the game ends or the human quits."""
-        game, state = self.game, self.state
-        while not self.quit:
-            actor = next_actor(game, state)
-            if actor == TERMINAL:
-                self.show_scores()
-                return
-            if actor == CHANCE:
-                action = game.sample_chance(state, self.seeds.chance(len(self.actions)))
-            elif actor == self.seat:
-                choice = self.ask(game.view(state, actor))
-                if choice is None:
-                    return
-                action = choice
-            else:
-                bot = self.seeds.reseed(self.bots[actor], actor, len(self.actions))
-                action = bot.choose(game, game.view(state, actor), game.legal_actions(state, actor))
-            self.step(actor, action)
-
-    def step(self, actor: int, action: int) -> None:
-        """Apply one step and log what the human may know of it."""
-        state = self.state
-        before_phase, before_parade = state.phase, tuple(state.parade)
-        before_trigger = state.trigger
-        self.game.apply_in_place(state, actor, action)
-        self.actions.append((actor, action))
-        if before_phase == PLAY:
-            report = explain_take(before_parade, action)
-            line = Text(f"{self.name(actor)} played ")
+    def describe(self, table: TerminalTable, before: ParadeState, actor: int, action: int) -> None:
+        """The card played and what it collected, your draws, the end's triggers."""
+        state: ParadeState = table.state
+        if before.phase == PLAY:
+            report = explain_take(tuple(before.parade), action)
+            line = Text(f"{table.name(actor)} played ")
             line.append_text(card_text(action))
             line.append(f": {report.summary()}")
-            self.console.print(line)
-        elif before_phase == DRAW and state.last_play and state.last_play[0] == self.seat:
-            self.console.print(Text("you drew ").append_text(card_text(action)))
-        if before_trigger < 0 <= state.trigger:
-            self.console.print(
-                f"[bold]End triggered by {self.name(state.trigger)}[/] ({state.trigger_reason})."
+            table.show(line)
+        elif before.phase == DRAW and state.last_play and state.last_play[0] == table.seat:
+            table.show(Text("you drew ").append_text(card_text(action)))
+        if before.trigger < 0 <= state.trigger:
+            table.show(
+                f"[bold]End triggered by {table.name(state.trigger)}[/] ({state.trigger_reason})."
                 " Final round: everyone plays once more, without drawing (P24)."
             )
-        if before_phase == PLAY and state.phase == CHOOSE:
-            self.console.print(
+        if before.phase == PLAY and state.phase == CHOOSE:
+            table.show(
                 "[bold]End phase[/]: everyone keeps 2 of their 4 cards, chosen in secret (P28)."
             )
 
-    # -- the human's turn -----------------------------------------------------------------
-    def show(self, view: ParadeView) -> None:
-        """The table as the human's seat sees it."""
+    def draw(self, table: TerminalTable, view: ParadeView) -> Group:
+        """The table as your seat sees it: the parade, the collections, the pile, your hand."""
         rules = view.rules
-        self.console.rule(f"turn {view.turns + 1}")
-        parade = Text("Parade (front → end): ")
-        for i, card in enumerate(view.parade):
-            parade.append(f"{i + 1}:")
-            parade.append_text(card_text(card))
-            parade.append(" ")
-        self.console.print(parade)
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
-        table.add_column("seat", no_wrap=True)
-        table.add_column("hand", justify="right")
+        grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+        grid.add_column("seat", no_wrap=True)
+        grid.add_column("hand", justify="right")
         for colour in range(NUM_COLOURS):
-            table.add_column(colour_label(colour, rules), style=STYLE[colour])
+            grid.add_column(colour_label(colour, rules), style=STYLE[colour])
         for seat in range(view.num_players):
             values = [
                 " ".join(
@@ -163,164 +135,95 @@ class ParadeTable:
                 for k in range(NUM_COLOURS)
             ]
             marker = "▶ " if seat == view.current and view.phase == PLAY else "  "
-            table.add_row(marker + self.short_name(seat), str(view.hand_sizes[seat]), *values)
-        self.console.print(table)
+            grid.add_row(marker + self.short_name(table, seat), str(view.hand_sizes[seat]), *values)
         status = f"Draw pile: {view.pile_size} cards."
         if view.final_left > 0 and view.phase == PLAY:
             status += f" Final round: {view.final_left} turn(s) left, no drawing."
-        self.console.print(status)
-        mine = Text("Your hand: ")
-        for i, card in enumerate(sorted(view.hand)):
-            mine.append(f"{i + 1}:")
-            mine.append_text(card_text(card))
-            mine.append(" ")
-        self.console.print(mine)
+        return Group(
+            Rule(f"turn {view.turns + 1}"),
+            numbered("Parade (front → end): ", view.parade),
+            grid,
+            status,
+            numbered("Your hand: ", sorted(view.hand)),
+        )
 
-    def ask(self, view: ParadeView) -> int | None:
-        """Prompt until the human names a legal action (or quits: None)."""
-        self.show(view)
-        if self.hints:
-            self.hint(view)
+    def choose(self, table: TerminalTable, view: ParadeView, legal: Sequence[int]) -> int:
+        """Ask until you name a card to play (or two to keep) that the rules allow."""
+        table.show(self.draw(table, view))
+        if table.hints:
+            table.show(self.hint(table, view, legal))
         hand = sorted(view.hand)
         choosing = view.phase == CHOOSE
         prompt = "Keep which 2 cards? (e.g. 1 3 or R3 B4) > " if choosing else "Play > "
         while True:
-            try:
-                text = self.console.input(prompt).strip()
-            except EOFError:
-                text = "quit"
-            if text in ("quit", "q"):
-                self.quit = True
-                return None
-            if text in ("help", "h", ""):
-                self.console.print(HELP)
-                continue
-            if text == "hint":
-                self.hint(view)
+            text = table.answer(prompt, view, legal)
+            if not text:
+                table.show(HELP)
                 continue
             try:
                 if text.startswith("?"):
-                    self.preview(view, self.pick(hand, text[1:])[0])
+                    table.show(preview(view, pick(hand, text[1:])[0]))
                     continue
-                cards = self.pick(hand, text)
-                if choosing:
-                    if len(cards) != 2 or cards[0] == cards[1]:
-                        raise NotationError("name two different cards to keep, e.g. '1 3'")
-                    action = keep_id(cards[0], cards[1])
-                else:
-                    if len(cards) != 1:
-                        raise NotationError("name one card to play, e.g. 'R3' or '2'")
-                    action = cards[0]
-                self.game.apply(self.state, self.seat, action)  # validates, changes nothing
+                action = self.action(pick(hand, text), choosing)
+                table.game.apply(table.state, table.seat, action)  # validates, changes nothing
                 return action
             except (NotationError, IllegalAction) as err:
-                refuse(self.console, str(err))
-
-    def hint(self, view: ParadeView) -> None:
-        """The hard bot's advice for the human's move: best moves, values, shares, reason."""
-        assert view.seat is not None
-        legal = self.game.legal_actions(self.state, view.seat)
-        self.console.print(self.hinter.render(self.game, view, legal))
+                table.refuse(str(err))
 
     @staticmethod
-    def pick(hand: list[int], text: str) -> list[int]:
-        """Cards named by position in the hand (1-based) or by notation."""
-        cards = []
-        for word in text.replace(",", " ").split():
-            if word.isdigit():
-                index = int(word)
-                if not 1 <= index <= len(hand):
-                    raise NotationError(f"there is no card {index} in your hand (1-{len(hand)})")
-                cards.append(hand[index - 1])
-            else:
-                cards.append(Card.parse(word).id)
-        if not cards:
-            raise NotationError("name a card, e.g. 'R3' or '2'")
-        return cards
+    def action(cards: list[int], choosing: bool) -> int:
+        """The card to play, or the pair to keep at the end (P28)."""
+        if choosing:
+            if len(cards) != 2 or cards[0] == cards[1]:
+                raise NotationError("name two different cards to keep, e.g. '1 3'")
+            return keep_id(cards[0], cards[1])
+        if len(cards) != 1:
+            raise NotationError("name one card to play, e.g. 'R3' or '2'")
+        return cards[0]
 
-    def preview(self, view: ParadeView, card: int) -> None:
-        """What ``card`` would collect now, zone by zone."""
-        report = explain_take(view.parade, card)
-        line = Text("If you play ").append_text(card_text(card))
-        line.append(f" (N = {VALUE_OF[card]}): safe ")
-        line.append_text(cards_text(report.safe) if report.safe else Text("none"))
-        line.append("; checked ")
-        line.append_text(cards_text(report.checked) if report.checked else Text("none"))
-        line.append(f"; you would have {report.summary()}")
-        self.console.print(line)
-
-    # -- the end --------------------------------------------------------------------------
-    def show_scores(self) -> None:
+    def ending(self, table: TerminalTable) -> None:
         """Per colour: majority (1 per card) or face values; totals; winners and why."""
-        state = self.state
+        state: ParadeState = table.state
         rules = state.rules
+        table.show(Rule("Final scores"))
+        for seat in range(state.num_players):
+            kept = by_colour(list(state.collections[seat][-2:]), rules)
+            table.show(f"{table.name(seat)} kept {kept}")
+        table.show(score_table(table, state))
+        if state.num_players == 2 and not rules.two_player_plain_majority:
+            table.show("2 players: a majority needs a lead of 2 or more cards (P36).")
         sheet = score_sheet(
             state.collections, rules.two_player_plain_majority, rules.all_equal_no_majority
         )
-        self.console.rule("Final scores")
-        for seat in range(state.num_players):
-            kept = by_colour(list(state.collections[seat][-2:]), rules)
-            self.console.print(f"{self.name(seat)} kept {kept}")
-        table = Table(title="Majority: 1 point per card (P33); otherwise face value (P34)")
-        table.add_column("seat")
-        for colour in range(NUM_COLOURS):
-            table.add_column(colour_label(colour, rules), style=STYLE[colour], justify="right")
-        table.add_column("cards", justify="right")
-        table.add_column("total", justify="right", style="bold")
-        for seat in range(state.num_players):
-            cells = []
-            for colour in range(NUM_COLOURS):
-                count = sheet.counts[seat][colour]
-                points = sheet.points[seat][colour]
-                if count == 0:
-                    cells.append("-")
-                elif sheet.majority[seat][colour]:
-                    cells.append(f"{count}× maj → {points}")
-                else:
-                    cells.append(f"{count} → {points}")
-            winner = " ★" if seat in state.winners else ""
-            table.add_row(
-                self.name(seat) + winner,
-                *cells,
-                str(sheet.card_totals[seat]),
-                str(sheet.totals[seat]),
-            )
-        self.console.print(table)
-        if state.num_players == 2 and not rules.two_player_plain_majority:
-            self.console.print("2 players: a majority needs a lead of 2 or more cards (P36).")
         explanation = explain_winners(sheet)
         if len(state.winners) == 1 and "share" in explanation:
             explanation += f"; seat {state.winners[0]} won the random tie-break (A6)"
-        self.console.print(f"[bold]{explanation}[/]")
+        table.show(f"[bold]{explanation}[/]")
 
 
-def play(args: argparse.Namespace) -> int:
-    """``wonderland play parade`` (or ``--resume FILE``); always saves the game's record."""
-    game = GAME
-    setup = table_setup(args, game, 4, "greedy")
-    config, seat, names, seed, done = setup.config, setup.seat, setup.bots, setup.seed, setup.done
-    n = config.num_players
-    seeds = StepSeeds(seed)
-    bots = make_bots(game.spec.id, names, seeds)
-    state = game.initial_state(config)
-    for actor, action in done:
-        game.apply_in_place(state, actor, action)
-    console = Console(highlight=False)
-    again = f", resumed at step {len(done)}" if done else ""
-    console.print(
-        f"[bold]Parade[/], {n} players, you are seat {seat}; seed {seed}{again}. "
-        "Lowest score wins. " + HELP
+def score_table(table: TerminalTable, state: ParadeState) -> Table:
+    """Every seat's points per colour (majority or face value), cards and total."""
+    rules = state.rules
+    sheet = score_sheet(
+        state.collections, rules.two_player_plain_majority, rules.all_equal_no_majority
     )
-    hints = bool(getattr(args, "hints", False))
-    table = ParadeTable(console, state, seat, bots, seeds, hints, done)
-    interrupted = False
-    try:
-        with hangup_interrupts():
-            table.run()
-    except KeyboardInterrupt:
-        interrupted = True
-        console.print("interrupted")
-    players = [HUMAN if s == seat else names[s] for s in range(n)]
-    path = Path(args.record) if args.record else default_record_path(game.spec.id)
-    save_record(console, terminal_record(game, config, seed, table.actions, players), path)
-    return 130 if interrupted else 0
+    scores = Table(title="Majority: 1 point per card (P33); otherwise face value (P34)")
+    scores.add_column("seat")
+    for colour in range(NUM_COLOURS):
+        scores.add_column(colour_label(colour, rules), style=STYLE[colour], justify="right")
+    scores.add_column("cards", justify="right")
+    scores.add_column("total", justify="right", style="bold")
+    for seat in range(state.num_players):
+        cells = [sheet.cell(seat, colour, "× maj") for colour in range(NUM_COLOURS)]
+        winner = " ★" if seat in state.winners else ""
+        scores.add_row(
+            table.name(seat) + winner,
+            *cells,
+            str(sheet.card_totals[seat]),
+            str(sheet.totals[seat]),
+        )
+    return scores
+
+
+FACE = ParadeFace()
+"""The face the plugin declares (``terminal``)."""

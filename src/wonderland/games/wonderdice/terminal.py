@@ -1,85 +1,43 @@
-"""The terminal table for Alice in Wonderdice: real time, single keys, bots at their own speed.
+"""Alice in Wonderdice at the terminal: the live screen and the words of its hints.
 
-The table runs the real-time driver on the monotonic clock; bots roll and act on the same
-speed model as the simulation.  Keys are read one at a time from a terminal in cbreak mode.
-
-Ctrl-C, ``q`` and a closed terminal save the game as an unfinished record (its actions), and
-``wonderland play --resume FILE`` carries it on from exactly that position (``Driver.resume``,
-with a new countdown for the round in play).  Every roll's dice are drawn from a generator
-seeded by the record's seed, the seat and the step, and every bot is reseeded at each choice
-(:class:`StepSeeds`), so what follows depends on the record and the moments of the events only.
+The table's real-time loop (:mod:`terminal_loop`) draws this picture many times a second: the
+round and the table clock, one line per seat, your card, what you may do now, a hint, the last
+refusal, the newest lines of the log and the keys that matter at this table, fitted to the
+terminal.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import functools
 import io
-import math
-import os
-import random
-import secrets
-import select
-import sys
-import termios
-import time
-import tty
 from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
-from pathlib import Path
-from typing import Protocol
 
 from rich.console import Console, Group, RenderableType
-from rich.live import Live
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from wonderland.bots import Bot, make_bot
-from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction, derive_seed
+from wonderland.bots import Bot
+from wonderland.core import derive_seed
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.legality import ROW_DONE
-from wonderland.games.wonderdice.realtime import Clock, Driver
+from wonderland.games.wonderdice.realtime import Driver
 from wonderland.games.wonderdice.render import (
     COUNTDOWN_TEXT,
-    PLAY_ME_TEXT,
     blocked_text,
-    event_text,
     numbers_text,
-    round_win_text,
     unblock_faces,
-)
-from wonderland.games.wonderdice.simulation import (
-    DECISION_MEDIAN_MS,
-    DECISION_SIGMA,
-    REACTION_MEDIAN_MS,
-    REACTION_SHIFT_MS,
-    REACTION_SIGMA,
-    SeatSpeed,
-    parse_spec,
 )
 from wonderland.games.wonderdice.state import (
     BETRAY_CHOICE,
     MADDEN_CHOICE,
-    OVER,
     PLAY,
     TOUCH,
     WonderdiceState,
 )
-from wonderland.terminal.options import game_and_config, parse_bots
-from wonderland.terminal.records import (
-    HUMAN,
-    Resumed,
-    StepSeeds,
-    default_record_path,
-    hangup_interrupts,
-    save_record,
-)
+from wonderland.terminal.records import StepSeeds
 
 COLOURS = {
     "green": "green",
@@ -91,8 +49,6 @@ COLOURS = {
 }
 LOG_LINES = 60
 """Log entries kept; the screen shows as many of the newest as fit."""
-FRAME_S = 0.05
-"""Seconds between two pictures of the table (a key press redraws at once)."""
 WIDE_SCREEN_LINES = 30
 """From this terminal height on, both sides of your card are shown."""
 WIDE_TABLE = 100
@@ -102,303 +58,28 @@ NARROW_COLUMNS = {"player": 11, "character": 15, "side": 16}
 TAKE_BACK_EFFECTS = ("force_take_back", "exposed_take_back")
 
 
-class Keys(Protocol):
-    """Where the table's keys and time come from: a terminal and the wall clock, or a script
-    on a simulated clock."""
-
-    clock: Clock
-
-    def raw(self) -> AbstractContextManager[object]:
-        """Single-key mode for the duration of the block."""
-
-    def read(self, timeout: float) -> str | None:
-        """One key, or None after ``timeout`` seconds."""
-
-
-class KeyReader:
-    """Single keys from a terminal in cbreak mode (restored on exit), on the monotonic clock."""
-
-    def __init__(self) -> None:
-        if not sys.stdin.isatty():
-            raise ConfigError(
-                "wonderland play wonderdice is a real-time game: it needs an interactive "
-                "terminal for its single-key input, and stdin is not a terminal"
-            )
-        self.fd = sys.stdin.fileno()
-        self.saved = termios.tcgetattr(self.fd)
-        self.clock: Clock = time.monotonic
-
-    @contextlib.contextmanager
-    def raw(self) -> Iterator[KeyReader]:
-        """Cbreak mode for the duration of the block (a closed terminal is left as it is)."""
-        try:
-            tty.setcbreak(self.fd)
-            yield self
-        finally:
-            with contextlib.suppress(termios.error, OSError):
-                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
-
-    def read(self, timeout: float) -> str | None:
-        """One key, or None after ``timeout`` seconds (a closed input reads as ``q``)."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
-            return None
-        data = os.read(self.fd, 1)
-        return data.decode("utf-8", "replace") if data else "q"
-
-
-def dice_source(seed: int) -> Callable[[int, int], random.Random]:
-    """The dice of a roll, fixed by the game's seed, the seat and the step."""
-
-    def dice(seat: int, step: int) -> random.Random:
-        return random.Random(derive_seed(seed, "dice", seat, step))
-
-    return dice
-
-
-class LiveTable:
-    """One live game: a human seat and bots on the driver's clock."""
+class LivePicture:
+    """What a live table shows: its log, its last message, the hint and the screen."""
 
     def __init__(
-        self,
-        drv: Driver,
-        seat: int,
-        bots: dict[int, Bot],
-        speeds: dict[int, SeatSpeed],
-        seeds: StepSeeds,
-        hints: bool = False,
+        self, drv: Driver, seat: int, bots: dict[int, Bot], seeds: StepSeeds, hints: bool
     ) -> None:
         self.drv = drv
         self.s: WonderdiceState = drv.state
         self.me = seat
         self.bots = bots
-        self.speeds = speeds
         self.seeds = seeds
         self.hints = hints
-        self.rng = random.Random(derive_seed(seeds.seed, "bot timing", len(drv.actions)))
-        self.factor = {i: sp.factor or 1.0 for i, sp in speeds.items()}
-        self.next_t: dict[int, float] = {}
-        self.plan: dict[int, float] = {}
-        self.touch_t: dict[int, float] = {}
-        self.decide_t: float | None = None
         self.log: deque[Text] = deque(maxlen=LOG_LINES)
         self.message = Text("")
-        self.prefix = ""
-        self.history_seen = len(self.s.history)
-        self.round_seen: tuple[int, int | None] = (-1, None)
         self.countdown_explained = False
-        self.quit = False
         self.adviser = WonderdiceGreedyBot(derive_seed(seeds.seed, "hints", seat))
         self._hint: tuple[object, Text | None] = (None, None)
         self._measure: dict[int, Console] = {}
 
-    # -- timing -----------------------------------------------------------------------------
-    def now(self) -> float:
-        """The driver's clock, in seconds."""
-        return self.drv.clock()
-
-    def reaction(self, seat: int) -> float:
-        """A bot's reaction time in seconds (the simulation's speed model)."""
-        draw = self.rng.lognormvariate(math.log(REACTION_MEDIAN_MS), REACTION_SIGMA)
-        return (REACTION_SHIFT_MS + draw) * self.factor[seat] / 1000
-
-    def decision(self, seat: int) -> float:
-        """A bot's thinking time in seconds."""
-        median = DECISION_MEDIAN_MS / self.speeds[seat].skill
-        return self.rng.lognormvariate(math.log(median), DECISION_SIGMA) / 1000
-
-    def schedule_round(self) -> None:
-        """A new round (or its start by the host): every bot's first roll."""
-        drv = self.drv
-        self.round_seen = (self.s.round_no, drv.open_at)
-        self.plan.clear()
-        if drv.open_at is None:
-            self.next_t = dict.fromkeys(self.bots, math.inf)
-            return
-        opened = self.drv.t0 + drv.open_at / 1000 + drv.timing.cooldown_ms / 1000
-        self.next_t = {i: opened + self.reaction(i) for i in self.bots}
-
-    # -- bots -------------------------------------------------------------------------------
-    def bot_choose(self, seat: int, legal: list[int]) -> int:
-        """The bot's choice, reseeded by the step it is made at."""
-        if len(legal) == 1:
-            return legal[0]
-        bot = self.seeds.reseed(self.bots[seat], seat, len(self.drv.actions))
-        return bot.choose(GAME, GAME.view(self.s, seat), legal)
-
-    def tick_bots(self) -> None:
-        """Let every bot whose moment has come act."""
-        s, now = self.s, self.now()
-        if s.phase == PLAY:
-            if self.round_seen != (s.round_no, self.drv.open_at):
-                self.schedule_round()
-            for seat in self.bots:
-                if self.next_t.get(seat, math.inf) <= now and s.phase == PLAY:
-                    self.bot_event(seat, now)
-        elif s.phase == TOUCH:
-            if not self.touch_t:
-                self.touch_t = {i: now + self.reaction(i) for i in self.bots if not s.touched[i]}
-            for seat, t in sorted(self.touch_t.items(), key=lambda kv: kv[1]):
-                if t <= now and s.phase == TOUCH and not s.touched[seat]:
-                    del self.touch_t[seat]
-                    self.run(functools.partial(self.drv.turn, seat, A.TOUCH))
-                    break
-        elif s.phase in (BETRAY_CHOICE, MADDEN_CHOICE) and s.decider in self.bots:
-            if self.decide_t is None:
-                self.decide_t = now + self.decision(s.decider) + 0.8
-            if self.decide_t <= now:
-                seat = s.decider
-                choice = self.bot_choose(seat, GAME.legal_actions(s, seat))
-                self.decide_t = None
-                self.run(lambda: self.drv.decide(seat, choice))
-        if s.phase != TOUCH:
-            self.touch_t = {}
-
-    def bot_event(self, seat: int, now: float) -> None:
-        """One bot's next step: act on its roll, roll, or a turn without a roll."""
-        s, drv = self.s, self.drv
-        cooldown = drv.timing.cooldown_ms / 1000
-        if self.plan.pop(seat, None) is not None:
-            faces = drv.pending[seat]
-            if faces is not None:  # it reads the table as it acts (nothing is stale, Q6)
-                choice = self.bot_choose(seat, rules.roll_actions(s, seat, faces, drv.now_ms()))
-                self.run(lambda: drv.act(seat, choice), quiet=choice == A.PASS)
-            self.next_t[seat] = now + cooldown + self.reaction(seat)
-            return
-        if s.hand[seat]:
-            wait = drv.roll_wait_ms(seat)
-            if wait:
-                self.next_t[seat] = now + wait / 1000
-                return
-            faces = drv.roll(seat)
-            if rules.roll_actions(s, seat, faces, drv.now_ms()) == [A.PASS]:
-                drv.act(seat, A.PASS)
-                self.next_t[seat] = now + cooldown + self.reaction(seat)
-            else:
-                self.plan[seat] = now + self.decision(seat)
-                self.next_t[seat] = self.plan[seat]
-            return
-        choice = self.bot_choose(seat, rules.free_turn_actions(s, seat))
-        self.run(lambda: drv.turn(seat, choice), quiet=choice == A.PASS)
-        self.next_t[seat] = now + self.reaction(seat)
-
-    # -- what happened ----------------------------------------------------------------------
     def note(self, text: str, style: str = "") -> None:
         """One line in the table's log."""
         self.log.append(Text(text, style=style))
-
-    def run(self, step: Callable[[], object], quiet: bool = False) -> None:
-        """Run a driver call, then log what happened (refusals raise IllegalAction): the
-        action, the round results and why the winner's card flips."""
-        s = self.s
-        before = len(self.drv.actions)
-        rounds, side, wins = s.stats["rounds"], list(s.side), [(w[0], w[1]) for w in s.wins]
-        phase = s.phase
-        step()
-        if len(self.drv.actions) != before and not quiet:
-            line = event_text(s)
-            if line:
-                self.note(f"{self.now() - self.drv.t0:7.2f}s  {line}")
-        for entry in s.history[self.history_seen :]:
-            self.note(entry, "bold yellow")
-        self.history_seen = len(s.history)
-        if s.stats["rounds"] != rounds:
-            winner = s.last_event[0]
-            if 0 <= winner < s.n:
-                why = round_win_text(s, winner, side[winner], wins[winner], winner == self.me)
-                if why:
-                    self.note(why, "yellow")
-        if s.phase == TOUCH and phase != TOUCH:
-            self.note(PLAY_ME_TEXT, "magenta")
-
-    # -- the human ----------------------------------------------------------------------------
-    def human(self, key: str) -> None:
-        """One key of the person at the table."""
-        s, drv, me = self.s, self.drv, self.me
-        if key == "q":
-            self.quit = True
-            return
-        if self.prefix:
-            prefix, self.prefix = self.prefix, ""
-            limit = 7 if prefix == "R" else s.n
-            if not key.isdigit() or int(key) >= limit:
-                self.message = Text(f"'{prefix}' needs a number 0-{limit - 1}", style="red")
-                return
-            target = int(key)
-            if prefix == "R":
-                self.attempt(lambda: drv.roll(me, dice=target), log=False)
-                return
-            if prefix == "m":
-                self.attempt(lambda: drv.decide(me, A.madden(target)))
-                return
-            faces = drv.pending[me]
-            if faces is None:
-                self.message = Text("Roll first (space): no action without a roll (D14)", "red")
-                return
-            legal = rules.roll_actions(s, me, faces, drv.now_ms())
-            kind = "block" if prefix == "b" else "take_back"
-            options = [
-                a for a in legal if A.decode(a).kind == kind and A.decode(a).target == target
-            ]
-            if prefix == "b":
-                need = rules.block_number(s, target)
-                action = options[0] if options else A.block(target, min(max(need, 1), 6))
-            else:
-                action = options[0] if options else A.take_back(target)
-            self.attempt(lambda: drv.act(me, action))
-            return
-        if key in "btm":
-            self.prefix = key
-            self.message = Text(f"{key}: which seat (0-{s.n - 1})?", style="cyan")
-            return
-        if key == "R":  # Q7 partial_roll: roll only some dice
-            self.prefix = key
-            self.message = Text("R: how many dice (1-6)?", style="cyan")
-            return
-        if key in " r":
-            self.attempt(lambda: drv.roll(me), log=False)
-        elif key in "adup":
-            faces = drv.pending[me]
-            if faces is None:
-                self.message = Text("Roll first (space): no action without a roll (D14)", "red")
-                return
-            need = s.row[me] + 1
-            if key == "a":
-                action = A.advance(min(need, 6))
-            elif key == "d":
-                action = A.advance_two(min(need, 5))
-            elif key == "p":
-                action = A.PASS
-            else:
-                b = s.block_on[me]
-                legal = [
-                    a
-                    for a in rules.roll_actions(s, me, faces, drv.now_ms())
-                    if A.decode(a).kind == "unblock"
-                ]
-                action = legal[0] if legal else A.unblock(b[1] if b else 1)
-            self.attempt(lambda: drv.act(me, action))
-        elif key == "c":
-            action = A.TOUCH if s.phase == TOUCH else A.CLAIM
-            self.attempt(lambda: drv.turn(me, action))
-        elif key == "x":
-            self.attempt(lambda: drv.turn(me, A.reclaim(max(rules.last_block(s, me), 0))))
-        elif key in "yn":
-            self.attempt(lambda: drv.decide(me, A.BETRAY if key == "y" else A.LOYAL))
-        elif key == "s":
-            self.attempt(lambda: drv.start_round(me))
-        elif key.isprintable() and key.strip():
-            self.message = Text(f"unknown key {key!r}", style="red")
-        else:
-            self.message = Text(f"unknown key {key!r} (q leaves, the game is kept)", style="red")
-
-    def attempt(self, step: Callable[[], object], log: bool = True) -> None:
-        """A driver call for the person; a refusal becomes the message line."""
-        try:
-            self.run(step, quiet=not log)
-            self.message = Text("")
-        except IllegalAction as err:
-            self.message = Text(str(err), style="red")
 
     # -- hints ------------------------------------------------------------------------------
     def my_choice(self) -> list[int]:
@@ -606,25 +287,6 @@ class LiveTable:
         keys.append("[bold]q[/] quit (saved)")
         return "  ".join(keys)
 
-    def play(self, keys: Keys, console: Console) -> None:
-        """Read keys and let bots act until the game ends or the person leaves."""
-        width, height = console.size
-        frame = -math.inf
-        with Live(
-            self.picture(width, height), console=console, refresh_per_second=20, screen=False
-        ) as live:
-            while self.s.phase != OVER and not self.quit:
-                key = keys.read(0.03)
-                if key:
-                    self.human(key)
-                self.tick_bots()
-                wall = time.monotonic()
-                if key or wall - frame >= FRAME_S:
-                    frame = wall
-                    width, height = console.size
-                    live.update(self.picture(width, height))
-            live.update(self.picture(*console.size))
-
 
 def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tuple[str, str]:
     """The key(s) to press for ``action`` and why it is the best of ``legal`` by the greedy
@@ -669,87 +331,3 @@ def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tu
     if len(legal) == 1 and s.hand[me]:
         return "p", f"no action helps: no {s.row[me] + 1} and no block; roll again (space)"
     return "p", "no action helps: roll again (space) when the cooldown allows"
-
-
-def table_record(drv: Driver, seed: int, players: list[str]) -> GameRecord:
-    """The record of the game so far (finished or not)."""
-    return GameRecord(
-        GAME.spec.id,
-        GAME.spec.version,
-        drv.config,
-        seed,
-        tuple(drv.actions),
-        drv.state.table.content.digest,
-        tuple(players),
-    )
-
-
-def play(args: argparse.Namespace) -> int:
-    """``wonderland play wonderdice`` (or ``--resume FILE``): a terminal and the wall clock."""
-    return play_table(args, KeyReader(), Console(highlight=False))
-
-
-def play_table(args: argparse.Namespace, keys: Keys, console: Console) -> int:
-    """The game on ``keys`` and their clock; always saves its record (130: interrupted)."""
-    resumed: Resumed | None = getattr(args, "resumed", None)
-    done: list[tuple[int, int]] = []
-    if resumed is None:
-        if args.players is None:
-            args.players = 3
-        _, config = game_and_config(args)
-        n, seat = config.num_players, args.seat
-        if not 0 <= seat < n:
-            raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
-        others = [i for i in range(n) if i != seat]
-        names = dict(zip(others, parse_bots(args.bots, "greedy", n - 1), strict=True))
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    else:
-        record = resumed.record
-        config = GAME.make_config(
-            record.config.num_players, record.config.variants, record.config.content
-        )
-        n, seat, names, done = config.num_players, resumed.seat, resumed.bots, list(record.actions)
-        seed = record.seed if record.seed is not None else 0
-    seeds = StepSeeds(seed)
-    bots: dict[int, Bot] = {}
-    speeds: dict[int, SeatSpeed] = {}
-    for other, spec in names.items():
-        name, speed = parse_spec(spec)
-        bots[other] = make_bot(name, GAME.spec.id, seed + 1 + other)
-        speeds[other] = speed
-    drv = new_driver(config, seed, keys.clock, done)
-    table = LiveTable(drv, seat, bots, speeds, seeds, bool(getattr(args, "hints", False)))
-    again = f", resumed at step {len(done)} (a new countdown opens the round)" if done else ""
-    console.print(
-        f"[bold]Alice in Wonderdice[/], {n} players, you are seat {seat}; seed {seed}{again}. "
-        "Roll, roll, roll: first to complete 1-6 and touch the White Rabbit wins the round."
-    )
-    players = [HUMAN if i == seat else names[i] for i in range(n)]
-    path = Path(args.record) if args.record else default_record_path(GAME.spec.id)
-    interrupted = False
-    try:
-        with hangup_interrupts(), keys.raw():
-            table.play(keys, console)
-    except KeyboardInterrupt:
-        interrupted = True
-    except BaseException:
-        table_record(drv, seed, players).save(path)  # whatever went wrong, the game is kept
-        raise
-    s = drv.state
-    if interrupted:
-        console.print("interrupted")
-    for entry in s.history[table.history_seen :]:
-        console.print(entry)
-    if s.phase == OVER:
-        winners = ", ".join("you" if w == seat else f"seat {w}" for w in s.winners)
-        console.print(f"[bold]Game over: {winners} won ({s.end_rule}).[/]")
-    save_record(console, table_record(drv, seed, players), path)
-    return 130 if interrupted else 0
-
-
-def new_driver(config: GameConfig, seed: int, clock: Clock, done: list[tuple[int, int]]) -> Driver:
-    """A new game's driver, or one carrying on the recorded actions ``done``; either way each
-    roll's dice are fixed by the seed, the seat and the step."""
-    if done:
-        return Driver.resume(config, seed, clock, done, dice=dice_source(seed))
-    return Driver(config, seed, clock, dice=dice_source(seed))

@@ -1,44 +1,29 @@
-"""The Wonderland's War table in the terminal: you against bots, battles told draw by draw.
+"""Wonderland's War at the terminal table: battles told draw by draw, a menu per decision.
 
 Each decision shows a screen that fits the terminal: what the decision needs (the plates at a
 tea turn, the regions when placing, the battle when drawing) and the numbered menu; the parts
 that find no room are named in a note, and ``table`` shows everything.  A log longer than the
 terminal waits for Enter.  Answers are read line by line from standard input, so a game can be
-piped (``yes 1 | wonderland play wonderlands_war``).  Every game is saved; an interrupted one
-(``q``, Ctrl-C, a closed terminal) unfinished, to go on with ``wonderland play --resume FILE``.
+piped (``yes 1 | wonderland play wonderlands_war``).  The generic table
+(``wonderland.terminal.table``) plays the game and keeps its record; the log of a step is
+:mod:`terminal_log`'s.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import dataclasses
 import re
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from wonderland.bots import Advice, Bot
-from wonderland.core import CHANCE, TERMINAL, ConfigError, derive_seed, next_actor
-from wonderland.games.wonderlands_war import rules
-from wonderland.games.wonderlands_war.actions import (
-    REGION_ACTIONS,
-    DrawChip,
-    RollDie,
-    StartPlayer,
-    decode,
-)
-from wonderland.games.wonderlands_war.game import GAME, WonderlandsWarGame
+from wonderland.bots import Advice
+from wonderland.games.wonderlands_war.actions import REGION_ACTIONS, decode
 from wonderland.games.wonderlands_war.render import (
     bag_counts,
-    describe,
     faction_name,
     menu,
     option,
@@ -48,34 +33,14 @@ from wonderland.games.wonderlands_war.render import (
     unit_cell,
 )
 from wonderland.games.wonderlands_war.scoring import score_parts
-from wonderland.games.wonderlands_war.state import (
-    BUST,
-    DRAWING,
-    HALTED,
-    NO_BET,
-    Phase,
-    WonderlandsWarState,
-)
+from wonderland.games.wonderlands_war.state import Phase, WonderlandsWarState
 from wonderland.games.wonderlands_war.tea import card_limit
-from wonderland.games.wonderlands_war.view import redact
-from wonderland.terminal.hints import Hinter
-from wonderland.terminal.records import (
-    HUMAN,
-    Resumed,
-    StepSeeds,
-    default_record_path,
-    hangup_interrupts,
-    make_bots,
-    save_record,
-    table_setup,
-    terminal_record,
-)
+from wonderland.games.wonderlands_war.terminal_log import STATUS, WarLog, public_score
+from wonderland.games.wonderlands_war.view import WonderlandsWarView
+from wonderland.terminal.face import Face
+from wonderland.terminal.screen import Part
+from wonderland.terminal.table import TerminalTable
 
-QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
-"""Chance steps of set-up and refills, not told one by one (the table shows their result)."""
-SECRET = {"draw", "stop", "shield", "accept", "wager", "no_wager"}
-"""Choices made together and in secret: their consequences are told, not the choices."""
-STATUS = {DRAWING: "drawing", HALTED: "stopped", BUST: "BUST"}
 HELP = (
     "Answer with the number of an option. Also: 'hint' asks the hard bot for advice, 'table' "
     "shows the whole table in detail, Enter shows the screen again, 'help' shows this, 'q' "
@@ -83,12 +48,6 @@ HELP = (
     "(wonderland play --resume FILE goes on with it). In the tables a number is supporters, "
     "L the leader, F a figure, C castles; * marks content of our own design."
 )
-MORE = "-- more: Enter goes on, q saves and leaves -- "
-BOUNDARIES = frozenset(
-    {Phase.END_TEA, Phase.NEXT_BATTLE, Phase.CLEANUP, Phase.ROUND_END, Phase.START_ROUND}
-)
-"""Automatic phases that open or close a war, a battle or a round: the log tells what happened
-before each of them on its own."""
 TITLES = {
     Phase.CHOOSE_FACTION: "choose your faction",
     Phase.KEEP_QUEST: "keep one of the two quests you drew",
@@ -108,129 +67,6 @@ TITLES = {
 REGION_KINDS = frozenset({"leader", "support_all", "support_one", "castle", "place_wl"})
 
 
-class QuitError(Exception):
-    """The person leaves the table (``q``, or the end of the input)."""
-
-
-def apply_in_stages(
-    state: WonderlandsWarState, actor: int, action: int
-) -> list[tuple[Phase, WonderlandsWarState]]:
-    """Play one step on ``state`` with ``rules.apply``, and return each automatic phase of
-    :data:`BOUNDARIES` it ran with a copy of the state before it."""
-    stages: list[tuple[Phase, WonderlandsWarState]] = []
-
-    def keep(phase: Phase, state: WonderlandsWarState) -> None:
-        if phase in BOUNDARIES:
-            stages.append((phase, state.clone()))
-
-    rules.apply(state, actor, action, keep)
-    return stages
-
-
-@dataclass(frozen=True, slots=True)
-class Part:
-    """A part of a screen; one that is not ``kept`` gives way when room is short."""
-
-    body: RenderableType
-    kept: bool = True
-    name: str = ""
-
-
-def pages_wait() -> bool:
-    """Whether screens are fitted to the terminal and a long log waits for Enter: only when a
-    person reads them (standard input and output are terminals), not when answers are piped."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-class Pager:
-    """The console, counting the lines shown since the last answer: a screen fits below the
-    log or starts a new page, and a log never scrolls out unread (Enter shows more)."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-        self.used = 0
-        self.paging = pages_wait()
-
-    @property
-    def page(self) -> int:
-        """Lines above the prompt line."""
-        return max(4, self.console.height - 1)
-
-    def height(self, body: RenderableType) -> int:
-        """Lines ``body`` takes at the console's width."""
-        return len(self.console.render_lines(body, self.console.options, pad=False))
-
-    def ask(self, prompt: str) -> str:
-        """One answer; the end of the input leaves the table."""
-        try:
-            answer = input(prompt)
-        except EOFError:
-            raise QuitError from None
-        self.used = 0
-        return answer.strip()
-
-    def more(self) -> None:
-        """Wait before the next page (``q`` leaves)."""
-        if self.used and self.paging and self.ask(MORE).lower() in ("q", "quit"):
-            raise QuitError
-
-    def make_room(self, lines: int) -> None:
-        """A new page first unless ``lines`` more fit on this one."""
-        if self.paging and self.used + lines > self.page:
-            self.more()
-
-    def show(self, body: RenderableType) -> None:
-        """Print ``body``, a page at a time."""
-        if not self.paging:
-            self.console.print(body)
-            return
-        lines = self.console.render_lines(body, self.console.options, pad=False)
-        for line in lines:
-            if self.used >= self.page:
-                self.more()
-            text = Text()
-            for segment in line:
-                text.append(segment.text, segment.style)
-            text.rstrip()
-            self.console.print(text)
-            self.used += 1
-
-    def screen(self, parts: Sequence[Part]) -> None:
-        """The parts that fit below the log, in their order: all of them if they fit, else
-        the kept ones and as many others as fit, with a note naming the rest; a new page when
-        even the kept ones do not fit."""
-        if not self.paging:
-            for part in parts:
-                self.console.print(part.body)
-            return
-        heights = [self.height(p.body) for p in parts]
-        room = self.page - self.used
-        chosen = self._fit(parts, heights, room)
-        if chosen is None:
-            self.more()
-            chosen = self._fit(parts, heights, self.page) or list(range(len(parts)))
-        left_out = [p.name for i, p in enumerate(parts) if i not in chosen and p.name]
-        for i in chosen:
-            self.show(parts[i].body)
-        if left_out:
-            self.show(Text(f"(no room for {', '.join(left_out)}: 'table' shows them)", "dim"))
-
-    @staticmethod
-    def _fit(parts: Sequence[Part], heights: Sequence[int], room: int) -> list[int] | None:
-        if sum(heights) <= room:
-            return list(range(len(parts)))
-        kept = [i for i, p in enumerate(parts) if p.kept]
-        used = sum(heights[i] for i in kept) + 1  # the note
-        if used > room:
-            return None
-        chosen = set(kept)
-        for i, part in enumerate(parts):
-            if not part.kept and used + heights[i] <= room:
-                chosen.add(i)
-                used += heights[i]
-        return sorted(chosen)
-
-
 def _grid(*columns: str) -> Table:
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False)
     table.header_style = "bold"
@@ -239,263 +75,73 @@ def _grid(*columns: str) -> Table:
     return table
 
 
-class WarTable:
-    """One terminal game: the person's seat is asked through the console, bots answer alone."""
+class WarFace(Face):
+    """Wonderland's War's face: a screen and a numbered menu per decision, a paged log."""
 
-    def __init__(
-        self,
-        console: Console,
-        state: WonderlandsWarState,
-        seat: int,
-        bots: dict[int, Bot],
-        seeds: StepSeeds,
-        hints: bool = False,
-        actions: list[tuple[int, int]] | None = None,
+    players = 3
+    bot = "heuristic"
+    intro = "Content marked * is provisional. Type help for the commands."
+    help = HELP
+    paged = True
+
+    def content_hash(self, state: WonderlandsWarState) -> str:
+        """The digest of the content pack (a resumed game must be played with the same)."""
+        return state.content.digest
+
+    def draw(self, table: TerminalTable, view: WonderlandsWarView) -> Text:
+        """The whole table in detail (``table``)."""
+        return Text(table.game.render(table.state, table.seat))
+
+    def describe(
+        self, table: TerminalTable, state: WonderlandsWarState, actor: int, action: int
     ) -> None:
-        self.console = console
-        self.pager = Pager(console)
-        self.game: WonderlandsWarGame = GAME
-        self.state = state
-        self.seat = seat
-        self.bots = bots
-        self.seeds = seeds
-        self.actions: list[tuple[int, int]] = actions if actions is not None else []
-        self.hinter = Hinter(GAME.spec.id, seeds.seed, seat)
-        self.hints = hints
+        """The step in order, phase by phase (:class:`WarLog`)."""
+        WarLog(table).step(state, actor, action)
 
-    # -- the loop -------------------------------------------------------------------------
-    def run(self) -> None:
-        """Play until the game ends (QuitError when the person leaves)."""
-        game, st = self.game, self.state
-        while (actor := next_actor(game, st)) != TERMINAL:
-            step = len(self.actions)
-            if actor == CHANCE:
-                action = game.sample_chance(st, self.seeds.chance(step))
-            elif actor == self.seat:
-                action = self.ask()
-            else:
-                bot = self.seeds.reseed(self.bots[actor], actor, step)
-                action = bot.choose(game, game.view(st, actor), game.legal_actions(st, actor))
-            self.step(actor, action)
-        self.show_end()
-
-    def step(self, actor: int, action: int) -> None:
-        """Play one step and tell what the person may know of it, in order."""
-        before = self.state.clone()
-        staged = before.clone()
-        stages = apply_in_stages(staged, actor, action)
-        self.game.apply_in_place(self.state, actor, action)
-        self.actions.append((actor, action))
-        self.tell_action(before, actor, action)
-        if staged != self.state:  # cannot happen while apply_in_stages follows rules.apply
-            stages = []
-        previous, opening = before, None
-        for phase, stage in [*stages, (None, self.state)]:
-            self.tell(previous, stage, opening)
-            previous, opening = stage, phase
-
-    # -- the log --------------------------------------------------------------------------
-    def name(self, state: WonderlandsWarState, seat: int) -> str:
-        """``you``, or the faction of ``seat``."""
-        return "you" if seat == self.seat else faction_name(state, seat)
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``draws``, or ``draw`` after ``you``."""
-        return verb.removesuffix("s") if seat == self.seat else verb
-
-    def out(self, text: str) -> None:
-        """One line (markup allowed) of the log."""
-        self.pager.show(Text.from_markup(text))
-
-    def tell_action(self, state: WonderlandsWarState, actor: int, action: int) -> None:
-        """The step itself: a move, a draw, a roll (set-up deals and secret choices are not
-        told)."""
-        typed = decode(action)
-        kind = typed.kind
-        if actor == CHANCE:
-            task = state.tasks[-1]
-            if isinstance(typed, DrawChip):
-                chip = state.content.chips[typed.chip]
-                who, draws = self.name(state, task.seat), self.verb(task.seat, "draws")
-                self.out(f"  {escape(who)} {draws} {escape(chip.name)}")
-            elif isinstance(typed, StartPlayer):
-                who = self.name(state, typed.seat)
-                self.out(f"  {escape(who)} {self.verb(typed.seat, 'starts')} (W16)")
-            elif isinstance(typed, RollDie):
-                who = self.name(state, typed.seat)
-                shards = state.content.die_faces[typed.face]
-                plural = "" if shards == 1 else "s"
-                self.out(
-                    f"  {escape(who)} {self.verb(typed.seat, 'rolls')} the shard die: "
-                    f"{shards} shard{plural}"
-                )
-            elif kind not in QUIET_CHANCE:
-                self.out(f"  {escape(describe(state, action))}")
-            return
-        if kind in SECRET:
-            return
-        if kind == "keep" and actor != self.seat:
-            words = "keeps one of the quests drawn (hidden, G26)"
-        else:
-            words, detail = option(state, actor, action)
-            if detail and kind in ("move", "pick_wl", "ally", "forge"):
-                words += f" ({detail})"
-        self.out(f"{escape(self.name(state, actor))}: {escape(words)}")
-
-    def battle_line(
-        self, state: WonderlandsWarState, strengths: Sequence[int], statuses: Sequence[int]
-    ) -> str:
-        """``Alice 7 (drawing), Jabberwock 0 (BUST)``."""
-        return ", ".join(
-            f"{self.name(state, s)} {strengths[s]} ({STATUS[statuses[s]]})"
-            for s in range(state.n)
-            if statuses[s] in STATUS
-        )
-
-    def public_score(self, state: WonderlandsWarState, seat: int) -> int:
-        """``seat``'s score as the person may know it (others' quests are hidden)."""
-        return score_parts(redact(state, self.seat), seat)["total"]
-
-    def tell(
-        self, prev: WonderlandsWarState, cur: WonderlandsWarState, opening: Phase | None
-    ) -> None:
-        """What changed from ``prev`` to ``cur`` (at most one battle's worth; ``opening``: the
-        phase that ran first): the war's start, a battle's header and start, its result, bets,
-        awards, score changes, a new round."""
-        c = cur.content
-        if not prev.war and cur.war:
-            self.pager.show(Rule(f"War, round {cur.round}"))
-            self.tell_end_of_tea(prev, cur)
-        ended = cur.log[len(prev.log) :]
-        region = cur.battle.region if cur.battle.region >= 0 else (ended[-1][1] if ended else -1)
-        lone = False
-        if region >= 0 and prev.battle.region != region:
-            self.pager.show(Rule(f"Battle in {escape(c.regions[region])}"))
-            statuses = ended[-1][3] if ended else tuple(cur.battle.status)
-            strengths = ended[-1][2] if ended else tuple(cur.battle.strength)
-            lone = sum(1 for x in statuses if x) == 1
-            if not lone:
-                self.out(f"  start: {escape(self.battle_line(cur, strengths, statuses))}")
-        for _, where, strengths, statuses, firsts in ended:
-            won = ", ".join(self.name(cur, s) for s in firsts) or "nobody"
-            line = self.battle_line(cur, strengths, statuses)
-            head = "uncontested" if lone else escape(c.regions[where])
-            self.out(f"  {head}: {escape(line)} - won by [bold]{escape(won)}[/]")
-            self.tell_bets(prev, cur, firsts)
-        if ended or prev.war or cur.war:
-            self.tell_awards(prev, cur)
-        for s in range(cur.n):
-            if prev.players[s].shield and not cur.players[s].shield:
-                self.out(f"  {escape(self.name(cur, s))} {self.verb(s, 'flips')} the shield")
-        if (
-            not ended
-            and cur.battle.region >= 0
-            and prev.battle.region == cur.battle.region
-            and (
-                prev.battle.strength != cur.battle.strength
-                or prev.battle.status != cur.battle.status
-            )
-        ):
-            line = self.battle_line(cur, cur.battle.strength, cur.battle.status)
-            self.out(f"  now: {escape(line)}")
-        if opening == Phase.START_ROUND:
-            self.pager.show(Rule(f"Round {cur.round}: tea party"))
-
-    def tell_end_of_tea(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:
-        """W29: a madness chip for everyone, another and half the shards off for the most."""
-        most = [
-            f"{self.name(cur, s)} ({prev.players[s].shards} → {cur.players[s].shards})"
-            for s in range(cur.n)
-            if cur.players[s].shards < prev.players[s].shards
-        ]
-        line = "  Everyone gains a madness chip (W29)"
-        if most:
-            line += f"; most shards, one more and half the shards off: {', '.join(most)}"
-        self.out(escape(line))
-
-    def tell_bets(
-        self, prev: WonderlandsWarState, cur: WonderlandsWarState, firsts: Sequence[int]
-    ) -> None:
-        """W48: the bets, shown when the battle ends, and what they brought."""
-        c = cur.content
-        weak = c.ally_sets[cur.ally_set].weak if cur.ally_set >= 0 else -1
-        bets = []
-        for s in range(cur.n):
-            bet = prev.wagers[s]
-            if bet == NO_BET:
-                bets.append(f"{self.name(cur, s)} no bet")
-            elif 0 <= bet < cur.n:
-                target = self.name(cur, bet)
-                if bet in firsts:
-                    gain = f"gains {c.chips[weak].name}" if weak >= 0 else "right"
-                    bets.append(f"{self.name(cur, s)} on {target} (right: {gain})")
-                else:
-                    shards = c.rules.wager_shard_penalty
-                    bets.append(f"{self.name(cur, s)} on {target} (wrong: +{shards} shard)")
-        if bets:
-            self.out(f"  bets: {escape('; '.join(bets))}")
-
-    def tell_awards(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:
-        """Award VP and castles won, quest feats of the person, then the scores that moved."""
-        c = cur.content
-        awards = []
-        for s in range(cur.n):
-            bits = []
-            vp = cur.players[s].vp_battles - prev.players[s].vp_battles
-            if vp:
-                bits.append(f"+{vp} VP")
-            for r, region in enumerate(c.regions):
-                change = cur.castles[r][s] - prev.castles[r][s]
-                if change > 0:
-                    bits.append(f"a castle in {region}")
-                elif change < 0:
-                    bits.append(f"a castle moved from {region}")
-            if bits:
-                awards.append(f"{self.name(cur, s)} {' and '.join(bits)}")
-        if awards:
-            self.out(f"  awards: {escape('; '.join(awards))}")
-        mine, was = cur.players[self.seat], prev.players[self.seat]
-        for i, quest in enumerate(mine.quests):
-            if mine.feats[i] and not (i < len(was.feats) and was.feats[i]):
-                self.out(f"  your quest {escape(c.quests[quest].name)}: feat achieved (W50)")
-        moved = []
-        for s in range(cur.n):
-            old, new = self.public_score(prev, s), self.public_score(cur, s)
-            if old != new:
-                moved.append(f"{self.name(cur, s)} {old} → {new}")
-        if moved:
-            what = "scores" if cur.tasks else "scores with every quest shown (G26)"
-            self.out(f"  {what}: {escape(', '.join(moved))}")
-
-    # -- the person's decisions -----------------------------------------------------------
-    def ask(self) -> int:
-        """Show the decision's screen and read answers until one is an option (QuitError on q)."""
-        st = self.state
-        entries = menu(st, self.seat)
+    def choose(self, table: TerminalTable, view: WonderlandsWarView, legal: Sequence[int]) -> int:
+        """Show the decision's screen and read answers until one is an option."""
+        screen = WarScreen(table)
+        entries = menu(table.state, table.seat)
         choices = [a for a, _, why in entries if not why]
-        self.pager.screen(self.parts(entries, choices))
+        table.screen.screen(screen.parts(entries, choices))
         prompt = f"choose 1-{len(choices)} (help, hint, table, q) > "
         while True:
-            answer = self.pager.ask(prompt).lower()
-            if answer in ("q", "quit"):
-                raise QuitError
-            if answer in ("help", "h", "?"):
-                self.pager.show(Text(HELP))
+            answer = table.answer(prompt, view, choices).lower()
+            if answer == "?":
+                table.show(Text(HELP))
             elif answer in ("", "menu"):
-                self.pager.screen(self.parts(entries, choices))
-            elif answer == "hint":
-                self.pager.show(self.hint(choices))
+                table.screen.screen(screen.parts(entries, choices))
             elif answer == "table":
-                self.pager.show(Text(self.game.render(st, self.seat)))
+                table.show(self.draw(table, view))
             elif answer.isdigit() and 1 <= int(answer) <= len(choices):
                 return choices[int(answer) - 1]
             else:
-                self.pager.show(
+                table.show(
                     Text.from_markup(
                         f"[red]please answer a number from 1 to {len(choices)}[/] "
                         "(or help, hint, table, q)"
                     )
                 )
+
+    def hint(self, table: TerminalTable, view: WonderlandsWarView, legal: Sequence[int]) -> Group:
+        """The hard bot's advice in the menu's numbers and words."""
+        return WarScreen(table).hint(list(legal))
+
+    def ending(self, table: TerminalTable) -> None:
+        """Final scoring by source (W53) and the winner (W54)."""
+        st: WonderlandsWarState = table.state
+        won = ", ".join(faction_name(st, s) for s in table.game.winners(st))
+        winner = Text.from_markup(f"[bold]Winner: {escape(won)}[/] - the new ruler of Wonderland")
+        table.screen.screen([Part(Rule("The end")), Part(final_table(st)), Part(winner)])
+
+
+class WarScreen:
+    """The screen of the person's decision at one table."""
+
+    def __init__(self, table: TerminalTable) -> None:
+        self.table = table
+        self.state: WonderlandsWarState = table.state
+        self.seat = table.seat
 
     def parts(self, entries: Sequence[tuple[int, str, str]], choices: list[int]) -> list[Part]:
         """The screen of the person's decision: title, status, context, hint, menu."""
@@ -521,7 +167,7 @@ class WarTable:
             out.append(Part(self.players(), kept=False, name="players"))
         if phase in (Phase.TEA_TURN, Phase.TEA_CONTINUE, Phase.PICK_WONDERLANDIAN):
             out.append(Part(self.market(), kept=False, name="market"))
-        if self.hints:
+        if self.table.hints:
             out.append(Part(self.hint(choices)))
         if by_region:
             out.append(Part(self.region_menu(choices)))
@@ -634,7 +280,7 @@ class WarTable:
             )
             table.add_row(
                 names[s],
-                f"{self.public_score(st, s)}{hidden}",
+                f"{public_score(st, self.seat, s)}{hidden}",
                 str(p.shards),
                 "up" if p.shield else "used",
                 f"{len(p.track)}/{st.content.factions[p.faction].madness_slots}",
@@ -721,10 +367,7 @@ class WarTable:
     def hint(self, choices: list[int]) -> Group:
         """The hard bot's advice in the menu's numbers and words."""
         st = self.state
-        self.hinter.bot.rng.seed(
-            derive_seed(self.seeds.seed, "hints", self.seat, len(self.actions))
-        )
-        advice = self.hinter.advise(self.game, self.game.view(st, self.seat), choices)
+        advice = self.table.advise(self.table.game.view(st, self.seat), choices)
         number = {a: n for n, a in enumerate(choices, start=1)}
         table = Table(
             title=f"Hint ({advice.bot} bot: {advice.value_label}, share of the search)",
@@ -732,7 +375,7 @@ class WarTable:
             box=None,
             pad_edge=False,
         )
-        width = max(20, self.console.width - 16)
+        width = max(20, self.table.console.width - 16)
         table.add_column("move", no_wrap=True, overflow="ellipsis", max_width=width)
         table.add_column("value", justify="right", no_wrap=True, min_width=5)
         table.add_column("share", justify="right", no_wrap=True, min_width=5)
@@ -746,19 +389,15 @@ class WarTable:
     def reason(self, advice: Advice, choices: list[int], number: dict[int, int]) -> str:
         """The advice's reason, its moves named by the menu's numbers and words."""
         names = {
-            self.game.action_to_string(a): f"{number[a]}) {option(self.state, self.seat, a)[0]}"
+            self.table.game.action_to_string(
+                a
+            ): f"{number[a]}) {option(self.state, self.seat, a)[0]}"
             for a in choices
         }
         pattern = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
         return re.sub(rf"(?<![\w])({pattern})(?![\w])", lambda m: names[m.group(1)], advice.reason)
 
     # -- the end --------------------------------------------------------------------------
-    def show_end(self) -> None:
-        """Final scoring by source (W53) and the winner (W54)."""
-        st = self.state
-        won = ", ".join(faction_name(st, s) for s in self.game.winners(st))
-        winner = Text.from_markup(f"[bold]Winner: {escape(won)}[/] - the new ruler of Wonderland")
-        self.pager.screen([Part(Rule("The end")), Part(final_table(st)), Part(winner)])
 
 
 def final_table(state: WonderlandsWarState) -> Table:
@@ -775,45 +414,5 @@ def final_table(state: WonderlandsWarState) -> Table:
     return table
 
 
-def play(args: argparse.Namespace) -> int:
-    """``wonderland play wonderlands_war`` (or ``--resume FILE``); always saves the record."""
-    game = GAME
-    resumed: Resumed | None = getattr(args, "resumed", None)
-    setup = table_setup(args, game, 3, "heuristic")
-    config, seat, names, seed, done = setup.config, setup.seat, setup.bots, setup.seed, setup.done
-    n = config.num_players
-    state = game.initial_state(config)
-    digest = state.content.digest
-    if resumed is not None and resumed.record.content_hash not in (None, digest):
-        raise ConfigError(
-            "the content pack of this game has changed since it was saved; it cannot go on"
-        )
-    for actor, action in done:
-        game.apply_in_place(state, actor, action)
-    seeds = StepSeeds(seed)
-    bots = make_bots(game.spec.id, names, seeds)
-    console = Console(highlight=False)
-    again = f", resumed at step {len(done)}" if done else ""
-    console.print(
-        f"[bold]Wonderland's War[/], {n} players, you are seat {seat}; seed {seed}{again}. "
-        "Content marked * is provisional. Type help for the commands."
-    )
-    hints = bool(getattr(args, "hints", False))
-    table = WarTable(console, state, seat, bots, seeds, hints, done)
-    interrupted = False
-    try:
-        with hangup_interrupts():
-            table.run()
-    except QuitError:
-        pass
-    except KeyboardInterrupt:
-        interrupted = True
-        console.print("\ninterrupted")
-    players = [HUMAN if s == seat else names[s] for s in range(n)]
-    path = Path(args.record) if args.record else default_record_path(game.spec.id)
-    if table.state.final:  # the last screen keeps room for the message (not after q or ^C)
-        with contextlib.suppress(QuitError, KeyboardInterrupt):
-            table.pager.make_room((2 * len(str(path)) + 80) // console.width + 1)
-    record = terminal_record(game, config, seed, table.actions, players)
-    save_record(console, dataclasses.replace(record, content_hash=digest), path)
-    return 130 if interrupted else 0
+FACE = WarFace()
+"""The face the plugin declares (``terminal``)."""

@@ -100,15 +100,7 @@ class ParadeScoreCalculator(ScoreCalculator):
         names = tuple(entry.name for entry in entries)
         cells = []
         for p in range(len(entries)):
-            row = []
-            for k in range(NUM_COLOURS):
-                count, points = sheet.counts[p][k], sheet.points[p][k]
-                if count == 0:
-                    row.append("-")
-                elif sheet.majority[p][k]:
-                    row.append(f"{count}* → {points}")
-                else:
-                    row.append(f"{count} → {points}")
+            row = [sheet.cell(p, k, "*") for k in range(NUM_COLOURS)]
             row.append(str(sheet.card_totals[p]))
             cells.append(tuple(row))
         winners = tuple(ranking_winners(sheet.totals, sheet.card_totals))

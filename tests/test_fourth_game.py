@@ -22,7 +22,7 @@ import subprocess
 import sys
 import warnings
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -31,6 +31,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from tests.fourth_game import FOURTH_GAME
 from tests.support import ServerProcess
 from wonderland.bots import bot_names
 from wonderland.cli.main import main
@@ -38,20 +39,8 @@ from wonderland.core import TERMINAL, GameRecord, final_state, game_ids, get_gam
 from wonderland.server.app import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
-FOURTH_GAME = Path(__file__).resolve().parent / "fourth_game"
 GAME_ID = "nim"
 GENERIC_BOTS = {"random", "ismcts", "easy", "medium", "hard", "expert"}
-
-
-@pytest.fixture
-def nim_installed() -> Iterator[None]:
-    """The fourth game installed in this process: its directory on ``sys.path``, the registry
-    refreshed; afterwards the path is restored and the registry refreshed again."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(FOURTH_GAME))
-        registry.refresh()
-        yield
-    registry.refresh()  # the path is restored: the next lookup reads the three games again
 
 
 def installed_env() -> dict[str, str]:

@@ -47,9 +47,50 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 
 
 def test_a_reference_of_the_wrong_kind_is_refused_with_its_path() -> None:
-    """``load_as`` checks what a declaration points at."""
+    """``load`` checks what a declaration points at."""
     with pytest.raises(ConfigError, match=r"wonderland\.core:ConfigError is a type, not a str"):
-        Ref("wonderland.core:ConfigError").load_as(str)
+        Ref("wonderland.core:ConfigError", str).load()
+
+
+@pytest.mark.usefixtures("nim_installed")
+def test_every_reference_of_every_declared_game_is_what_its_field_names() -> None:
+    """Each game's references (the three games and the fourth) load as their fields' protocols,
+    so that a typo in a ``plugin.py`` fails here rather than when that path first runs."""
+    assert game_ids() == ["nim", "parade", "wonderdice", "wonderlands_war"]
+    for plugin in plugins():
+        for name, ref in plugin.refs():
+            assert ref.kind is not None, f"{plugin.game_id}.{name} has no kind"
+            ref.load()
+
+
+@pytest.mark.parametrize(
+    ("field", "ref", "refusal"),
+    [
+        (
+            "fast_engine",
+            Ref("wonderland.core.errors"),
+            r"core\.errors is a module, not a FastEngine",
+        ),
+        (
+            "terminal",
+            Ref("wonderland.core:TERMINAL"),
+            r"core:TERMINAL is an int, not a TerminalFace",
+        ),
+        ("aids", Ref("wonderland.core:Ref"), r"core:Ref is a type, not a GameAids"),
+        ("bots", {"x": Ref("wonderland.core:Ref")}, r"core:Ref is a type, not a Bot class"),
+    ],
+)
+def test_a_plugin_gives_each_reference_its_fields_protocol(
+    field: str, ref: object, refusal: str
+) -> None:
+    """A game's ``plugin.py`` writes a bare ``Ref``; the declaration binds it to the protocol its
+    field names, and loading something else is refused naming the path and the protocol."""
+    plugin = GamePlugin(game_id="x", game=Ref("wonderland.core:CHANCE"), **{field: ref})
+    bound = next(r for name, r in plugin.refs() if name.partition(".")[0] == field)
+    with pytest.raises(ConfigError, match=refusal):
+        bound.load()
+    with pytest.raises(ConfigError, match=r"core:CHANCE is an int, not a Game"):
+        plugin.game.load()
 
 
 def _code_strings(path: Path) -> list[str]:

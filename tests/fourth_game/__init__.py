@@ -11,3 +11,8 @@ doctest collection imports the game's modules as ``tests.fourth_game.wonderland_
 without putting this directory on ``sys.path``; the game stays uninstalled unless a test
 installs it.
 """
+
+from pathlib import Path
+
+FOURTH_GAME = Path(__file__).resolve().parent
+"""The directory whose place on ``sys.path`` installs the game (the ``nim_installed`` fixture)."""

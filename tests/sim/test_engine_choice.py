@@ -4,7 +4,6 @@ engine otherwise, and the summary says which and why; run folders keep their eng
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +11,12 @@ import pytest
 
 from wonderland.cli.main import main
 from wonderland.compiled import INSTALL_HINT
-from wonderland.core import GameConfig, derive_seed, registry
+from wonderland.core import GameConfig, derive_seed
 from wonderland.sim.fast import FAST_BY_CHOICE, choose_engine
 from wonderland.sim.job import SimJob
 from wonderland.sim.store import RUN_FILE, RunDir
 
 ARGV = ["simulate", "parade", "--players", "3", "--games", "40", "--seed", "4", "--workers", "1"]
-FOURTH_GAME = Path(__file__).resolve().parents[1] / "fourth_game"
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -82,16 +80,6 @@ def test_auto_without_numba_plays_plain(
     assert auto["engine"] == "plain" and auto["engine_reason"] == INSTALL_HINT
     assert main([*ARGV, "--engine", "fast"]) == 2  # asked for, it is still refused
     assert INSTALL_HINT in " ".join(capsys.readouterr().err.split())
-
-
-@pytest.fixture
-def nim_installed() -> Iterator[None]:
-    """The fourth game (no compiled engine) installed in this process."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(FOURTH_GAME))
-        registry.refresh()
-        yield
-    registry.refresh()
 
 
 @pytest.mark.usefixtures("nim_installed")

@@ -5,18 +5,21 @@ from __future__ import annotations
 from wonderland.bots.base import Bot
 from wonderland.core import ConfigError, Ref, find_plugin
 
-GENERIC_BOTS: dict[str, Ref] = {
-    "random": Ref("wonderland.bots.base:RandomBot"),
-    "ismcts": Ref("wonderland.bots.ismcts:ISMCTSBot"),
-    "easy": Ref("wonderland.bots.levels:EasyBot"),
-    "medium": Ref("wonderland.bots.levels:MediumBot"),
-    "hard": Ref("wonderland.bots.levels:HardBot"),
-    "expert": Ref("wonderland.bots.levels:ExpertBot"),
+GENERIC_BOTS: dict[str, Ref[type[Bot]]] = {
+    name: Ref(path, type[Bot])
+    for name, path in {
+        "random": "wonderland.bots.base:RandomBot",
+        "ismcts": "wonderland.bots.ismcts:ISMCTSBot",
+        "easy": "wonderland.bots.levels:EasyBot",
+        "medium": "wonderland.bots.levels:MediumBot",
+        "hard": "wonderland.bots.levels:HardBot",
+        "expert": "wonderland.bots.levels:ExpertBot",
+    }.items()
 }
 """Bots that play every game through the protocol alone."""
 
 
-def _bots(game_id: str) -> dict[str, Ref]:
+def _bots(game_id: str) -> dict[str, Ref[type[Bot]]]:
     plugin = find_plugin(game_id)  # a game built by hand has the generic bots only
     return {**GENERIC_BOTS, **(plugin.bots if plugin is not None else {})}
 
@@ -32,8 +35,4 @@ def make_bot(name: str, game_id: str, seed: int | None = None) -> Bot:
     if ref is None:
         choices = ", ".join(bot_names(game_id))
         raise ConfigError(f"no bot {name!r} for {game_id}; choose from: {choices}")
-    cls = ref.load()
-    if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ConfigError(f"{ref.path} is not a Bot class")
-    bot: Bot = cls(seed)
-    return bot
+    return ref.load()(seed)

@@ -5,37 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any, Protocol, cast
 
 from rich.console import Console
 from rich.markup import escape
 
 from wonderland.core import ConfigError, get_plugin, plugins
+from wonderland.core.capabilities import ContentModule
 from wonderland.terminal.messages import say
-
-
-class Problem(Protocol):
-    """One problem of a content pack: the file, the key in it, and what is wrong."""
-
-    file: str
-    key: str
-    reason: str
-
-
-class ContentModule(Protocol):
-    """What a game's content module (declared by its plugin) provides."""
-
-    def check(self, folder: Path) -> tuple[Any, list[Problem]]:
-        """The pack merged over the base pack (None when broken) and every problem found."""
-        ...
-
-    def json_schemas(self) -> dict[str, dict[str, Any]]:
-        """The JSON Schema of each content file, by file name."""
-        ...
-
-    def summary(self, content: Any) -> str:
-        """What a checked pack holds, in one line."""
-        ...
 
 
 def content_game_ids() -> list[str]:
@@ -48,7 +24,7 @@ def content_module(game_id: str) -> ContentModule:
     ref = get_plugin(game_id).content if game_id in (known := content_game_ids()) else None
     if ref is None:
         raise ConfigError(f"no content for {game_id!r}; games with content: {', '.join(known)}")
-    return cast(ContentModule, ref.load())
+    return ref.load()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 
 from wonderland.core.errors import ConfigError
-from wonderland.core.game import AnyGame, Game
+from wonderland.core.game import AnyGame
 from wonderland.core.plugin import GamePlugin
 
 ENTRY_POINT_GROUP = "wonderland.games"
@@ -66,9 +66,5 @@ def get_plugin(game_id: str) -> GamePlugin:
 def get_game(game_id: str) -> AnyGame:
     """The game object of ``game_id``; ConfigError listing the known ids otherwise."""
     if game_id not in _GAMES:
-        ref = get_plugin(game_id).game
-        game = ref.load()
-        if not isinstance(game, Game):
-            raise ConfigError(f"{ref.path} is a {type(game).__name__}, not a Game")
-        _GAMES[game_id] = game
+        _GAMES[game_id] = get_plugin(game_id).game.load()
     return _GAMES[game_id]

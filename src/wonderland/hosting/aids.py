@@ -8,12 +8,11 @@ physical game.  Each game's plugin declares them; they are imported on first use
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from wonderland.core import AnyGame, ConfigError, GameConfig, game_ids, get_plugin, plugins
-from wonderland.hosting.scoring import ScoreCalculator
+from wonderland.core import ConfigError, capabilities, game_ids, get_plugin, plugins
+from wonderland.core.scoring import ScoreCalculator
 
 if TYPE_CHECKING:
     from wonderland.hosting.practice import Task
@@ -31,30 +30,9 @@ class SetupError(ValueError):
         self.message = message
 
 
-class GameAids(ABC):
-    """The game-specific half of the hosting aids."""
-
-    game: AnyGame
-    task_kinds: Mapping[str, TaskMaker]
-    """Practice task kinds by name, in the order a session rotates through them."""
-
-    @abstractmethod
-    def build_position(self, config: GameConfig, setup: Mapping[str, Any]) -> Any:
-        """A state built from a teaching script's ``setup`` table (SetupError names the key)."""
-
-    def describe_move(self, state: Any, seat: int, action: int) -> str:
-        """What ``action`` by ``seat`` would do in ``state``, in words (default: its notation)."""
-        return self.game.action_to_string(action)
-
-    def action_info(self, state: Any, seat: int, action: int) -> dict[str, Any]:
-        """What a table shows about ``seat``'s legal ``action`` (default: the game's
-        ``action_info`` of the seat's view); a game whose web table describes its actions
-        otherwise (a real-time game) gives that shape here."""
-        return self.game.action_info(self.game.view(state, seat), action)
-
-    def table(self, state: Any, seat: int | None) -> str:
-        """The table as ``seat`` sees it, in plain text."""
-        return self.game.render(state, seat)
+GameAids = capabilities.GameAids["Task"]
+"""The game-specific half of the hosting aids (``core.capabilities.GameAids``), whose practice
+tasks are :class:`~wonderland.hosting.practice.Task`; a game's aids subclass it."""
 
 
 def aids_game_ids() -> list[str]:
@@ -68,10 +46,7 @@ def get_aids(game_id: str) -> GameAids:
     if ref is None:
         known = ", ".join(aids_game_ids())
         raise ConfigError(f"no hosting aids for {game_id!r}; available for: {known}")
-    aids = ref.load()
-    if not isinstance(aids, GameAids):
-        raise ConfigError(f"{ref.path} is a {type(aids).__name__}, not GameAids")
-    return aids
+    return ref.load()
 
 
 def scored_game_ids() -> list[str]:
@@ -84,10 +59,7 @@ def get_score_calculator(game_id: str) -> ScoreCalculator | None:
     ref = get_plugin(game_id).score_calculator
     if ref is None:
         return None
-    calculator = ref.load()()
-    if not isinstance(calculator, ScoreCalculator):
-        raise ConfigError(f"{ref.path} does not make a ScoreCalculator")
-    return calculator
+    return ref.load()()
 
 
 def seats_text(seats: Sequence[int]) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -17,64 +16,12 @@ from wonderland.core import (
     get_game,
     get_plugin,
 )
+from wonderland.core.capabilities import EncodingModule, StateEncoderModule
 from wonderland.rl.versions import current_version
 from wonderland.rl.versions import game_ids as environment_game_ids
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
-
-
-class StateEncoder(Protocol):
-    """Observations of one table's states (a game's ``state_encoder.StateEncoder``)."""
-
-    def observe(self, state: Any, seat: int) -> array[float]:
-        """A new float32 array equal to ``encode(view(state, seat))``."""
-        ...
-
-
-class EncodingModule(Protocol):
-    """What every game's ``encoding.py`` provides.
-
-    A game whose chance events are many (Wonderdice's rolls) may also draw them part by part
-    for OpenSpiel: ``max_chance_outcomes``, ``chance_parts``, ``chance_event`` and
-    ``chance_part_to_string`` (``openspiel_game.FactoredChance``).
-    """
-
-    ENCODING_VERSION: int
-
-    def layout(self, num_players: int) -> list[tuple[str, int]]:
-        """Named features and their sizes."""
-        ...
-
-    def observation_size(self, num_players: int) -> int:
-        """Length of the observation vector."""
-        ...
-
-    def encode_sparse(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
-        """Non-zero entries of a seat's observation: indices of the 1s, other entries."""
-        ...
-
-    def encode_state_sparse(
-        self, state: Any, seat: int
-    ) -> tuple[list[int], list[tuple[int, float]]]:
-        """``encode_sparse`` of ``seat``'s view of ``state``, without building the view."""
-        ...
-
-    def encode(self, view: Any) -> list[float]:
-        """The dense observation."""
-        ...
-
-    def observe_step(self, before: Any, actor: int, action: int, after: Any, seat: int) -> str:
-        """What ``seat`` sees of the step that took ``before`` to ``after``."""
-        ...
-
-
-class StateEncoderModule(Protocol):
-    """What every game's ``state_encoder.py`` provides."""
-
-    def state_encoder(self, num_players: int) -> StateEncoder:
-        """Observations of states at ``num_players`` seats, kept up to date by difference."""
-        ...
 
 
 def _environments(game_id: str) -> Environments:
@@ -88,12 +35,12 @@ def _environments(game_id: str) -> Environments:
 
 def encoding_module(game: AnyGame) -> EncodingModule:
     """The observation encoding that ``game``'s plugin declares."""
-    return cast(EncodingModule, _environments(game.spec.id).encoding.load())
+    return _environments(game.spec.id).encoding.load()
 
 
 def state_encoder_module(game: AnyGame) -> StateEncoderModule:
     """The encoder of states that ``game``'s plugin declares."""
-    return cast(StateEncoderModule, _environments(game.spec.id).state_encoder.load())
+    return _environments(game.spec.id).state_encoder.load()
 
 
 class GameEncoder:

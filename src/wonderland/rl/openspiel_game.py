@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import pyspiel
@@ -47,7 +47,8 @@ from wonderland.core import (
     get_game,
     next_actor,
 )
-from wonderland.rl.encoders import EncodingModule, encoding_module
+from wonderland.core.capabilities import EncodingModule
+from wonderland.rl.encoders import encoding_module
 from wonderland.rl.versions import env_versions
 
 _Params = dict[str, Any]
@@ -77,6 +78,7 @@ def _variant_value(variant: Variant, value: bool | int | str) -> VariantValue:
     return value
 
 
+@runtime_checkable
 class FactoredChance(Protocol):
     """An encoding module that draws its game's chance events part by part for OpenSpiel
     (Wonderdice: a roll is the seat and gap, then one die at a time), so a chance node has a
@@ -114,7 +116,7 @@ class _Rules:
         """The state before the first step, cloned for every new OpenSpiel state (OpenSpiel
         also makes one for every clone of a state)."""
         self.factored: FactoredChance | None = (
-            cast(FactoredChance, self.encoding) if hasattr(self.encoding, "chance_parts") else None
+            self.encoding if isinstance(self.encoding, FactoredChance) else None
         )
         """The game's chance events drawn part by part (see :class:`FactoredChance`)."""
         self.max_chance_outcomes: int = (

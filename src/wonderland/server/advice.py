@@ -10,18 +10,14 @@ real-time table (Wonderdice) it answers the seat's options of the moment.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wonderland.bots.levels import ADVICE_LEVEL
 from wonderland.core import TERMINAL, derive_seed
 from wonderland.server.bot_worker import advise
+from wonderland.server.core import TableDesk
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import refuse
 from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.wire import AdviceMessage, AdvisedMove
-
-if TYPE_CHECKING:
-    from wonderland.server.tables import TableManager
 
 SHOWN = 3
 """The best moves an answer lists."""
@@ -37,7 +33,7 @@ def options(table: LiveTable, seat: int) -> list[int]:
     return []
 
 
-def check(manager: TableManager, table: LiveTable, seat: int | None, version: int) -> list[int]:
+def check(core: TableDesk, table: LiveTable, seat: int | None, version: int) -> list[int]:
     """The seat's options, or the refusal that says why there is nothing to advise."""
     if seat is None:
         raise refuse(
@@ -46,7 +42,7 @@ def check(manager: TableManager, table: LiveTable, seat: int | None, version: in
     refuse_unless_playing(table, seat)
     if table.game.to_move(table.state) == TERMINAL:
         raise refuse("finished", "the game is over: there is no move to suggest")
-    manager.refuse_if_expired(table)
+    core.refuse_if_expired(table)
     if table.live is None and version != table.version:
         raise refuse(
             "stale",
@@ -63,17 +59,17 @@ def check(manager: TableManager, table: LiveTable, seat: int | None, version: in
 
 
 async def advice(
-    manager: TableManager, table: LiveTable, seat: int | None, version: int
+    core: TableDesk, table: LiveTable, seat: int | None, version: int
 ) -> AdviceMessage:
     """The ``hard`` level's advice for ``seat`` at ``version``; refused when the seat has no
     move to make, or when the table moved on while it was worked out."""
-    legal = check(manager, table, seat, version)
+    legal = check(core, table, seat, version)
     assert seat is not None
     game = table.game
     asked_at = table.version
     seed = derive_seed(table.seed, "advice", seat, asked_at)
     view = game.view(table.state, seat)
-    found = await manager.off_loop(advise, game.spec.id, ADVICE_LEVEL, seed, view, legal)
+    found = await core.off_loop(advise, game.spec.id, ADVICE_LEVEL, seed, view, legal)
     if table.version != asked_at and options(table, seat) != legal:
         raise refuse("stale", "the table moved on while the suggestion was worked out; ask again")
     label = game.action_to_string

@@ -14,12 +14,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard
 from wonderland.server.host import host_action, is_host
-from wonderland.server.live_table import LiveTable
+from wonderland.server.live_table import LiveTable, SeatSocket
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again
 from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.settings import ServerSettings
-from wonderland.server.table_record import SeatSocket
 from wonderland.server.tables import TableManager
 from wonderland.server.talk import CHAT_HISTORY, SPECTATOR_NAME, chat_line, check_chat, check_name
 from wonderland.server.undo import answer, ask, live_offer, offer_message

@@ -7,30 +7,23 @@ from __future__ import annotations
 
 import secrets
 
-from wonderland.server.clocks import now_ms
+from wonderland.server.core import TableDesk
 from wonderland.server.live_table import LiveTable
-from wonderland.server.refusals import refuse
-from wonderland.server.seating import (
-    change_seat,
-    checked_bot,
-    checked_seat,
-    in_store,
-    record_event,
-    start,
-)
-from wonderland.server.table_record import evict_stale, seat_name
-from wonderland.server.tables import TableManager
+from wonderland.server.refusals import UNREACHABLE, refuse
+from wonderland.server.seat_clocks import now_ms
+from wonderland.server.seating import change_seat, checked_bot, checked_seat, start
+from wonderland.server.table_record import evict_stale, record_event, seat_name
 from wonderland.server.wire import HostAction, SeatLinkMessage
 from wonderland.store.repository import secret_hash
 
 
-async def appoint(manager: TableManager, table: LiveTable, rematch_of: str | None = None) -> str:
+async def appoint(core: TableDesk, table: LiveTable, rematch_of: str | None = None) -> str:
     """Make a host token for a new table (its hash is stored as the table's first event)."""
     token = secrets.token_urlsafe(18)
     data: dict[str, str] = {"host_hash": secret_hash(token)}
     if rematch_of is not None:
         data["rematch_of"] = rematch_of
-    await record_event(manager, table, "created", None, data)
+    await record_event(core, table, "created", None, data)
     return token
 
 
@@ -50,28 +43,28 @@ def _refuse_if_over(table: LiveTable) -> None:
 
 
 async def host_action(
-    manager: TableManager, table: LiveTable, action: HostAction
+    core: TableDesk, table: LiveTable, action: HostAction
 ) -> SeatLinkMessage | None:
     """Carry out one of the host's controls; the new link's message after ``reissue``."""
     _refuse_if_over(table)
     if action.do == "start":
-        await start(manager, table, action.bot)
+        await start(core, table, action.bot)
         return None
     if action.do == "close":
-        await close(manager, table)
+        await close(core, table)
         return None
     seat = checked_seat(table, action.seat)
     if action.do == "reissue":
-        token = await reissue(manager, table, seat)
+        token = await reissue(core, table, seat)
         return SeatLinkMessage(seat=seat, token=token)
     if action.do == "to_bot":
-        await to_bot(manager, table, seat, action.bot)
+        await to_bot(core, table, seat, action.bot)
     else:
-        await to_person(manager, table, seat)
+        await to_person(core, table, seat)
     return None
 
 
-async def reissue(manager: TableManager, table: LiveTable, seat: int) -> str:
+async def reissue(core: TableDesk, table: LiveTable, seat: int) -> str:
     """Give a person's seat a new token; the old one is refused from now on, and its open
     connections are told and closed."""
     async with table.lock:
@@ -83,7 +76,7 @@ async def reissue(manager: TableManager, table: LiveTable, seat: int) -> str:
             )
         token = secrets.token_urlsafe(18)
         changed = await change_seat(
-            manager,
+            core,
             table,
             seat,
             {"token_hash": info.token_hash},
@@ -94,11 +87,11 @@ async def reissue(manager: TableManager, table: LiveTable, seat: int) -> str:
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
         await evict_stale(table)
-    await manager.broadcast(table)
+    await core.broadcast(table)
     return token
 
 
-async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | None) -> None:
+async def to_bot(core: TableDesk, table: LiveTable, seat: int, bot: str | None) -> None:
     """A bot plays an absent person's seat until the host gives it back (at a real-time table
     it rolls and acts at the pace of the table's other bots)."""
     async with table.lock:
@@ -113,7 +106,7 @@ async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | 
             )
         name = checked_bot(table.game.spec.id, bot)
         changed = await change_seat(
-            manager,
+            core,
             table,
             seat,
             {"kind": "human", "token_hash": info.token_hash},
@@ -125,11 +118,11 @@ async def to_bot(manager: TableManager, table: LiveTable, seat: int, bot: str | 
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
         if table.live is not None:  # at a real-time table, the bot plays it from now on
             table.live.set_bots(table.bot_seats())
-    await manager.broadcast(table)
-    manager.advance_soon(table)
+    await core.broadcast(table)
+    core.advance_soon(table)
 
 
-async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
+async def to_person(core: TableDesk, table: LiveTable, seat: int) -> None:
     """Give a seat that a bot played for its person back to them (at a real-time table the
     bot does not act for it again)."""
     async with table.lock:
@@ -141,7 +134,7 @@ async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
                 "give it back to",
             )
         changed = await change_seat(
-            manager,
+            core,
             table,
             seat,
             {"token_hash": info.token_hash},
@@ -155,14 +148,14 @@ async def to_person(manager: TableManager, table: LiveTable, seat: int) -> None:
             table.live.set_bots(table.bot_seats())
         if table.clocks is not None:  # an idle kick counts from now
             table.clocks.touch(seat, now_ms())
-    await manager.broadcast(table)
+    await core.broadcast(table)
 
 
-async def close(manager: TableManager, table: LiveTable) -> None:
+async def close(core: TableDesk, table: LiveTable) -> None:
     """Close the table: it takes no more moves; its replay stays."""
     async with table.lock:
-        await in_store(manager, manager.store.expire_table, table.id)
+        await core.in_store(core.store.expire_table, table.id, away=UNREACHABLE)
         table.expired = True
-        await record_event(manager, table, "closed")
-    await manager.broadcast(table)
-    await manager.release_lease(table)
+        await record_event(core, table, "closed")
+    await core.broadcast(table)
+    await core.release_lease(table)

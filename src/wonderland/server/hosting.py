@@ -25,6 +25,7 @@ from wonderland.hosting.aids import (
     scored_game_ids,
 )
 from wonderland.hosting.practice import PracticeSession, Task, Verdict
+from wonderland.hosting.scoring import ScoreCalculator
 from wonderland.hosting.teaching import Feedback, Lesson, shipped_scripts
 
 MAX_SESSIONS = 500
@@ -83,6 +84,13 @@ class Sessions(Generic[T]):
         if item is None:
             raise HTTPException(404, detail="this session has expired: start again")
         self.items.move_to_end(key)
+        return item
+
+    def going_on(self, key: str, over: str) -> T:
+        """The item if it is not done yet; 404 when expired, 409 with ``over`` when done."""
+        item = self.get(key)
+        if getattr(item, "done", False):
+            raise HTTPException(409, detail=over)
         return item
 
 
@@ -197,19 +205,21 @@ def practice_json(
 def hosting_router(static: Path) -> APIRouter:
     """Pages and endpoints of the Learn and score-calculator pages."""
     router = APIRouter()
+    router.include_router(lessons_router(static))
+    router.include_router(practice_router())
+    router.include_router(score_router(static))
+    return router
+
+
+def lessons_router(static: Path) -> APIRouter:
+    """The Learn page, its game's scripts and task kinds, and the lessons of a script."""
+    router = APIRouter()
     lessons: Sessions[Lesson] = Sessions()
-    practices: Sessions[PracticeSession] = Sessions()
 
     @router.get("/learn/{game_id}", include_in_schema=False)
     async def learn_page(game_id: str) -> FileResponse:
         _aided(game_id)
         return FileResponse(static / "learn.html")
-
-    @router.get("/score/{game_id}", include_in_schema=False)
-    async def score_page(game_id: str) -> FileResponse:
-        if game_id not in scored_game_ids():
-            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
-        return FileResponse(static / "score.html")
 
     @router.get("/api/learn/{game_id}")
     async def learn_info(game_id: str) -> dict[str, Any]:
@@ -246,11 +256,17 @@ def hosting_router(static: Path) -> APIRouter:
     @router.post("/api/lessons/{key}")
     async def lesson_step(key: str, body: LessonMove) -> dict[str, Any]:
         """Continue past an explaining step, or try a move."""
-        lesson = lessons.get(key)
-        if lesson.done:
-            raise HTTPException(409, detail="the lesson is over")
+        lesson = lessons.going_on(key, "the lesson is over")
         feedback = lesson.proceed() if body.move is None else lesson.attempt(body.move)
         return lesson_json(key, lesson, feedback)
+
+    return router
+
+
+def practice_router() -> APIRouter:
+    """Practice sessions: a task at a time, each answer checked."""
+    router = APIRouter()
+    practices: Sessions[PracticeSession] = Sessions()
 
     @router.post("/api/learn/{game_id}/practice")
     async def start_practice(game_id: str, body: StartPractice) -> dict[str, Any]:
@@ -263,23 +279,40 @@ def hosting_router(static: Path) -> APIRouter:
     @router.post("/api/practice/{key}")
     async def answer_task(key: str, body: Answers) -> dict[str, Any]:
         """Check the answers to the current task; 400 (nothing changes) for unreadable ones."""
-        session = practices.get(key)
-        if session.done:
-            raise HTTPException(409, detail="the practice session is over")
+        session = practices.going_on(key, "the practice session is over")
         try:
             verdict = session.answer(body.answers)
         except WonderlandError as err:
             raise HTTPException(400, detail=str(err)) from None
         return practice_json(key, session, verdict)
 
+    return router
+
+
+def calculator(game_id: str) -> ScoreCalculator:
+    """The game's score calculator; 404 when it has none."""
+    _aided(game_id)
+    calc = get_score_calculator(game_id)
+    if calc is None:
+        raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+    return calc
+
+
+def score_router(static: Path) -> APIRouter:
+    """The score-calculator page, its form and its scoring."""
+    router = APIRouter()
+
+    @router.get("/score/{game_id}", include_in_schema=False)
+    async def score_page(game_id: str) -> FileResponse:
+        if game_id not in scored_game_ids():
+            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+        return FileResponse(static / "score.html")
+
     @router.get("/api/score/{game_id}")
     async def score_form(game_id: str) -> dict[str, Any]:
         """What the calculator asks of each player, the module of the game's own widgets and
         the variants that change scoring."""
-        _aided(game_id)
-        calc = get_score_calculator(game_id)
-        if calc is None:
-            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+        calc = calculator(game_id)
         game = get_game(game_id)
         players = max(calc.min_players, game.spec.min_players)
         widgets = calc.web_widgets
@@ -301,10 +334,7 @@ def hosting_router(static: Path) -> APIRouter:
     @router.post("/api/score/{game_id}")
     async def score(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
         """Score ``{"players": [...], "variants": {...}}``; 400 lists every problem."""
-        _aided(game_id)
-        calc = get_score_calculator(game_id)
-        if calc is None:
-            raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
+        calc = calculator(game_id)
         try:
             entries, variants = calc.parse_data(body)
             report = calc.score(entries, get_game(game_id).variants.resolve(variants))

@@ -1,5 +1,6 @@
 """One table in memory: its state is the replay of its committed actions; what each viewer
-is sent about it."""
+is sent about it; the facts its record and its undo keep (``table_record``, ``undo``), and
+its real-time session (``go_live``)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,86 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from wonderland.core import CHANCE, TERMINAL, AnyGame, get_plugin
-from wonderland.server.clocks import TableClock, now_ms
 from wonderland.server.live import LiveModule, LiveSession
-from wonderland.server.table_record import TableRecord, record_state, waiting
-from wonderland.server.undo import UndoBook, may_ask
+from wonderland.server.seat_clocks import TableClock, now_ms
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
-from wonderland.store.values import StoredChat
+from wonderland.store.values import StoredChat, StoredEvent
+
+WAITING_KINDS = frozenset({"open", "reserved"})
+"""Seat kinds that nobody plays yet: an open seat (anyone may take it) and a seat reserved
+for a player of the table this one is a rematch of."""
+
+Evict = Callable[[str], Awaitable[None]]
+"""Close one connection, telling it why (its seat's link was reissued)."""
+
+
+@dataclass
+class SeatSocket:
+    """A connection that opened a seat, with the token hash it opened it with."""
+
+    seat: int
+    token_hash: str
+    evict: Evict
+
+
+@dataclass
+class TableRecord:
+    """What a table's events say: its host, whether the host closed it, its rematch."""
+
+    host_hash: str | None = None
+    events: list[StoredEvent] = field(default_factory=list)
+    closed: bool = False
+    """The host closed the table: it takes no more moves."""
+    rematch: str | None = None
+    """The table of the next game with the same seats, once one was offered."""
+    rematch_of: str | None = None
+    sockets: dict[Any, SeatSocket] = field(default_factory=dict)
+    """Each open connection of a seat (by its send function), to close it when its link is
+    reissued."""
+
+    def add(self, event: StoredEvent) -> None:
+        """Take one event into the record."""
+        self.events.append(event)
+        if event.kind == "created":
+            self.host_hash = event.data.get("host_hash") or self.host_hash
+            self.rematch_of = event.data.get("rematch_of") or self.rematch_of
+        elif event.kind == "closed":
+            self.closed = True
+        elif event.kind == "rematch" and self.rematch is None:
+            self.rematch = str(event.data["table"])
+
+    def known(self) -> set[int]:
+        """The numbers of the events already in the record."""
+        return {event.id for event in self.events}
+
+
+UNDO = -9
+"""The actor of a row that takes an earlier row back (its action is that row's index)."""
+
+
+@dataclass
+class UndoOffer:
+    """An open request: ``seat`` asks to take back row ``index``, asked when the table had
+    ``rows`` rows; ``waiting`` are the people still to answer."""
+
+    seat: int
+    index: int
+    rows: int
+    version: int
+    words: str
+    waiting: set[int]
+
+
+@dataclass
+class UndoBook:
+    """A table's undo facts: the open request, and the time (ms) of every row."""
+
+    offer: UndoOffer | None = None
+    stamps: list[int] = field(default_factory=list)
+    undone: set[int] = field(default_factory=set)
+    """The rows taken back so far."""
+
 
 Send = Callable[[str], Awaitable[None]]
 """How the manager sends a connection a message: its JSON text, serialised once for every
@@ -26,7 +100,7 @@ connection that sees the same thing."""
 def live_module(game_id: str) -> LiveModule | None:
     """The real-time driver that ``game_id``'s plugin declares (None for turn games)."""
     ref = get_plugin(game_id).live_table
-    return None if ref is None else cast(LiveModule, ref.load())
+    return None if ref is None else ref.load()
 
 
 @dataclass
@@ -90,6 +164,15 @@ class LiveTable:
     def viewers(self) -> list[int | None]:
         """Every seat and the spectator."""
         return [*range(len(self.seats)), None]
+
+    async def tell(self, text: str) -> None:
+        """Send one text to every connection of the table (public news: chat, undo)."""
+        for sends in list(self.listeners.values()):
+            for send in list(sends):
+                try:
+                    await send(text)
+                except Exception:  # a closed socket; its handler removes it too
+                    sends.pop(send, None)
 
     def accept_step(
         self, before: Any, after: Any, actor: int, action: int, at_ms: int | None = None
@@ -194,7 +277,68 @@ class LiveTable:
             "seats": [seat.model_dump() for seat in self.seat_public()],
             "live": None if self.live is None else self.live.live_info(viewer),
             "expired": self.expired,
-            **record_state(self),
+            "waiting": waiting(self),
+            "closed": self.record.closed,
+            "rematch": self.record.rematch,
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
             "undo": may_ask(self, viewer),
         }
+
+
+def waiting(table: LiveTable) -> bool:
+    """Whether ``table`` waits for players (a seat still open or reserved)."""
+    return not (table.expired or table.finished) and any(
+        info.kind in WAITING_KINDS for info in table.seats
+    )
+
+
+def may_ask(table: LiveTable, seat: int | None) -> bool:
+    """Whether ``seat`` made the last step still in play (its page offers the undo; the
+    server still checks the rest when it is asked)."""
+    if seat is None or table.live is not None or table.undo.offer is not None:
+        return False
+    if table.finished or table.expired or not table.is_person(seat):
+        return False
+    undone = table.undo.undone
+    for index in range(len(table.actions) - 1, -1, -1):
+        actor = table.actions[index][0]
+        if actor != UNDO and index not in undone:
+            return actor == seat
+    return False
+
+
+def go_live(table: LiveTable, session: LiveSession) -> None:
+    """Attach a real-time session: the table's state and actions are its driver's."""
+    table.live = session
+    driver = session.driver
+    table.state = driver.state
+    table.actions = driver.actions
+    table.version = len(driver.actions)
+    for line in table.live.new_lines():
+        for viewer in table.viewers():
+            table.logs.setdefault(viewer, []).append(line)
+
+
+def rewind_live(table: LiveTable) -> None:
+    """Drop a real-time table's moves that could not be committed: its driver goes back
+    to exactly the committed actions (nothing half-applied)."""
+    assert table.live is not None
+    module = live_module(table.game.spec.id)
+    assert module is not None
+    committed = list(table.live.driver.actions[: table.version])
+    logs = table.logs
+    table.logs = {}
+    go_live(table, module.resume(table.config, table.seed, committed, table.bot_seats()))
+    table.logs = logs
+
+
+def begin_live(table: LiveTable) -> None:
+    """A real-time table that waited for players begins: its driver starts again from its
+    deal with the bots of its seats now, so the countdown to the round and each person's
+    idle time count from now."""
+    if table.live is None:
+        return
+    rewind_live(table)
+    if table.clocks is not None:
+        for seat in range(len(table.seats)):
+            table.clocks.touch(seat, now_ms())

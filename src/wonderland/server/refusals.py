@@ -24,3 +24,7 @@ UNAVAILABLE = (
     "the game's database cannot be reached just now, so your move was not made; "
     "the table waits for it to come back, then try again"
 )
+UNREACHABLE = (
+    "the game's database cannot be reached just now, so nothing was changed: try again in a moment"
+)
+"""The refusal of a seat's, host's or record's change while the database is away."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import secrets
 
+from wonderland.server.core import TableDesk
 from wonderland.server.host import appoint
 from wonderland.server.live_table import LiveTable, live_module
-from wonderland.server.refusals import refuse
-from wonderland.server.seating import in_store, record_event, take_reserved
-from wonderland.server.tables import TableManager
+from wonderland.server.refusals import UNREACHABLE, refuse
+from wonderland.server.seating import take_reserved
+from wonderland.server.table_record import record_event
 from wonderland.server.wire import RematchSeat
 from wonderland.store import SeatInfo
 
@@ -29,9 +30,9 @@ def rematch_seats(table: LiveTable) -> list[SeatInfo]:
     return seats
 
 
-async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
+async def set_up(core: TableDesk, table: LiveTable) -> tuple[str, str]:
     """Store the next game's table; its id and its host's token."""
-    stored = await in_store(manager, manager.store.load, table.id)
+    stored = await core.in_store(core.store.load, table.id, away=UNREACHABLE)
     if stored is None:
         raise refuse("unknown_table", f"there is no table {table.id!r}")
     game = table.game
@@ -40,9 +41,8 @@ async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
     # the configuration's other entries (the time control) carry over as they are
     config_json = {**{k: v for k, v in stored.config.items() if k not in fresh}, **fresh}
     new_id, seed, seats = secrets.token_hex(8), secrets.randbelow(2**62), rematch_seats(table)
-    await in_store(
-        manager,
-        manager.store.create_table,
+    await core.in_store(
+        core.store.create_table,
         new_id,
         game.spec.id,
         game.spec.version,
@@ -50,6 +50,7 @@ async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
         seed,
         seats,
         table.private,
+        away=UNREACHABLE,
     )
     live = live_module(game.spec.id)
     if live is not None:  # a real-time game is dealt at once; its clock starts with the game
@@ -57,16 +58,15 @@ async def set_up(manager: TableManager, table: LiveTable) -> tuple[str, str]:
         rows = [
             (new_id, index, actor, action, 0, False) for index, (actor, action) in enumerate(deal)
         ]
-        await in_store(manager, manager.store.append_many, rows)
-    new = await manager.obtain(new_id)
-    host_token = await appoint(manager, new, rematch_of=table.id)
-    await record_event(manager, table, "rematch", None, {"table": new_id})
-    if manager.cluster is not None:
-        manager.cluster.try_lease(new_id)
+        await core.in_store(core.store.append_many, rows, away=UNREACHABLE)
+    new = await core.obtain(new_id)
+    host_token = await appoint(core, new, rematch_of=table.id)
+    await record_event(core, table, "rematch", None, {"table": new_id})
+    core.lease(new_id)
     return new_id, host_token
 
 
-async def play_again(manager: TableManager, table: LiveTable, seat: int | None) -> RematchSeat:
+async def play_again(core: TableDesk, table: LiveTable, seat: int | None) -> RematchSeat:
     """A seated person's "Play again": the new table is set up by the first ask; the asker
     takes their seat there."""
     if seat is None:
@@ -78,9 +78,9 @@ async def play_again(manager: TableManager, table: LiveTable, seat: int | None) 
     host_token = None
     async with table.lock:
         if table.record.rematch is None:
-            _, host_token = await set_up(manager, table)
+            _, host_token = await set_up(core, table)
     assert table.record.rematch is not None
-    new = await manager.obtain(table.record.rematch)
-    token = await take_reserved(manager, new, seat)
-    await manager.broadcast(table)
+    new = await core.obtain(table.record.rematch)
+    token = await take_reserved(core, new, seat)
+    await core.broadcast(table)
     return RematchSeat(table=new.id, seat=seat, token=token, host=host_token)

@@ -2,88 +2,24 @@
 (taken, handed to a bot, given back, a link reissued), its start, its closing and its
 rematch; each event is said in words in the log and the replay.
 
-Kept apart from ``tables.py`` (which holds one ``TableRecord`` per table): the operations that
-make these events are in ``seating.py``, ``host.py`` and ``rematch.py``.
+A table keeps its record in a ``TableRecord`` (``live_table.py``); the operations that make
+these events are in ``seating.py``, ``host.py`` and ``rematch.py``, the clocks' and undo's in
+``clocks.py`` and ``undo.py``: each stores its event with :func:`record_event`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
+from wonderland.server.core import TableCore
+from wonderland.server.live_table import LiveTable
+from wonderland.server.refusals import UNREACHABLE
+from wonderland.server.seat_clocks import now_ms
 from wonderland.store.values import SeatInfo, StoredEvent
 
-if TYPE_CHECKING:
-    from wonderland.server.live_table import LiveTable
-    from wonderland.server.tables import TableManager
-
 log = logging.getLogger(__name__)
-
-WAITING_KINDS = frozenset({"open", "reserved"})
-"""Seat kinds that nobody plays yet: an open seat (anyone may take it) and a seat reserved
-for a player of the table this one is a rematch of."""
-
-Evict = Callable[[str], Awaitable[None]]
-"""Close one connection, telling it why (its seat's link was reissued)."""
-
-
-@dataclass
-class SeatSocket:
-    """A connection that opened a seat, with the token hash it opened it with."""
-
-    seat: int
-    token_hash: str
-    evict: Evict
-
-
-@dataclass
-class TableRecord:
-    """What a table's events say: its host, whether the host closed it, its rematch."""
-
-    host_hash: str | None = None
-    events: list[StoredEvent] = field(default_factory=list)
-    closed: bool = False
-    """The host closed the table: it takes no more moves."""
-    rematch: str | None = None
-    """The table of the next game with the same seats, once one was offered."""
-    rematch_of: str | None = None
-    sockets: dict[Any, SeatSocket] = field(default_factory=dict)
-    """Each open connection of a seat (by its send function), to close it when its link is
-    reissued."""
-
-    def add(self, event: StoredEvent) -> None:
-        """Take one event into the record."""
-        self.events.append(event)
-        if event.kind == "created":
-            self.host_hash = event.data.get("host_hash") or self.host_hash
-            self.rematch_of = event.data.get("rematch_of") or self.rematch_of
-        elif event.kind == "closed":
-            self.closed = True
-        elif event.kind == "rematch" and self.rematch is None:
-            self.rematch = str(event.data["table"])
-
-    def known(self) -> set[int]:
-        """The numbers of the events already in the record."""
-        return {event.id for event in self.events}
-
-
-def waiting(table: LiveTable) -> bool:
-    """Whether ``table`` waits for players (a seat still open or reserved)."""
-    return not (table.expired or table.finished) and any(
-        info.kind in WAITING_KINDS for info in table.seats
-    )
-
-
-def record_state(table: LiveTable) -> dict[str, Any]:
-    """The record's part of every state message: waiting, closed by the host, rematch."""
-    return {
-        "waiting": waiting(table),
-        "closed": table.record.closed,
-        "rematch": table.record.rematch,
-    }
 
 
 def seat_name(info: SeatInfo, seat: int) -> str:
@@ -156,6 +92,42 @@ def note(table: LiveTable, event: StoredEvent) -> None:
         table.logs.setdefault(viewer, []).append(line)
 
 
+def noted(table: LiveTable, stored: StoredEvent, followed: bool = False) -> None:
+    """Take an event this process stored into the table's record and its line into every
+    log; a ``followed`` one (a clock's or undo's) is not followed again as another
+    process's."""
+    if followed:
+        table.events_seen = max(table.events_seen, stored.id)
+    if stored.id not in table.record.known():
+        note(table, stored)
+
+
+async def record_event(
+    core: TableCore,
+    table: LiveTable,
+    kind: str,
+    seat: int | None = None,
+    data: dict[str, Any] | None = None,
+    *,
+    followed: bool = False,
+    away: str | None = UNREACHABLE,
+) -> StoredEvent:
+    """Store one event of ``table`` now and note it (:func:`noted`); while the database is
+    away, refused with ``away`` (None: the store's error goes up)."""
+    event = await core.in_store(
+        core.store.add_event,
+        table.id,
+        kind,
+        seat,
+        table.version,
+        data or {},
+        now_ms(),
+        away=away,
+    )
+    noted(table, event, followed)
+    return event
+
+
 def note_until(table: LiveTable, events: tuple[StoredEvent, ...], version: int) -> None:
     """While a table is replayed: note the events that came before its action ``version``."""
     known = table.record.known()
@@ -210,22 +182,17 @@ async def evict_stale(table: LiveTable) -> None:
                 log.debug("a reissued seat's connection was already closed")
 
 
-async def catch_up_record(manager: TableManager, table: LiveTable) -> bool:
+async def catch_up_record(core: TableCore, table: LiveTable) -> bool:
     """Read the events given at ``table`` on other processes, with the seats they changed:
     whether there was any (called with the table's lock held)."""
-    loop = asyncio.get_running_loop()
-    events = await loop.run_in_executor(
-        manager.store_executor, manager.store.events_since, table.id, 0
-    )
+    events = await core.in_store(core.store.events_since, table.id, 0)
     known = table.record.known()
     fresh = [event for event in events if event.id not in known]
     if not fresh:
         return False
     seats = changed_seats(fresh)
     if seats:
-        stored = await loop.run_in_executor(
-            manager.store_executor, manager.store.seats_of, table.id
-        )
+        stored = await core.in_store(core.store.seats_of, table.id)
         take_seats(table, stored, seats)
     for event in fresh:
         note(table, event)

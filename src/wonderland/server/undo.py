@@ -11,56 +11,36 @@ replay of the rows still in play, and the replay shows the action and the undo.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL
-from wonderland.server.clocks import SeatClocks, now_ms
-from wonderland.server.table_record import note, seat_name
-from wonderland.store import StoreUnavailable
+from wonderland.server.core import TableCore
+from wonderland.server.live_table import UNDO, LiveTable, UndoOffer
+from wonderland.server.refusals import Refused, refuse
+from wonderland.server.seat_clocks import SeatClocks, now_ms
+from wonderland.server.table_record import record_event, seat_name
 from wonderland.store.values import StaleWrite, StoredEvent
 
-if TYPE_CHECKING:
-    from wonderland.server.live_table import LiveTable
-    from wonderland.server.refusals import Refused
-    from wonderland.server.tables import TableManager
-
-UNDO = -9
-"""The actor of a row that takes an earlier row back (its action is that row's index)."""
 ASKED, ACCEPTED, REFUSED, UNDONE = "undo_asked", "undo_accepted", "undo_refused", "undone"
 EVENTS = frozenset({ASKED, ACCEPTED, REFUSED, UNDONE})
 
 
-@dataclass
-class UndoOffer:
-    """An open request: ``seat`` asks to take back row ``index``, asked when the table had
-    ``rows`` rows; ``waiting`` are the people still to answer."""
-
-    seat: int
-    index: int
-    rows: int
-    version: int
-    words: str
-    waiting: set[int]
-
-
-@dataclass
-class UndoBook:
-    """A table's undo facts: the open request, and the time (ms) of every row."""
-
-    offer: UndoOffer | None = None
-    stamps: list[int] = field(default_factory=list)
-    undone: set[int] = field(default_factory=set)
-    """The rows taken back so far."""
+UNRECORDED = (
+    "the game's database cannot be reached just now, so the undo was not recorded: "
+    "try again in a moment"
+)
 
 
 def _refuse(message: str) -> Refused:
-    from wonderland.server.refusals import refuse
-
     return refuse("undo_refused", message)
+
+
+async def _record(
+    core: TableCore, table: LiveTable, kind: str, seat: int, data: dict[str, Any]
+) -> StoredEvent:
+    return await record_event(core, table, kind, seat, data, followed=True, away=UNRECORDED)
 
 
 def in_play(actions: list[tuple[int, int]]) -> list[int]:
@@ -124,21 +104,6 @@ def apply_row(table: LiveTable, actor: int, action: int, at_ms: int) -> None:
         return
     after = table.game.apply(table.state, actor, action)
     table.accept_step(table.state, after, actor, action, at_ms)
-
-
-def may_ask(table: LiveTable, seat: int | None) -> bool:
-    """Whether ``seat`` made the last step still in play (its page offers the undo; the
-    server still checks the rest when it is asked)."""
-    if seat is None or table.live is not None or table.undo.offer is not None:
-        return False
-    if table.finished or table.expired or not table.is_person(seat):
-        return False
-    undone = table.undo.undone
-    for index in range(len(table.actions) - 1, -1, -1):
-        actor = table.actions[index][0]
-        if actor != UNDO and index not in undone:
-            return actor == seat
-    return False
 
 
 def _why_not(table: LiveTable, seat: int) -> tuple[int, str | None]:
@@ -214,46 +179,7 @@ def result_message(seat: int, outcome: str, by: int | None = None, reason: str =
     )
 
 
-async def tell(table: LiveTable, text: str) -> None:
-    """Send one text to every connection of the table (undo news is public)."""
-    for sends in list(table.listeners.values()):
-        for send in list(sends):
-            try:
-                await send(text)
-            except Exception:  # a closed socket; its handler removes it too
-                sends.pop(send, None)
-
-
-async def _record(
-    manager: TableManager, table: LiveTable, kind: str, seat: int, data: dict[str, Any]
-) -> StoredEvent:
-    loop = asyncio.get_running_loop()
-    try:
-        stored = await loop.run_in_executor(
-            manager.store_executor,
-            manager.store.add_event,
-            table.id,
-            kind,
-            seat,
-            table.version,
-            data,
-            now_ms(),
-        )
-    except StoreUnavailable:
-        from wonderland.server.refusals import refuse
-
-        raise refuse(
-            "unavailable",
-            "the game's database cannot be reached just now, so the undo was not recorded: "
-            "try again in a moment",
-        ) from None
-    table.events_seen = max(table.events_seen, stored.id)
-    if stored.id not in table.record.known():
-        note(table, stored)  # into the record, and its line into every log
-    return stored
-
-
-async def ask(manager: TableManager, table: LiveTable, seat: int | None) -> None:
+async def ask(core: TableCore, table: LiveTable, seat: int | None) -> None:
     """``seat`` asks to take back its last action: checked, recorded, offered to the others
     (accepted at once when only bots are asked)."""
     text, done = "", False
@@ -272,20 +198,20 @@ async def ask(manager: TableManager, table: LiveTable, seat: int | None) -> None
             "waiting": sorted(waiting),
             "name": name,
         }
-        await _record(manager, table, ASKED, seat, data)
+        await _record(core, table, ASKED, seat, data)
         offer = UndoOffer(seat, index, rows, table.version, words, waiting)
         table.undo.offer = offer
         if waiting:
             text = json.dumps(offer_message(offer))
         else:
-            done = await complete(manager, table, restored)
+            done = await complete(core, table, restored)
     if waiting:
-        await tell(table, text)
+        await table.tell(text)
     elif done:
-        await _after_undo(manager, table, seat)
+        await _after_undo(core, table, seat)
 
 
-async def answer(manager: TableManager, table: LiveTable, seat: int | None, accept: bool) -> None:
+async def answer(core: TableCore, table: LiveTable, seat: int | None, accept: bool) -> None:
     """A person answers the open undo: a refusal ends it, the last acceptance applies it."""
     text, done = "", False
     async with table.lock:
@@ -298,24 +224,24 @@ async def answer(manager: TableManager, table: LiveTable, seat: int | None, acce
         if seat is not None:
             data["name"] = seat_name(table.seats[seat], seat)
         if not accept:
-            await _record(manager, table, REFUSED, seat, data)
+            await _record(core, table, REFUSED, seat, data)
             table.undo.offer = None
             text = result_message(offer.seat, "refused", seat)
         else:
-            await _record(manager, table, ACCEPTED, seat, data)
+            await _record(core, table, ACCEPTED, seat, data)
             offer.waiting.discard(seat)
             text = json.dumps(offer_message(offer))
-            done = not offer.waiting and await complete(manager, table)
+            done = not offer.waiting and await complete(core, table)
     if not accept:
-        await tell(table, text)
-        manager.advance_soon(table)
+        await table.tell(text)
+        core.advance_soon(table)
     elif done:
-        await _after_undo(manager, table, offer.seat)
+        await _after_undo(core, table, offer.seat)
     else:
-        await tell(table, text)
+        await table.tell(text)
 
 
-async def complete(manager: TableManager, table: LiveTable, restored: Any = None) -> bool:
+async def complete(core: TableCore, table: LiveTable, restored: Any = None) -> bool:
     """Under the table's lock, every answer in: write the undo row and apply it; False when
     the table moved first."""
     offer = table.undo.offer
@@ -324,19 +250,19 @@ async def complete(manager: TableManager, table: LiveTable, restored: Any = None
     if len(table.actions) != offer.rows:
         return False
     try:
-        await manager.writer.write((table.id, len(table.actions), UNDO, offer.index, at_ms, False))
+        await core.write((table.id, len(table.actions), UNDO, offer.index, at_ms, False))
     except StaleWrite:
         table.undo.offer = None
         return False
     take_back(table, offer.index, at_ms, restored)
-    await _record(manager, table, UNDONE, offer.seat, {"index": offer.index})
+    await _record(core, table, UNDONE, offer.seat, {"index": offer.index})
     return True
 
 
-async def _after_undo(manager: TableManager, table: LiveTable, seat: int) -> None:
-    await tell(table, result_message(seat, "accepted"))
-    await manager.broadcast(table)
-    manager.advance_soon(table)
+async def _after_undo(core: TableCore, table: LiveTable, seat: int) -> None:
+    await table.tell(result_message(seat, "accepted"))
+    await core.broadcast(table)
+    core.advance_soon(table)
 
 
 def live_offer(table: LiveTable) -> UndoOffer | None:
@@ -356,7 +282,7 @@ async def notice_moved_on(table: LiveTable) -> None:
     if len(table.actions) > offer.rows and table.actions[offer.rows][0] == UNDO:
         return  # it was accepted (another process applied it)
     reason = "the table moved on before every answer came, so the action stays"
-    await tell(table, result_message(offer.seat, "cancelled", None, reason))
+    await table.tell(result_message(offer.seat, "cancelled", None, reason))
 
 
 def apply_event(table: LiveTable, event: StoredEvent) -> str | None:

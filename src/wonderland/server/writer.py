@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import Executor
 
+from wonderland.server.executors import run_in
 from wonderland.store import Store
 from wonderland.store.values import StaleWrite
 
@@ -34,11 +35,10 @@ class ActionWriter:
         await future
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
         while self.queue:
             batch, self.queue = self.queue, []
             try:
-                await loop.run_in_executor(
+                await run_in(
                     self.executor,
                     self.store.append_many,
                     [row for rows, _ in batch for row in rows],
@@ -52,7 +52,7 @@ class ActionWriter:
                 # Something else went wrong: write them one by one, each with its error.
                 for rows, future in batch:
                     try:
-                        await loop.run_in_executor(self.executor, self.store.append_many, rows)
+                        await run_in(self.executor, self.store.append_many, rows)
                     except Exception as err:
                         future.set_exception(err)
                     else:
@@ -64,9 +64,8 @@ class ActionWriter:
 
     async def _write_groups(self, batch: list[tuple[list[Row], asyncio.Future[None]]]) -> None:
         """Write each group of ``batch`` whole or not at all; a stale one gets StaleWrite."""
-        loop = asyncio.get_running_loop()
         try:
-            written = await loop.run_in_executor(
+            written = await run_in(
                 self.executor, self.store.append_groups, [rows for rows, _ in batch]
             )
         except Exception as err:

@@ -14,9 +14,9 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING
 
-from wonderland.core import ConfigError, get_plugin, plugins
+from wonderland.core import ConfigError, capabilities, get_plugin, plugins
 from wonderland.sim.columns import Columns
 from wonderland.sim.tally import ChunkTally
 
@@ -31,25 +31,8 @@ ENGINE_CHOICES = (AUTO, *ENGINES)
 FAST_BY_CHOICE = "compiled; --engine plain for the plain engine"
 
 
-class FastEngine(Protocol):
-    """What a game's compiled simulation module provides."""
-
-    FAST_CHUNK: int
-    """The largest automatic chunk of a run that returns rows."""
-    TALLY_CHUNK: int
-    """The largest automatic chunk of a run that returns tallies."""
-
-    def check_fast_job(self, job: SimJob, keep_records: bool = False) -> None:
-        """ConfigError unless the compiled engine can play ``job`` (numba installed included)."""
-        ...
-
-    def play_fast(self, job: SimJob, start: int, stop: int) -> Columns:
-        """Games ``start .. stop - 1`` of ``job``, as columns."""
-        ...
-
-    def tally_fast(self, job: SimJob, start: int, stop: int) -> ChunkTally:
-        """Games ``start .. stop - 1`` of ``job``, as tallies."""
-        ...
+FastEngine = capabilities.FastEngine["SimJob", Columns, ChunkTally]
+"""What a game's compiled simulation module provides (``core.capabilities.FastEngine``)."""
 
 
 def fast_game_ids() -> list[str]:
@@ -65,7 +48,7 @@ def fast_engine(game_id: str) -> FastEngine:
             f"--engine fast plays {' and '.join(fast_game_ids())} only, not {game_id}; "
             "use --engine plain (the default)"
         )
-    return cast(FastEngine, ref.load())
+    return ref.load()
 
 
 def check_fast_job(job: SimJob, keep_records: bool = False) -> None:

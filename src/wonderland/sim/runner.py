@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wonderland.bots import make_bot
 from wonderland.bots.base import Thinking
 from wonderland.core import GameConfig, GameRecord, derive_seed, find_plugin, get_game, play_out
+from wonderland.core.capabilities import Simulation
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class GameResult:
     the game's runner does not tell)."""
 
 
-SimulateOne = Callable[[GameConfig, Sequence[str], int, bool], GameResult]
+SimulateOne = Simulation[GameResult]
 """``simulate_one(config, bot_names, game_seed, keep_record) -> GameResult``."""
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from rich.console import Console
 
 from wonderland.core import ConfigError, get_game, get_plugin
-from wonderland.core.terminal_face import TerminalFace
 from wonderland.terminal.face import Face
 from wonderland.terminal.records import default_record_path, table_setup
 from wonderland.terminal.table import FaceOfTable, TerminalTable
@@ -22,8 +21,6 @@ def terminal_face(game_id: str) -> FaceOfTable:
     if ref is None:
         return Face()
     face: FaceOfTable = ref.load()
-    if not isinstance(face, TerminalFace):
-        raise ConfigError(f"{ref.path} is a {type(face).__name__}, not a terminal face")
     return face
 
 

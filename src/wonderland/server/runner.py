@@ -1,0 +1,167 @@
+"""A table's automatic steps, run by the process that holds its lease (one runner per table):
+chance draws and bot moves of a turn game, the bots of a real-time game at their own speed;
+and how a step is written before anyone is told of it (``commit``, ``persist_live``)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+
+from wonderland.core import CHANCE, TERMINAL, derive_seed
+from wonderland.server.bot_worker import decide
+from wonderland.server.core import TableCore
+from wonderland.server.live_table import LiveTable, rewind_live, waiting
+from wonderland.server.seat_clocks import now_ms
+from wonderland.store import StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+async def commit(core: TableCore, table: LiveTable, actor: int, action: int) -> None:
+    """Apply on a copy, write to the store, then make it the table's state.
+
+    The chance steps that follow a person's or a bot's action are drawn at once and
+    written with it in one transaction: a chance outcome depends only on the table's
+    seed and version, so whichever process draws it draws the same, and the other
+    processes learn of the move and its draw from one notification."""
+    game = table.game
+    steps = [(actor, action, table.state, game.apply(table.state, actor, action))]
+    while actor != CHANCE and game.to_move(steps[-1][3]) == CHANCE:
+        state = steps[-1][3]
+        rng = random.Random(derive_seed(table.seed, "chance", table.version + len(steps)))
+        outcome = game.sample_chance(state, rng)
+        steps.append((CHANCE, outcome, state, game.apply(state, CHANCE, outcome)))
+    finished = game.to_move(steps[-1][3]) == TERMINAL
+    at_ms = now_ms()
+    rows = [
+        (table.id, table.version + i, who, what, at_ms, finished and i == len(steps) - 1)
+        for i, (who, what, _, _) in enumerate(steps)
+    ]
+    await core.write(*rows)
+    for who, what, before, after in steps:
+        table.accept_step(before, after, who, what, at_ms)
+    if finished:
+        await core.release_lease(table)
+
+
+async def persist_live(core: TableCore, table: LiveTable) -> None:
+    """Commit the driver's new actions in order, then log them."""
+    assert table.live is not None
+    finished = table.finished
+    at_ms = now_ms()
+    actions = table.live.driver.actions
+    added = len(actions) > table.version
+    for index in range(table.version, len(actions)):
+        actor, action = actions[index]
+        last = finished and index == len(actions) - 1
+        await core.write((table.id, index, actor, action, at_ms, last))
+        table.version = index + 1
+    if finished and added:
+        await core.release_lease(table)
+    for line in table.live.new_lines(added):
+        for viewer in table.viewers():
+            table.logs.setdefault(viewer, []).append(line)
+
+
+class TableRunner:
+    """Starts and guards the runner of each table: chance and bots act until a person must."""
+
+    def __init__(self, core: TableCore, arm: Callable[[LiveTable], None], bot_delay: float) -> None:
+        self.core = core
+        self.arm = arm
+        """(Re)set the table's clock timer."""
+        self.bot_delay = bot_delay
+        """Seconds between bot moves of a turn game, so people can follow them."""
+
+    def advance_soon(self, table: LiveTable) -> None:
+        """Let chance and bots act until a person must (one runner per table)."""
+        self.arm(table)
+        if table.expired or waiting(table) or not self.core.holds(table):
+            return
+        if table.advancing:  # the runner may be past its last look: it looks once more
+            table.look_again = True
+            return
+        table.advancing = True
+        table.look_again = False
+        runner = self._run_live(table) if table.live is not None else self._advance(table)
+        self.core.spawn(self._guarded(table, runner))
+
+    async def _guarded(self, table: LiveTable, runner: Awaitable[None]) -> None:
+        """Run a table's bots and clock; while the database is away, try again each second."""
+        retry = False
+        try:
+            await runner
+        except StoreUnavailable:
+            log.warning("table %s waits for the database", table.id)
+            if table.live is not None:
+                async with table.lock:
+                    rewind_live(table)
+            retry = True
+        except Exception:
+            log.exception("table %s stopped advancing", table.id)
+        finally:
+            table.advancing = False
+        if retry:
+            asyncio.get_running_loop().call_later(1.0, self.advance_soon, table)
+        elif table.look_again:  # a move came in while the runner was finishing
+            self.advance_soon(table)
+
+    async def _advance(self, table: LiveTable) -> None:
+        """Chance and bot steps of a turn game, one at a time, each told to everyone."""
+        while True:
+            async with table.lock:
+                step = await self._automatic_step(table)
+            if step is None:
+                return
+            if step != "chance" or table.game.to_move(table.state) != CHANCE:
+                await self.core.broadcast(table)  # chance steps in a row are told at once
+            if step == "bot" and self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+
+    async def _automatic_step(self, table: LiveTable) -> str | None:
+        """Apply one chance or bot step; None when a person must act or the game is over."""
+        game, state = table.game, table.state
+        mover = game.to_move(state)
+        if mover == TERMINAL or table.expired or table.undo.offer is not None:
+            return None  # while an undo is asked, the bots wait for its answers
+        if mover == CHANCE:
+            rng = random.Random(derive_seed(table.seed, "chance", table.version))
+            await commit(self.core, table, CHANCE, game.sample_chance(state, rng))
+            return "chance"
+        seats = sorted(mover) if isinstance(mover, frozenset) else [mover]
+        bots = [s for s in seats if table.seats[s].kind == "bot"]
+        if not bots:
+            return None
+        seat = bots[0]
+        bot = table.seats[seat].bot or "random"
+        seed = derive_seed(table.seed, "bot", seat, table.version)
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        action = await self.core.off_loop(decide, game.spec.id, bot, seed, view, legal)
+        await commit(self.core, table, seat, action)
+        return "bot"
+
+    async def _run_live(self, table: LiveTable) -> None:
+        """The bots of a real-time table, each at its own speed, until the game ends."""
+        live = table.live
+        assert live is not None
+
+        async def ask(seat: int, legal: list[int]) -> int:
+            bot = table.seats[seat].bot or "random"
+            seed = derive_seed(table.seed, "bot", seat, len(live.driver.actions))
+            view = table.game.view(table.state, seat)
+            return await self.core.off_loop(decide, table.game.spec.id, bot, seed, view, legal)
+
+        while not table.finished and not table.expired:
+            async with table.lock:
+                if table.expired:
+                    break
+                live.set_bots(table.bot_seats())  # the host may hand a seat over or back
+                acted = await live.tick(ask)
+                if acted:
+                    await persist_live(self.core, table)
+            if acted:
+                await self.core.broadcast(table)
+            await asyncio.sleep(0.05)
+        await self.core.broadcast(table)

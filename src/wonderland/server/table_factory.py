@@ -1,0 +1,99 @@
+"""Tables made: a new one from a creation request (stored before anyone sees it), and one
+rebuilt from the store by replaying its committed rows and the events between them."""
+
+from __future__ import annotations
+
+import secrets
+
+from wonderland.bots import bot_names
+from wonderland.core import AnyGame, ConfigError, get_game
+from wonderland.server import table_events
+from wonderland.server.live_table import LiveTable, go_live, live_module
+from wonderland.server.seat_clocks import check_time_control, make_clocks, now_ms
+from wonderland.server.table_record import note_until
+from wonderland.server.undo import apply_row
+from wonderland.server.wire import CreateTable
+from wonderland.store import SeatInfo, Store, StoredTable
+from wonderland.store.repository import secret_hash
+
+
+def wanted_seats(game: AnyGame, request: CreateTable) -> tuple[list[SeatInfo], dict[int, str]]:
+    """The seats a creation request asks for, and a token for each person's seat."""
+    seats: list[SeatInfo] = []
+    tokens: dict[int, str] = {}
+    for seat, wanted in enumerate(request.seats):
+        if wanted.kind == "bot":
+            name = wanted.bot or "random"
+            if name not in bot_names(game.spec.id):
+                raise ConfigError(
+                    f"seat {seat}: no bot {name!r} for {game.spec.id}; choose from "
+                    f"{', '.join(bot_names(game.spec.id))}"
+                )
+            seats.append(SeatInfo("bot", name))
+        elif wanted.kind == "open":
+            seats.append(SeatInfo("open"))
+        else:
+            token = secrets.token_urlsafe(18)
+            tokens[seat] = token
+            seats.append(SeatInfo("human", None, secret_hash(token)))
+    return seats, tokens
+
+
+def new_table(store: Store, request: CreateTable, now: float) -> tuple[LiveTable, dict[int, str]]:
+    """Check the request, store the table (a real-time game with its deal), return it with
+    the seat tokens (shown once); ``now`` is when it was last active."""
+    game = get_game(request.game)
+    config = game.make_config(len(request.seats), request.variants)
+    seats, tokens = wanted_seats(game, request)
+    control = check_time_control(game, request.time_control)
+    table_id = secrets.token_hex(8)
+    seed = secrets.randbelow(2**62)
+    store.create_table(
+        table_id,
+        game.spec.id,
+        game.spec.version,
+        {**config.to_json(), "time_control": control.model_dump()},
+        seed,
+        seats,
+        request.private,
+    )
+    table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
+    table.private = request.private
+    table.last_active = now
+    table.clocks = make_clocks(control, len(seats), now_ms())
+    live = live_module(game.spec.id)
+    if live is not None:
+        go_live(table, live.start(config, seed, table.bot_seats()))
+        for index, (actor, action) in enumerate(table.actions):  # the deal
+            store.append_action(table_id, index, actor, action, 0, False)
+    return table, tokens
+
+
+def rebuild(stored: StoredTable, now: float) -> LiveTable:
+    """A table replayed from its stored actions; ``now`` (the wall clock) is when it was last
+    active if no person has moved at it yet."""
+    game = get_game(stored.game)
+    if stored.rules_version != game.spec.version:
+        raise ConfigError(f"table {stored.id} uses rules version {stored.rules_version}")
+    cfg = stored.config
+    config = game.make_config(cfg["num_players"], cfg.get("variants"), cfg.get("content"))
+    table = LiveTable(
+        stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
+    )
+    table.private, table.expired = stored.private, stored.expired
+    table.chat = list(stored.chat)
+    people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
+    # Idle since the last move of a person; a table no person has moved at yet counts
+    # from now (the time the server was down is nobody's idleness).
+    table.last_active = max(people) / 1000 if people else now
+    table_events.prepare(table, stored, now_ms())
+    live = live_module(game.spec.id)
+    if live is not None:
+        actions = [(actor, action) for actor, action, _ in stored.actions]
+        go_live(table, live.resume(config, stored.seed, actions, table.bot_seats()))
+    else:
+        for actor, action, at_ms in stored.actions:
+            note_until(table, stored.events, table.version)
+            apply_row(table, actor, action, at_ms)
+    note_until(table, stored.events, table.version)
+    return table

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Advice
-from wonderland.games.wonderlands_war.actions import REGION_ACTIONS, decode
+from wonderland.games.wonderlands_war.actions import REGION_ACTIONS, SupportAll, SupportOne, decode
 from wonderland.games.wonderlands_war.render import (
     bag_counts,
     faction_name,
@@ -64,7 +64,6 @@ TITLES = {
     Phase.SHIELD_OR_ACCEPT: "you drew madness",
     Phase.WAGER: "bet on a fighter?",
 }
-REGION_KINDS = frozenset({"leader", "support_all", "support_one", "castle", "place_wl"})
 
 
 def _grid(*columns: str) -> Table:
@@ -159,8 +158,7 @@ class WarScreen:
             out.append(Part(self.battle()))
         if phase in (Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.FORGE):
             out.append(Part(self.bag(phase)))
-        kinds = {decode(a).kind for a in choices}
-        by_region = kinds <= REGION_KINDS
+        by_region = all(isinstance(decode(a), REGION_ACTIONS) for a in choices)
         if phase != Phase.CHOOSE_FACTION and not by_region and not battle:
             out.append(Part(self.regions(), kept=False, name="regions"))
         if st.players[self.seat].faction >= 0:
@@ -230,11 +228,13 @@ class WarScreen:
         st = self.state
         names = short_names(st, self.seat)
         numbers: dict[int, list[str]] = {}
-        kinds = {decode(a).kind for a in choices}
+        kinds = {type(decode(a)) for a in choices}
         for n, action in enumerate(choices, start=1):
             a = decode(action)
             assert isinstance(a, REGION_ACTIONS)
-            verb = {"support_all": "all", "support_one": "one"}.get(a.kind, "")
+            verb = (
+                "all" if isinstance(a, SupportAll) else "one" if isinstance(a, SupportOne) else ""
+            )
             numbers.setdefault(a.region, []).append(
                 f"{n})" + (f" {verb}" if len(kinds) > 1 else "")
             )

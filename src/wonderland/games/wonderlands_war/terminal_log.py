@@ -14,7 +14,28 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wonderland.core import CHANCE
-from wonderland.games.wonderlands_war.actions import DrawChip, RollDie, StartPlayer, decode
+from wonderland.games.wonderlands_war.actions import (
+    Accept,
+    DealCard,
+    DealTile,
+    Draw,
+    DrawAllySet,
+    DrawChip,
+    DrawQuest,
+    Forge,
+    KeepQuest,
+    Move,
+    NoWager,
+    PickAlly,
+    PickWonderlandian,
+    RevealWonderlandian,
+    RollDie,
+    Shield,
+    StartPlayer,
+    Stop,
+    Wager,
+    decode,
+)
 from wonderland.games.wonderlands_war.render import describe, faction_name, option
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.stages import apply_in_stages
@@ -29,9 +50,9 @@ from wonderland.games.wonderlands_war.state import (
 from wonderland.games.wonderlands_war.view import redact
 from wonderland.terminal.table import TerminalTable
 
-QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
+QUIET_CHANCE = (DealTile, DrawAllySet, RevealWonderlandian, DealCard, DrawQuest)
 """Chance steps of set-up and refills, not told one by one (the table shows their result)."""
-SECRET = {"draw", "stop", "shield", "accept", "wager", "no_wager"}
+SECRET = (Draw, Stop, Shield, Accept, Wager, NoWager)
 """Choices made together and in secret: their consequences are told, not the choices."""
 STATUS = {DRAWING: "drawing", HALTED: "stopped", BUST: "BUST"}
 
@@ -77,7 +98,6 @@ class WarLog:
         """The step itself, told from the state before it: a move, a draw, a roll (set-up deals
         and secret choices are not told)."""
         typed = decode(action)
-        kind = typed.kind
         if actor == CHANCE:
             task = state.tasks[-1]
             if isinstance(typed, DrawChip):
@@ -95,16 +115,16 @@ class WarLog:
                     f"  {escape(who)} {self.verb(typed.seat, 'rolls')} the shard die: "
                     f"{shards} shard{plural}"
                 )
-            elif kind not in QUIET_CHANCE:
+            elif not isinstance(typed, QUIET_CHANCE):
                 self.out(f"  {escape(describe(state, action))}")
             return
-        if kind in SECRET:
+        if isinstance(typed, SECRET):
             return
-        if kind == "keep" and actor != self.seat:
+        if isinstance(typed, KeepQuest) and actor != self.seat:
             words = "keeps one of the quests drawn (hidden, G26)"
         else:
             words, detail = option(state, actor, action)
-            if detail and kind in ("move", "pick_wl", "ally", "forge"):
+            if detail and isinstance(typed, (Move, PickWonderlandian, PickAlly, Forge)):
                 words += f" ({detail})"
         self.out(f"{escape(self.name(state, actor))}: {escape(words)}")
 

@@ -14,28 +14,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wonderland.core import CHANCE
-from wonderland.games.wonderlands_war.actions import (
-    Accept,
-    DealCard,
-    DealTile,
-    Draw,
-    DrawAllySet,
-    DrawChip,
-    DrawQuest,
-    Forge,
-    KeepQuest,
-    Move,
-    NoWager,
-    PickAlly,
-    PickWonderlandian,
-    RevealWonderlandian,
-    RollDie,
-    Shield,
-    StartPlayer,
-    Stop,
-    Wager,
-    decode,
-)
+from wonderland.games.wonderlands_war import actions
 from wonderland.games.wonderlands_war.render import describe, faction_name, option
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.stages import apply_in_stages
@@ -50,9 +29,22 @@ from wonderland.games.wonderlands_war.state import (
 from wonderland.games.wonderlands_war.view import redact
 from wonderland.terminal.table import TerminalTable
 
-QUIET_CHANCE = (DealTile, DrawAllySet, RevealWonderlandian, DealCard, DrawQuest)
+QUIET_CHANCE = (
+    actions.DealTile,
+    actions.DrawAllySet,
+    actions.RevealWonderlandian,
+    actions.DealCard,
+    actions.DrawQuest,
+)
 """Chance steps of set-up and refills, not told one by one (the table shows their result)."""
-SECRET = (Draw, Stop, Shield, Accept, Wager, NoWager)
+SECRET = (
+    actions.Draw,
+    actions.Stop,
+    actions.Shield,
+    actions.Accept,
+    actions.Wager,
+    actions.NoWager,
+)
 """Choices made together and in secret: their consequences are told, not the choices."""
 STATUS = {DRAWING: "drawing", HALTED: "stopped", BUST: "BUST"}
 
@@ -97,17 +89,17 @@ class WarLog:
     def tell_action(self, state: WonderlandsWarState, actor: int, action: int) -> None:
         """The step itself, told from the state before it: a move, a draw, a roll (set-up deals
         and secret choices are not told)."""
-        typed = decode(action)
+        typed = actions.decode(action)
         if actor == CHANCE:
             task = state.tasks[-1]
-            if isinstance(typed, DrawChip):
+            if isinstance(typed, actions.DrawChip):
                 chip = state.content.chips[typed.chip]
                 who, draws = self.name(state, task.seat), self.verb(task.seat, "draws")
                 self.out(f"  {escape(who)} {draws} {escape(chip.name)}")
-            elif isinstance(typed, StartPlayer):
+            elif isinstance(typed, actions.StartPlayer):
                 who = self.name(state, typed.seat)
                 self.out(f"  {escape(who)} {self.verb(typed.seat, 'starts')} (W16)")
-            elif isinstance(typed, RollDie):
+            elif isinstance(typed, actions.RollDie):
                 who = self.name(state, typed.seat)
                 shards = state.content.die_faces[typed.face]
                 plural = "" if shards == 1 else "s"
@@ -120,11 +112,13 @@ class WarLog:
             return
         if isinstance(typed, SECRET):
             return
-        if isinstance(typed, KeepQuest) and actor != self.seat:
+        if isinstance(typed, actions.KeepQuest) and actor != self.seat:
             words = "keeps one of the quests drawn (hidden, G26)"
         else:
             words, detail = option(state, actor, action)
-            if detail and isinstance(typed, (Move, PickWonderlandian, PickAlly, Forge)):
+            if detail and isinstance(
+                typed, (actions.Move, actions.PickWonderlandian, actions.PickAlly, actions.Forge)
+            ):
                 words += f" ({detail})"
         self.out(f"{escape(self.name(state, actor))}: {escape(words)}")
 

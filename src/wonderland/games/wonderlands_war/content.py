@@ -37,11 +37,11 @@ def check(folder: str | Path | None) -> tuple[Content | None, list[Problem]]:
     problems: list[Problem] = []
     base = read_folder(BASE_DIR, problems)
     user = read_folder(Path(folder), problems) if folder is not None else {}
-    if problems:
-        return None, problems
     origin: Origin = {}
-    compiler = ContentCompiler(merge(base, user, origin), origin)
-    content = compiler.compile()
+    compiler = ContentCompiler(merge(base, user, origin), origin)  # the files that did validate:
+    content = compiler.compile()  # their cross-references are checked in the same pass
+    if problems:
+        return None, problems + compiler.problems
     return content, compiler.problems
 
 

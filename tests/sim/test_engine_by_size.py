@@ -106,6 +106,23 @@ def test_the_cache_is_read_from_the_file_system(
     assert cache_folder(sources) == sources / "__pycache__"
 
 
+def test_an_index_older_than_its_module_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an edit (or a pull) of a module, numba compiles it again: so does the check."""
+    sources = tmp_path / "fast"
+    (sources / "__pycache__").mkdir(parents=True)
+    monkeypatch.setattr("wonderland.sim.compile_cache.engine_sources", lambda game: sources)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    module, index = sources / "runner.py", sources / "__pycache__" / "runner.play-9.py311.nbi"
+    module.write_text("")
+    index.write_bytes(b"")
+    os.utime(module, (1_000, 1_000))
+    assert not needs_compiling("parade")
+    os.utime(index, (500, 500))
+    assert needs_compiling("parade")
+
+
 def test_a_first_compiled_run_says_so_on_stderr_only(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

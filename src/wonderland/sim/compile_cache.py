@@ -3,7 +3,9 @@
 numba compiles a compiled engine on its first call and caches the machine code in the
 ``__pycache__`` folder next to the engine's sources (``*.nbi`` index and ``*.nbc`` code files),
 or under ``$NUMBA_CACHE_DIR`` when that is set.  An engine whose folder holds no index file has
-never been compiled here: its first run compiles it (about a minute) before playing.  This is
+never been compiled here, and one whose index is older than its module's source (after an
+edit, a pull or a merge) is compiled again: its next run compiles it (about a minute) before
+playing.  This is
 read from the file system alone, without importing numba.
 """
 
@@ -41,9 +43,18 @@ def cache_folder(sources: Path) -> Path:
 
 
 def needs_compiling(game_id: str) -> bool:
-    """Whether ``game_id``'s compiled engine has never been compiled into numba's cache."""
+    """Whether ``game_id``'s compiled engine has never been compiled into numba's cache, or
+    its cache is older than one of its modules."""
     sources = engine_sources(game_id)
     if sources is None:
         return False
     folder = cache_folder(sources)
-    return not folder.is_dir() or not any(folder.glob("*.nbi"))
+    indexes = list(folder.glob("*.nbi")) if folder.is_dir() else []
+    return not indexes or any(_stale(index, sources) for index in indexes)
+
+
+def _stale(index: Path, sources: Path) -> bool:
+    """Whether the module an index file was written for changed after it (numba then
+    compiles again): ``runner.play_games-40.py311.nbi`` belongs to ``runner.py``."""
+    source = sources / f"{index.name.split('.')[0]}.py"
+    return source.is_file() and source.stat().st_mtime > index.stat().st_mtime

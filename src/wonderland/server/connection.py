@@ -15,6 +15,7 @@ from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard
 from wonderland.server.host import host_action, is_host
 from wonderland.server.live_table import LiveTable, SeatSocket
+from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again
 from wonderland.server.seating import refuse_unless_playing
@@ -35,6 +36,7 @@ from wonderland.server.wire import (
     Ping,
     PlayAgain,
     Pong,
+    Ready,
     Roll,
     SetName,
     UndoAnswer,
@@ -236,6 +238,9 @@ class Connection:
                 return
             if isinstance(message, UndoAnswer):
                 await answer(self.manager, table, seat, message.accept)
+                return
+            if isinstance(message, Ready):
+                await say_ready(self.manager, table, seat)
                 return
             refuse_unless_playing(table, seat)
             if table.live is not None or isinstance(message, Roll):

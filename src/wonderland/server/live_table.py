@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from wonderland.core import CHANCE, TERMINAL, AnyGame, get_plugin
 from wonderland.server.live import LiveModule, LiveSession
-from wonderland.server.seat_clocks import TableClock, now_ms
+from wonderland.server.seat_clocks import IdleClocks, TableClock, now_ms
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
 from wonderland.store.values import StoredChat, StoredEvent
@@ -83,6 +83,23 @@ class UndoOffer:
 
 
 @dataclass
+class Gate:
+    """Whether a real-time table's race runs: it waits for its people (``readiness``).
+
+    Held in memory only: after a restart every unfinished real-time table holds its ready
+    check again, since its people's connections closed with the server."""
+
+    running: bool = False
+    """The race runs now (every person is at the table and the check passed)."""
+    started: bool = False
+    """The ready check passed once: a later wait is a pause, not a new check."""
+    ready: set[int] = field(default_factory=set)
+    """The seats whose person said they are ready (during the ready check)."""
+    since_ms: int = 0
+    """When the table began to wait (the check, or the pause), on the wall clock (ms)."""
+
+
+@dataclass
 class UndoBook:
     """A table's undo facts: the open request, and the time (ms) of every row."""
 
@@ -143,10 +160,17 @@ class LiveTable:
     """The open undo request and the time of each row (see ``undo``)."""
     events_seen: int = 0
     """The last stored event the clocks and undo followed."""
+    gate: Gate | None = None
+    """Real-time tables: whether the race runs or waits for its people; None for turn
+    games."""
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
         return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
+
+    def waits_for(self) -> list[int] | None:
+        """While a real-time race is held: the people it waits for (None: it runs)."""
+        return awaited(self) if held(self) else None
 
     def bot_seats(self) -> dict[int, str]:
         """The seats that bots play, with the bot that plays each."""
@@ -245,7 +269,7 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[dict[str, Any]] = []
-        if self.expired or waiting(self):
+        if self.expired or waiting(self) or held(self):
             pass
         elif self.live is not None and viewer is not None:
             legal = [
@@ -278,6 +302,7 @@ class LiveTable:
             "live": None if self.live is None else self.live.live_info(viewer),
             "expired": self.expired,
             "waiting": waiting(self),
+            "ready_check": ready_check(self),
             "closed": self.record.closed,
             "rematch": self.record.rematch,
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
@@ -290,6 +315,55 @@ def waiting(table: LiveTable) -> bool:
     return not (table.expired or table.finished) and any(
         info.kind in WAITING_KINDS for info in table.seats
     )
+
+
+def people(table: LiveTable) -> list[int]:
+    """The seats that people play (not bots, not open or reserved seats)."""
+    return [seat for seat, info in enumerate(table.seats) if info.kind == "human"]
+
+
+def awaited(table: LiveTable) -> list[int]:
+    """The people a real-time table waits for before its race may run: those with no open
+    connection, and, during the ready check, those who have not said they are ready."""
+    gate = table.gate
+    if gate is None or table.finished or table.expired or waiting(table):
+        return []
+    return [
+        seat
+        for seat in people(table)
+        if not table.listeners.get(seat) or not (gate.started or seat in gate.ready)
+    ]
+
+
+def held(table: LiveTable) -> bool:
+    """Whether a real-time table's race is held: nobody rolls or acts, bots included."""
+    gate = table.gate
+    return gate is not None and not gate.running and not (table.finished or table.expired)
+
+
+def ready_check(table: LiveTable) -> dict[str, Any] | None:
+    """The ``ReadyCheck`` of the state message: None while the race runs (or the table waits
+    for players to sit down, or is over)."""
+    gate = table.gate
+    if gate is None or not held(table) or waiting(table):
+        return None
+    now = now_ms()
+    waited = set(awaited(table))
+    kick = table.clocks if isinstance(table.clocks, IdleClocks) else None
+    seats = [
+        {
+            "seat": seat,
+            "connected": bool(table.listeners.get(seat)),
+            "ready": gate.started or seat in gate.ready,
+            "awaited": seat in waited,
+            "kick_in_ms": None
+            if kick is None or seat not in waited
+            else int(max(0.0, kick.seen[seat] + kick.limit_ms - now)),
+        }
+        for seat in people(table)
+    ]
+    phase = "paused" if gate.started else "ready"
+    return {"phase": phase, "since_ms": gate.since_ms, "now_ms": now, "seats": seats}
 
 
 def may_ask(table: LiveTable, seat: int | None) -> bool:
@@ -310,6 +384,8 @@ def may_ask(table: LiveTable, seat: int | None) -> bool:
 def go_live(table: LiveTable, session: LiveSession) -> None:
     """Attach a real-time session: the table's state and actions are its driver's."""
     table.live = session
+    if table.gate is None:
+        table.gate = Gate(since_ms=now_ms())
     driver = session.driver
     table.state = driver.state
     table.actions = driver.actions

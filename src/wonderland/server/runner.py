@@ -12,7 +12,8 @@ from collections.abc import Awaitable, Callable
 from wonderland.core import CHANCE, TERMINAL, derive_seed
 from wonderland.server.bot_worker import decide
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import LiveTable, rewind_live, waiting
+from wonderland.server.live_table import LiveTable, held, rewind_live, waiting
+from wonderland.server.readiness import settle, to_settle
 from wonderland.server.seat_clocks import now_ms
 from wonderland.store import StoreUnavailable
 
@@ -79,6 +80,11 @@ class TableRunner:
         """Let chance and bots act until a person must (one runner per table)."""
         self.arm(table)
         if table.expired or waiting(table) or not self.core.holds(table):
+            return
+        if to_settle(table):  # a person left or came back, or everyone is ready
+            self.core.spawn(settle(self.core, table))
+            return
+        if held(table):
             return
         if table.advancing:  # the runner may be past its last look: it looks once more
             table.look_again = True
@@ -153,9 +159,9 @@ class TableRunner:
             view = table.game.view(table.state, seat)
             return await self.core.off_loop(decide, table.game.spec.id, bot, seed, view, legal)
 
-        while not table.finished and not table.expired:
+        while not table.finished and not table.expired and not held(table):
             async with table.lock:
-                if table.expired:
+                if table.expired or held(table):
                     break
                 live.set_bots(table.bot_seats())  # the host may hand a seat over or back
                 acted = await live.tick(ask)

@@ -16,6 +16,7 @@ from wonderland.server.clocks import ClockTimers
 from wonderland.server.executors import Answer, run_in
 from wonderland.server.following import follow_cluster, resync
 from wonderland.server.live_table import LiveTable, Send, rewind_live
+from wonderland.server.readiness import refuse_if_held
 from wonderland.server.refusals import UNAVAILABLE, refuse
 from wonderland.server.runner import TableRunner, commit, persist_live
 from wonderland.server.seat_clocks import now_ms
@@ -306,6 +307,7 @@ class TableManager:
             if table.finished:
                 raise refuse("finished", "the game is over")
             self.refuse_if_expired(table)
+            refuse_if_held(table)
             try:
                 if action is None:
                     live.roll(seat)
@@ -464,6 +466,8 @@ class TableManager:
             return
         self.mark_active(table)
         await self.broadcast(table)
+        if table.gate is not None:  # a real-time race may open now
+            self.advance_soon(table)
 
     async def leave(self, table: LiveTable, viewer: int | None, send: Send) -> None:
         """Forget a closed connection; when it was a seat's last, everyone sees it go offline."""
@@ -472,6 +476,8 @@ class TableManager:
             return
         self.mark_active(table)
         await self.broadcast(table)
+        if table.gate is not None:  # a real-time race pauses for them
+            self.advance_soon(table)
 
     async def shutdown(self) -> None:
         """Stop the advancing tasks; let the queued writes finish."""

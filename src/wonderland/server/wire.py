@@ -87,6 +87,13 @@ class UndoAnswer(_ClientMessage):
     accept: bool
 
 
+class Ready(_ClientMessage):
+    """Real-time tables: the sending seat's person is ready for the race (answered by the
+    next ``state``; sent again, or once the race has started, it changes nothing)."""
+
+    type: Literal["ready"]
+
+
 class HostAction(_ClientMessage):
     """The host's controls (a connection that said hello with the host token): give a seat a
     new link (``reissue``: the old one stops working at once; answered with ``seat_link``),
@@ -129,6 +136,7 @@ AnyClientMessage = (
     | HostAction
     | PlayAgain
     | AskAdvice
+    | Ready
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
@@ -213,10 +221,41 @@ class StateMessage(_Message):
     (``undo_ask``; the server still refuses it, with the reason, after a draw)."""
     waiting: bool = False
     """A seat is still open or reserved: the game has not begun and takes no moves."""
+    ready_check: ReadyCheck | None = None
+    """Real-time tables: the race waits for its people (a ready check, or a pause)."""
     closed: bool = False
     """The host closed the table (``expired`` is true too)."""
     rematch: str | None = None
     """The table of the next game with the same seats, once someone asked to play again."""
+
+
+class ReadySeat(_Message):
+    """One person's seat during a ready check or a pause."""
+
+    seat: int
+    connected: bool
+    """The seat has a connection open now."""
+    ready: bool
+    """Its person said they are ready (always true in a pause: the check passed)."""
+    awaited: bool
+    """The race waits for this seat (not connected, or not ready yet)."""
+    kick_in_ms: int | None = None
+    """At a table with an idle kick: the time (ms, at ``now_ms``) before this awaited seat
+    is handed to the table's bot."""
+
+
+class ReadyCheck(_Message):
+    """Real-time tables whose race is held: nobody rolls or acts, bots included. ``ready``:
+    before the first round, until every person is connected and has sent ``ready``;
+    ``paused``: a person's last connection closed during the race, until they are back. The
+    race then opens with the game's countdown (``live.open_in_ms``). None while it runs."""
+
+    phase: Literal["ready", "paused"]
+    since_ms: int
+    """When the wait began (server time, ms since the epoch)."""
+    now_ms: int
+    """The server's time when the message was made."""
+    seats: list[ReadySeat]
 
 
 class SeatClock(_Message):

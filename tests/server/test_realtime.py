@@ -89,8 +89,11 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
     with (
         TestClient(make_app(tmp_path, bot_workers=0)) as client,
         client.websocket_connect("/ws") as ws,
+        client.websocket_connect("/ws") as other,
     ):
-        resumed = hello(ws, table, token)
+        assert hello(ws, table, token)["ready_check"]["phase"] == "ready"  # after a restart
+        hello(other, table, created["seats"][1]["token"])
+        resumed = ready_up(ws, other)
         assert resumed["version"] == version
         assert resumed["view"]["players"] == view["players"]
         assert resumed["live"]["open_in_ms"] > 0  # a new countdown for the round in play

@@ -299,7 +299,7 @@ class LiveTable:
             "winners": list(game.winners(state)) if finished else [],
             "scores": list(game.scores(state)) if finished else [],
             "seats": [seat.model_dump() for seat in self.seat_public()],
-            "live": None if self.live is None else self.live.live_info(viewer),
+            "live": None if self.live is None else live_info(self, viewer),
             "expired": self.expired,
             "waiting": waiting(self),
             "ready_check": ready_check(self),
@@ -339,6 +339,16 @@ def held(table: LiveTable) -> bool:
     """Whether a real-time table's race is held: nobody rolls or acts, bots included."""
     gate = table.gate
     return gate is not None and not gate.running and not (table.finished or table.expired)
+
+
+def live_info(table: LiveTable, viewer: int | None) -> dict[str, Any]:
+    """The real-time part of ``viewer``'s state: while the race is held, ``held`` and
+    nothing to count down to (the countdown starts when it opens)."""
+    assert table.live is not None
+    info = table.live.live_info(viewer)
+    if held(table):
+        info.update(held=True, open_in_ms=None, can_roll=False)
+    return info
 
 
 def ready_check(table: LiveTable) -> dict[str, Any] | None:

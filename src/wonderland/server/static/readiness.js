@@ -23,10 +23,10 @@ function nameOf(state, seat) {
 
 // "Bob (0:27)": the time before an idle kick when the table has one, else the time waited
 // (the clock is set and ticked by showReadiness).
-function waitedFor(state, seat) {
+function waitedFor(state, seat, you) {
   const left = seat.kick_in_ms !== null && seat.kick_in_ms !== undefined;
   return el("span", { class: "ready-awaited", "data-seat": seat.seat, "data-left": left ? "1" : "" },
-    el("strong", {}, nameOf(state, seat.seat)), " (", el("span", { class: "ready-time" }, "0:00"), ")");
+    el("strong", {}, seat.seat === you ? "you" : nameOf(state, seat.seat)), " (", el("span", { class: "ready-time" }, "0:00"), ")");
 }
 
 function joined(parts) {
@@ -64,7 +64,7 @@ function readyBody(box, ctx, check, mine) {
     el("p", { class: "ready-lead" }, lead),
     button ? el("p", { class: "ready-action" }, button) : null,
     el("ul", { class: "ready-seats" }, check.seats.map((s) => seatRow(state, s, s.seat === welcome.seat))),
-    awaited.length ? el("p", { class: "ready-waiting", role: "status" }, "Waiting for ", ...joined(awaited.map((s) => waitedFor(state, s)))) : null);
+    awaited.length ? el("p", { class: "ready-waiting", role: "status" }, "Waiting for ", ...joined(awaited.map((s) => waitedFor(state, s, welcome.seat)))) : null);
 }
 
 function pausedBody(box, ctx, check) {
@@ -76,7 +76,7 @@ function pausedBody(box, ctx, check) {
   const kick = awaited.some((s) => s.kick_in_ms !== null && s.kick_in_ms !== undefined);
   put(box,
     el("h2", { id: "ready-title" }, icon("clock"), " Paused"),
-    el("p", { class: "ready-waiting", role: "status" }, "Waiting for ", ...joined(awaited.map((s) => waitedFor(state, s)))),
+    el("p", { class: "ready-waiting", role: "status" }, "Waiting for ", ...joined(awaited.map((s) => waitedFor(state, s, welcome.seat)))),
     el("p", { class: "ready-lead" }, kick
       ? "The race goes on after a short countdown when they are back; when the time runs out, a bot takes their seat."
       : "The race goes on after a short countdown when they are back."),

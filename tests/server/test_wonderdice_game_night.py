@@ -126,7 +126,7 @@ def test_an_open_seat_waits_is_taken_from_the_list_and_the_race_begins(tmp_path:
             seat = TakenSeat.model_validate(taken.json())
             begun = state_where(a, lambda s: not s["waiting"], seen)
             assert begun["seats"][1]["kind"] == "human"
-            assert begun["live"]["open_in_ms"] > 0  # its countdown starts with the game
+            assert begun["ready_check"]["phase"] == "ready"  # then each person says so
             assert log_of(client, table, 0)[-2:] == [
                 "Seat 1 sat down at the table.",
                 "Every seat is taken: the game begins.",
@@ -136,6 +136,8 @@ def test_an_open_seat_waits_is_taken_from_the_list_and_the_race_begins(tmp_path:
                 assert welcome["seat"] == 1
                 for ws in (a, b):  # both people are here: each says they are ready
                     send(ws, {"type": "ready"})
+                opened = state_where(b, lambda s: s["ready_check"] is None)
+                assert opened["live"]["open_in_ms"] > 0  # its countdown starts with the race
                 rolled = roll_when_open(b, 1)
                 assert rolled["legal"], "a roll allows at least 'take no action'"
         assert table not in [t["table"] for t in client.get("/api/waiting").json()["tables"]]
@@ -155,8 +157,9 @@ def test_the_host_starts_a_waiting_race_and_its_bots_play(tmp_path: Path) -> Non
             send(a, {"type": "host", "do": "start", "bot": "random"})
             begun = state_where(a, lambda s: not s["waiting"])
             assert [s["kind"] for s in begun["seats"]] == ["human", "bot", "bot"]
-            assert begun["live"]["open_in_ms"] > 0
             send(a, {"type": "ready"})  # the race starts once its person is ready
+            opened = state_where(a, lambda s: s["ready_check"] is None)
+            assert opened["live"]["open_in_ms"] > 0
             # the driver knows the seats the host filled: their bots roll and act
             assert wait_for(
                 lambda: min(acts_of(client, table, 1), acts_of(client, table, 2)) > 0, 20
@@ -300,7 +303,7 @@ def test_a_race_follows_its_seats_across_processes(
     taken = httpx.post(f"{b.url}/api/tables/{table}/seats/1", timeout=10)
     assert taken.status_code == 200, taken.text
     begun = message_where(watcher, lambda m: m["type"] == "state" and not m["waiting"])
-    assert begun["live"]["open_in_ms"] > 0  # its countdown starts when the seat is taken
+    assert begun["live"]["held"]  # it waits for its people; its countdown starts with the race
     store = Store(postgres_url)
 
     def acts(seat: int) -> int:
@@ -315,6 +318,8 @@ def test_a_race_follows_its_seats_across_processes(
         hosting = host_connection(b, table, host)
         hosting.send(json.dumps({"type": "host", "do": "to_bot", "seat": 1}))
         message_where(hosting, lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "bot")
+        opened = message_where(watcher, lambda m: m["type"] == "state" and not m["ready_check"])
+        assert opened["live"]["open_in_ms"] > 0  # every person is here and ready: it opens
         assert wait_for(lambda: acts(1) >= 2, 30)  # played on the process with the lease
         # seat 1's person is back (at the process with the lease) when it is given back
         back = join_process(a, table, taken.json()["token"])

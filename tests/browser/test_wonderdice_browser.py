@@ -217,7 +217,11 @@ def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> 
     page = new_page(browser)
     frames = Frames(page)
     page.goto(created["seats"][0]["url"])
-    ready(page)
+    page.locator("#ready-button").click()
+    other = new_page(browser)  # the other person is here too, and ready
+    other.goto(created["seats"][1]["url"])
+    ready(other)
+    expect(page.locator("#readiness")).to_be_hidden()
     expect(page.locator(".dice-seat")).to_have_count(2)
     one = page.locator('.rolled-die[data-face="1"]')
     for _ in range(30):  # roll until a 1 shows

@@ -17,8 +17,8 @@ import pytest
 
 from wonderland.core import get_game, get_plugin
 
-GAMES = ["parade", "wonderdice"]
-"""The games written this way (Wonderland's War joins when its actions are typed)."""
+GAMES = ["parade", "wonderdice", "wonderlands_war"]
+"""The games written this way: every declared game."""
 
 STATE_NAMES = ("state", "before", "after")
 """What a function taking one state calls it: ``state``, or the state before or after a step

@@ -342,12 +342,13 @@ def held(table: LiveTable) -> bool:
 
 
 def live_info(table: LiveTable, viewer: int | None) -> dict[str, Any]:
-    """The real-time part of ``viewer``'s state: while the race is held, ``held`` and
-    nothing to count down to (the countdown starts when it opens)."""
+    """The real-time part of ``viewer``'s state: while the race is held, ``held``, nothing
+    to count down to (the countdown starts when it opens) and no pending roll."""
     assert table.live is not None
     info = table.live.live_info(viewer)
-    if held(table):
-        info.update(held=True, open_in_ms=None, can_roll=False)
+    if held(table):  # a roll not yet acted on is dropped when it opens: none is shown
+        pending = [None] * len(table.seats)
+        info.update(held=True, open_in_ms=None, can_roll=False, pending=pending)
     return info
 
 

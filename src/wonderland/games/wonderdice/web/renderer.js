@@ -450,7 +450,7 @@ function seatCard(ctx, state, seat) {
   if (mine && ctx.state && !ctx.replay && view.phase !== "over") parts.push(tray(ctx, state, ctx.state.live || {}, state.since));
   let status = "";
   if (mine && active) status = "your roll: use a die";
-  else if (mine && view.phase === "play" && ctx.state && !ctx.replay && p.hand > 0) status = "you may roll";
+  else if (mine && view.phase === "play" && ctx.state && !ctx.replay && p.hand > 0 && !(ctx.state.live && ctx.state.live.held)) status = "you may roll";
   else if (active && view.phase === "play") status = "is rolling";
   else if (deciding) status = "is deciding";
   return styled(el("article", { class: `dice-seat${mine ? " mine" : ""}${active ? " active" : ""}${p.blocked_by ? " blocked" : ""}`,

@@ -80,3 +80,30 @@ def test_an_absent_person_pauses_the_race_until_they_are_back(tmp_path: Path) ->
         assert state["ready_check"]["phase"] == "ready"
         time.sleep(1.5)
         assert client.app.state.manager.tables[table].version == version  # type: ignore[attr-defined]
+
+
+def test_an_absent_person_is_still_kicked_when_idle_and_the_race_goes_on(tmp_path: Path) -> None:
+    """The table's idle kick still applies during a pause: the absent seat goes to the
+    table's bot, and the race opens again without them."""
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+        body = {
+            "game": "wonderdice",
+            "seats": [{"kind": "human"}, *BOTS],
+            "variants": FAST,
+            "time_control": {"idle_kick_seconds": 2},
+        }
+        created = client.post("/api/tables", json=body).json()
+        table, token = created["table"], created["seats"][0]["token"]
+        live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, table, token)
+            ready_up(ws)
+        time.sleep(0.3)  # the race pauses for them
+        with client.websocket_connect("/ws") as watcher:
+            assert hello(watcher, table, None)["ready_check"]["phase"] == "paused"
+            kicked = until(watcher, lambda s: s["seats"][0]["kind"] == "bot", limit=2000)
+            assert kicked["seats"][0]["handed"]
+            until(watcher, lambda s: s["ready_check"] is None and s["version"] > 3, limit=2000)
+        stored = client.app.state.manager.store.load(table)  # type: ignore[attr-defined]
+        assert [e.seat for e in stored.events if e.kind == "idle_kick"] == [0]
+        assert live.gate is not None and live.gate.running

@@ -34,6 +34,11 @@ LIMITS: list[tuple[str, type, str]] = [
     ("chat_max_chars", int, "the longest chat line in characters (default 300)"),
     ("chat_per_minute", int, "chat lines per socket per minute (default 20)"),
     ("chat_burst", int, "chat lines per socket in any 10 seconds (default 5)"),
+    (
+        "take_back_seconds",
+        float,
+        "Parade: a play may be taken back this long before its draw (default 5)",
+    ),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
 ]
 """Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from

@@ -21,7 +21,7 @@ from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
 from wonderland.server.talk import CHAT_HISTORY, SPECTATOR_NAME, chat_line, check_chat, check_name
-from wonderland.server.undo import answer, ask, live_offer, offer_message
+from wonderland.server.undo import answer, ask, keep, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
@@ -31,6 +31,7 @@ from wonderland.server.wire import (
     ErrorMessage,
     Hello,
     HostAction,
+    KeepMove,
     Named,
     Ping,
     PlayAgain,
@@ -233,6 +234,9 @@ class Connection:
                 return
             if isinstance(message, UndoAsk):
                 await ask(self.manager, table, seat)
+                return
+            if isinstance(message, KeepMove):
+                await keep(self.manager, table, seat)
                 return
             if isinstance(message, UndoAnswer):
                 await answer(self.manager, table, seat, message.accept)

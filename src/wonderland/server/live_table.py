@@ -143,6 +143,9 @@ class LiveTable:
     """The open undo request and the time of each row (see ``undo``)."""
     events_seen: int = 0
     """The last stored event the clocks and undo followed."""
+    take_back_ms: int = 0
+    """How long the draw after a person's move waits, in which the move may be taken back
+    (0: at once; only games that hold their draws, see ``take_back_before_draw``)."""
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
@@ -192,6 +195,11 @@ class LiveTable:
         self.undo.stamps.append(at_ms)
         if self.clocks is not None:
             self.clocks.after_step(self, actor, at_ms)
+
+    def steps_in_play(self) -> int:
+        """How many rows are in play: the version less the undo rows and the rows they took
+        back (each chance step is drawn by this count, so a take-back changes no later draw)."""
+        return self.version - 2 * len(self.undo.undone)
 
     def is_current(self, seat: int, version: int) -> bool:
         """Whether an action made against ``version`` is still an answer to the present.
@@ -282,6 +290,7 @@ class LiveTable:
             "rematch": self.record.rematch,
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
             "undo": may_ask(self, viewer),
+            "take_back": take_back_message(self, now_ms()),
         }
 
 
@@ -305,6 +314,22 @@ def may_ask(table: LiveTable, seat: int | None) -> bool:
         if actor != UNDO and index not in undone:
             return actor == seat
     return False
+
+
+def held_ms(table: LiveTable, at_ms: int) -> int:
+    """How much longer (ms, at ``at_ms``) the draw after a person's last move waits, in which
+    the move may be taken back; 0 when no draw waits."""
+    if table.take_back_ms <= 0 or table.live is not None or not table.actions:
+        return 0
+    if not table.is_person(table.actions[-1][0]) or table.game.to_move(table.state) != CHANCE:
+        return 0
+    return max(0, table.undo.stamps[-1] + table.take_back_ms - at_ms)
+
+
+def take_back_message(table: LiveTable, at_ms: int) -> dict[str, int] | None:
+    """The ``TakeBack`` part of the state message (None: no draw waits)."""
+    left = held_ms(table, at_ms)
+    return {"seat": table.actions[-1][0], "ms_left": left} if left else None
 
 
 def go_live(table: LiveTable, session: LiveSession) -> None:

@@ -3,6 +3,10 @@
 // decides: a refused ask comes back as an error with the reason (after a draw, after the
 // next player acted), shown in the page's error box. Words from the server are inserted as
 // text only.
+//
+// Parade holds the draw after a person's play for a few seconds (state.take_back): its
+// player sees "Take back (4 s)" and "Keep it"; a take-back then needs no consent, and the
+// others see the countdown (Parade's RULES.md, "Table conventions", §T1).
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { prose } from "/static/words.js";
@@ -17,14 +21,23 @@ let bar = null;
 let panel = null;
 let askButton = null;
 let focusedFor = null;    // the offer whose answer buttons got the focus
+let hold = null;          // { seat, until } while the draw after a play waits
+let holdTimer = null;
+let holdLine = null;
+let keepButton = null;
+let askLabel = null;
 
 function build() {
   if (bar) return;
   loadStyles("/static/undo.css");
+  askLabel = el("span", {}, " Take back my last move");
   askButton = el("button", { type: "button", id: "undo-ask", class: "undo-ask",
     onclick: () => ctx && ctx.send({ type: "undo_ask" }) },
-  icon("prev"), el("span", {}, " Take back my last move"));
-  bar = el("div", { class: "undo-bar", id: "undo-bar", hidden: "" }, askButton);
+  icon("prev"), askLabel);
+  keepButton = el("button", { type: "button", id: "undo-keep", class: "undo-ask", hidden: "",
+    onclick: () => ctx && ctx.send({ type: "keep" }) }, icon("check"), " Keep it");
+  holdLine = el("p", { class: "undo-hold", id: "undo-hold", role: "status", hidden: "" });
+  bar = el("div", { class: "undo-bar", id: "undo-bar", hidden: "" }, holdLine, askButton, keepButton);
   panel = el("section", { class: "undo-panel", id: "undo-panel", role: "region", "aria-live": "polite", "aria-labelledby": "undo-title", hidden: "" });
   document.getElementById("error").after(panel);
   // Below the board: the button comes and goes with each move, and must not shift the
@@ -86,11 +99,36 @@ function drawPanel() {
   panel.replaceChildren(...children);
 }
 
+function secondsLeft() {
+  return hold ? Math.max(0, Math.ceil((hold.until - Date.now()) / 1000)) : 0;
+}
+
 function drawBar() {
   const state = ctx && ctx.state;
-  const can = Boolean(state && state.undo && !state.waiting && !state.closed && !ctx.replay);
-  bar.hidden = !can;
+  const live = Boolean(state && !state.waiting && !state.closed && !ctx.replay);
+  const left = live ? secondsLeft() : 0;
+  const mine = left > 0 && ctx.seat !== null && hold.seat === ctx.seat;
+  const can = live && Boolean(state.undo) && (mine || !hold || left === 0);
+  askLabel.textContent = mine ? ` Take back (${left} s)` : " Take back my last move";
+  askButton.setAttribute("aria-label", mine ? `Take back your play: ${left} seconds left` : "Take back my last move");
+  keepButton.hidden = !mine;
+  holdLine.hidden = !(left > 0 && !mine);
+  if (!holdLine.hidden) holdLine.textContent = `${who(hold.seat)} may take back their play (${left} s), then their card is drawn.`;
+  bar.hidden = !(can || !holdLine.hidden);
+  askButton.hidden = !can;
   askButton.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
+  keepButton.disabled = Boolean(ctx && ctx.offline);
+}
+
+function followHold(state) {
+  const held = state && state.take_back;
+  const key = held ? `${state.version}` : null;
+  if (!held) { hold = null; } else if (!hold || hold.key !== key) {
+    hold = { seat: held.seat, until: Date.now() + held.ms_left, key };
+  }
+  clearInterval(holdTimer);
+  holdTimer = null;
+  if (hold) holdTimer = setInterval(() => { if (ctx) drawBar(); if (!secondsLeft()) clearInterval(holdTimer); }, 250);
 }
 
 /** Draw the undo controls for the page's context ({ state, seat, send, name, offline, replay }). */
@@ -98,6 +136,7 @@ export function undoRender(context) {
   ctx = context;
   build();
   if (offer && context.state && context.state.version > offer.version + 1) offer = null;
+  followHold(context.state);
   drawBar();
   drawPanel();
 }

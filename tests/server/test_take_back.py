@@ -6,6 +6,7 @@ replays."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -16,9 +17,10 @@ from fastapi.testclient import TestClient
 from wonderland.core import CHANCE
 from wonderland.server.app import replay_steps
 from wonderland.server.live_table import LiveTable
-from wonderland.server.runner import chance_rng
+from wonderland.server.runner import chance_rng, commit
 from wonderland.server.undo import UNDO
 from wonderland.server.wire import StateMessage
+from wonderland.store import SeatInfo
 
 from .conftest import make_app
 from .test_chat import refused, send, until
@@ -172,3 +174,37 @@ def test_t1_bots_draw_at_once_and_other_games_hold_nothing(tmp_path: Path) -> No
         made = client.post("/api/tables", json={"game": "wonderlands_war", "seats": war})
         other = client.app.state.manager.tables[made.json()["table"]]  # type: ignore[attr-defined]
         assert other.take_back_ms == 0
+
+
+class _Decision:
+    """A stand-in game: two seats choose at the same time ("choosing"), or seat 0 alone
+    ("turn"); either way a draw follows ("draw"), then seat 1 moves ("after")."""
+
+    def to_move(self, state: str) -> Any:
+        return {"choosing": frozenset({0}), "turn": 0, "draw": CHANCE}.get(state, 1)
+
+    def apply(self, state: str, actor: int, action: int) -> str:
+        return "draw" if actor != CHANCE else "after"
+
+    def sample_chance(self, state: str, rng: Any) -> int:
+        return 7
+
+    def describe_step(self, *args: Any) -> None:
+        return None
+
+
+class _Core:
+    async def write(self, *rows: Any) -> None:
+        return None
+
+
+def test_t1_a_choice_that_completes_a_decision_made_together_is_not_held() -> None:
+    """T1 holds a move a seat made alone: a choice that completes a decision made at the same
+    time reveals the others' choices, so its draw comes at once (no take-back after seeing
+    them)."""
+    for start, rows in (("choosing", 2), ("turn", 1)):
+        seats = [SeatInfo("human", None, "a"), SeatInfo("human", None, "b")]
+        table = LiveTable("t", _Decision(), None, 1, seats, start)  # type: ignore[arg-type]
+        table.take_back_ms = 5000
+        asyncio.run(commit(_Core(), table, 0, 3))  # type: ignore[arg-type]
+        assert len(table.actions) == rows, start

@@ -30,7 +30,10 @@ async def commit(core: TableCore, table: LiveTable, actor: int, action: int) -> 
     ``TableRunner``)."""
     game = table.game
     steps = [(actor, action, table.state, game.apply(table.state, actor, action))]
-    held = table.take_back_ms > 0 and table.is_person(actor)
+    # a choice that completes a decision made at the same time reveals the others': its
+    # draw is not held (see ``undo.check``)
+    alone = not isinstance(game.to_move(table.state), frozenset)
+    held = table.take_back_ms > 0 and table.is_person(actor) and alone
     while actor != CHANCE and not held and game.to_move(steps[-1][3]) == CHANCE:
         state = steps[-1][3]
         outcome = game.sample_chance(state, chance_rng(table, len(steps)))

@@ -4,9 +4,9 @@
 // next player acted), shown in the page's error box. Words from the server are inserted as
 // text only.
 //
-// Parade holds the draw after a person's play for a few seconds (state.take_back): its
-// player sees "Take back (4 s)" and "Keep it"; a take-back then needs no consent, and the
-// others see the countdown (Parade's RULES.md, "Table conventions", §T1).
+// A game that holds the draw after a person's move for a few seconds (state.take_back):
+// its player sees "Take back (4 s)" and "Keep it"; a take-back then needs no consent, and
+// the others see the countdown (the game's RULES.md tells it as a table convention).
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { prose } from "/static/words.js";

@@ -43,7 +43,7 @@ def test_t1_take_back_and_keep_in_two_browsers(browser: Browser, site: ServerPro
     expect(ask).to_contain_text(" s)")
     expect(keep).to_be_visible()
     expect(alice.locator(".hand .play-card")).to_have_count(4)  # nothing drawn yet
-    expect(bob.locator("#undo-hold")).to_contain_text("may take back their play")
+    expect(bob.locator("#undo-hold")).to_contain_text("may take back their move")
     expect(bob.locator("#undo-ask")).to_be_hidden()
     for page in (alice, bob):
         assert overflow(page) == 0

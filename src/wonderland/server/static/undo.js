@@ -7,8 +7,9 @@
 // A game that holds the draw after a person's move for a few seconds (state.take_back):
 // its player sees "Take back (4 s)" and "Keep it"; a take-back then needs no consent, and
 // the others see the countdown (the game's RULES.md tells it as a table convention).
-import { el, loadStyles } from "/static/dom.js";
+import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { SidePanel } from "/static/side-panel.js";
 import { prose } from "/static/words.js";
 
 const NOTICE_MS = 8000;
@@ -17,33 +18,27 @@ let ctx = null;           // the page's last render context
 let offer = null;         // the open undo_offer, or null
 let notice = null;        // { text, until } after an undo ended
 let noticeTimer = null;
-let bar = null;
-let panel = null;
-let askButton = null;
 let focusedFor = null;    // the offer whose answer buttons got the focus
-let hold = null;          // { seat, until } while the draw after a play waits
+let hold = null;          // { seat, until, key } while the draw after a move waits
 let holdTimer = null;
-let holdLine = null;
-let keepButton = null;
-let askLabel = null;
+const askLabel = el("span", {}, " Take back my last move");
+const keepButton = el("button", { type: "button", id: "undo-keep", class: "undo-ask", hidden: "",
+  onclick: () => ctx && ctx.send({ type: "keep" }) }, icon("check"), " Keep it");
+const holdLine = el("p", { class: "undo-hold", id: "undo-hold", role: "status", hidden: "" });
 
-function build() {
-  if (bar) return;
-  loadStyles("/static/undo.css");
-  askLabel = el("span", {}, " Take back my last move");
-  askButton = el("button", { type: "button", id: "undo-ask", class: "undo-ask",
-    onclick: () => ctx && ctx.send({ type: "undo_ask" }) },
-  icon("prev"), askLabel);
-  keepButton = el("button", { type: "button", id: "undo-keep", class: "undo-ask", hidden: "",
-    onclick: () => ctx && ctx.send({ type: "keep" }) }, icon("check"), " Keep it");
-  holdLine = el("p", { class: "undo-hold", id: "undo-hold", role: "status", hidden: "" });
-  bar = el("div", { class: "undo-bar", id: "undo-bar", hidden: "" }, holdLine, askButton, keepButton);
-  panel = el("section", { class: "undo-panel", id: "undo-panel", role: "region", "aria-live": "polite", "aria-labelledby": "undo-title", hidden: "" });
-  document.getElementById("error").after(panel);
-  // Below the board: the button comes and goes with each move, and must not shift the
-  // board (every card would glide as if it had moved).
-  (document.getElementById("board") || panel).after(bar);
-}
+const side = new SidePanel("undo", {
+  ask: () => [icon("prev"), askLabel],
+  onAsk: () => ctx && ctx.send({ type: "undo_ask" }),
+  role: "region",
+  place: (bar, panel) => {
+    bar.prepend(holdLine);
+    bar.append(keepButton);
+    document.getElementById("error").after(panel);
+    // Below the board: the button comes and goes with each move, and must not shift the
+    // board (every card would glide as if it had moved).
+    (document.getElementById("board") || panel).after(bar);
+  },
+});
 
 function who(seat) {
   const name = ctx && ctx.name ? ctx.name(seat) : `seat ${seat}`;
@@ -62,14 +57,12 @@ function answer(accept) {
 
 function drawPanel() {
   if (!offer && !(notice && notice.until > Date.now())) {
-    panel.hidden = true;
-    panel.replaceChildren();
+    side.hide();
     return;
   }
-  panel.hidden = false;
   if (!offer) {
-    panel.replaceChildren(
-      el("h2", { id: "undo-title", class: "undo-title" }, icon(notice.ok ? "check" : "close"), " Undo"),
+    side.show(
+      side.heading(notice.ok ? "check" : "close", " Undo"),
       el("p", { class: "undo-words" }, notice.text));
     return;
   }
@@ -77,7 +70,7 @@ function drawPanel() {
   const asker = ctx && offer.seat === ctx.seat;
   const title = asker ? "You asked to take back your last move" : `${who(offer.seat)} asks to take back their last move`;
   const children = [
-    el("h2", { id: "undo-title", class: "undo-title" }, icon("prev"), " ", title),
+    side.heading("prev", " ", title),
     el("p", { class: "undo-words" }, "The move: ", el("q", {}, prose(offer.words, who)), "."),
   ];
   if (mine) {
@@ -85,18 +78,18 @@ function drawPanel() {
     const refuse = el("button", { type: "button", class: "undo-refuse", onclick: () => answer(false) }, icon("close"), " Refuse");
     children.push(el("p", { class: "undo-choice" }, "Do you accept it? Every player must.", " "),
       el("div", { class: "undo-buttons" }, accept, refuse));
-    panel.replaceChildren(...children);
-    panel.setAttribute("role", "alertdialog");
+    side.show(...children);
+    side.panel.setAttribute("role", "alertdialog");
     if (focusedFor !== offer.version) {
       focusedFor = offer.version;
       accept.focus();
     }
     return;
   }
-  panel.setAttribute("role", "region");
+  side.panel.setAttribute("role", "region");
   const waiting = offer.waiting.length ? `Waiting for ${names(offer.waiting)} to answer.` : "Every answer is in.";
   children.push(el("p", { class: "undo-waiting" }, icon("clock"), " ", waiting));
-  panel.replaceChildren(...children);
+  side.show(...children);
 }
 
 function secondsLeft() {
@@ -110,13 +103,13 @@ function drawBar() {
   const mine = left > 0 && ctx.seat !== null && hold.seat === ctx.seat;
   const can = live && Boolean(state.undo) && (mine || !hold || left === 0);
   askLabel.textContent = mine ? ` Take back (${left} s)` : " Take back my last move";
-  askButton.setAttribute("aria-label", mine ? `Take back your play: ${left} seconds left` : "Take back my last move");
+  side.button.setAttribute("aria-label", mine ? `Take back your move: ${left} seconds left` : "Take back my last move");
   keepButton.hidden = !mine;
   holdLine.hidden = !(left > 0 && !mine);
-  if (!holdLine.hidden) holdLine.textContent = `${who(hold.seat)} may take back their play (${left} s), then their card is drawn.`;
-  bar.hidden = !(can || !holdLine.hidden);
-  askButton.hidden = !can;
-  askButton.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
+  if (!holdLine.hidden) holdLine.textContent = `${who(hold.seat)} may take back their move (${left} s), then their card is drawn.`;
+  side.bar.hidden = !(can || !holdLine.hidden);
+  side.button.hidden = !can;
+  side.button.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
   keepButton.disabled = Boolean(ctx && ctx.offline);
 }
 
@@ -134,7 +127,7 @@ function followHold(state) {
 /** Draw the undo controls for the page's context ({ state, seat, send, name, offline, replay }). */
 export function undoRender(context) {
   ctx = context;
-  build();
+  side.build();
   if (offer && context.state && context.state.version > offer.version + 1) offer = null;
   followHold(context.state);
   drawBar();
@@ -143,7 +136,7 @@ export function undoRender(context) {
 
 /** An undo_offer or undo_result from the server. */
 export function undoMessage(message) {
-  build();
+  side.build();
   if (message.type === "undo_offer") {
     offer = message;
     notice = null;

@@ -7,7 +7,6 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from wonderland.terminal.arguments import (
-    COUNT,
     NON_NEGATIVE,
     PORT,
     add_output,
@@ -52,6 +51,8 @@ LIMITS: list[tuple[str, type, str]] = [
 """Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from
 ``WONDERLAND_<NAME>`` too; a flag wins). Listed here so that building the command line parser
 imports no web library; a test keeps this list and the settings in step."""
+ZERO_ALLOWED = frozenset({"take_back_seconds"})
+"""The seconds settings that may be 0 (0 turns what they time off)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the embedded SQLite database lives (default ./data)",
     )
     parser.add_argument(
-        "--bot-workers", type=COUNT, default=1, help="worker processes for bots (default 1)"
+        "--bot-workers",
+        type=NON_NEGATIVE,
+        default=1,
+        help="worker processes for bots (default 1; 0: a thread of the server)",
     )
     parser.add_argument(
         "--bot-delay",
@@ -91,6 +95,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             )
         else:
             checked = NON_NEGATIVE if kind is int else positive_number  # exact bounds: settings
+            if name in ZERO_ALLOWED:
+                checked = non_negative_number
             limits.add_argument(flag, dest=name, type=checked, default=None, help=help_text)
 
 

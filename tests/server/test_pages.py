@@ -1,9 +1,12 @@
-"""The pages answer as people and monitors expect: ``HEAD`` on every ``GET`` route."""
+"""The pages answer as people and monitors expect: ``HEAD`` on every ``GET`` route, a page in
+words for a table that does not exist, and the welcome says whether the game is a race."""
 
 from __future__ import annotations
 
+import json
 import re
 
+import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from starlette.routing import BaseRoute
@@ -51,3 +54,38 @@ def test_head_answers_every_get_route_as_get_does_without_a_body(client: TestCli
             assert head.headers.get("content-type") == got.headers.get("content-type"), path
     assert client.head("/").status_code == 200
     assert client.head("/static/style.css").status_code == 200
+
+
+@pytest.mark.parametrize("table", ["doesnotexist", "x" * 65])
+def test_an_unknown_table_is_a_page_that_says_so(client: TestClient, table: str) -> None:
+    page = client.get(f"/t/{table}")
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    text = page.text
+    assert f"There is no table &#x27;{table[:64]}" in text
+    assert re.search(r'<a class="gone-lobby" href="/">Go to the lobby</a>', text)
+    for control in ("<input", "<button", "<form", "chat", "connecting", "null"):
+        assert control not in text, control
+    assert client.head(f"/t/{table}").status_code == 404
+
+
+def test_a_table_name_is_escaped_on_its_not_found_page(client: TestClient) -> None:
+    text = client.get("/t/%3Cb%3Ex").text
+    assert "<b>" not in text and "&lt;b&gt;x" in text
+
+
+def test_an_existing_table_is_its_page(client: TestClient) -> None:
+    table = create(client, "parade", TWO_PEOPLE)["table"]
+    page = client.get(f"/t/{table}")
+    assert page.status_code == 200 and 'id="board"' in page.text
+
+
+@pytest.mark.parametrize(("game", "real_time"), [("parade", False), ("wonderdice", True)])
+def test_the_welcome_says_whether_the_game_is_played_in_real_time(
+    client: TestClient, game: str, real_time: bool
+) -> None:
+    table = create(client, game, TWO_PEOPLE)["table"]
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "hello", "table": table, "token": None}))
+        welcome = json.loads(ws.receive_text())
+    assert welcome["type"] == "welcome" and welcome["real_time"] is real_time

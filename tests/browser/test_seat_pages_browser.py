@@ -123,6 +123,17 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
     assert "connecting" not in stale.locator("body").inner_text()
     checked(stale, "bad-seat-link-390")
     assert errors == [] and stale.errors == []  # type: ignore[attr-defined]
+    # The host closes the table: it says so, offers the lobby, and no turn is to be notified.
+    alice.locator("#host-close").click()
+    alice.locator("#host-close-yes").click()
+    for page in (alice, bob):
+        expect(page.locator("#over-headline")).to_have_text("Closed unfinished")
+        expect(page.locator("#over-reason")).to_have_text(
+            "The host closed this table: it takes no more moves."
+        )
+        expect(page.locator(".over-lobby a")).to_have_attribute("href", "/")
+        expect(page.locator("#notify")).to_be_hidden()
+    checked(bob, "closed-390")
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 

@@ -104,7 +104,10 @@ export function message(msg, token) {
       host = null;
       return "retry";
     }
-    if (msg.code === "unauthorized" && !welcome) forgetSeat(tableId);  // the kept link is dead
+    if (msg.code === "unauthorized" && !welcome) {  // the link opens nothing: forget it if kept
+      const stored = keptSeat(tableId);
+      if (stored && stored.token === params.get("token")) forgetSeat(tableId);
+    }
     rematchRefused();
     if (msg.code === "revoked") forget(tableId);
   }

@@ -9,6 +9,7 @@ import { el, loadStyles } from "/static/dom.js";
 import { helloExtras, message as nightMessage, render as nightRender, returningSeat } from "/static/game-night.js";
 import { showGone } from "/static/gone.js";
 import { icon } from "/static/icons.js";
+import { listenForKeys } from "/static/keys.js";
 import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
@@ -327,7 +328,7 @@ function renderGameOver(ctx) {
   panel.hidden = !over;
   if (!over) return;
   const { headline, reason } = state.expired
-    ? { headline: "Closed unfinished", reason: "This table was closed after a long time without a move: it takes no more moves." }
+    ? { headline: "Closed unfinished", reason: state.closed ? "The host closed this table: it takes no more moves." : "This table was closed after a long time without a move: it takes no more moves." }
     : resultOf(ctx);
   $("over-icon").replaceChildren(icon(state.expired ? "clock" : "trophy"));
   $("over-headline").textContent = headline;
@@ -455,27 +456,7 @@ $("replay-last").addEventListener("click", () => moveReplay(Infinity));
 $("replay-live").addEventListener("click", closeReplay);
 $("replay-open").addEventListener("click", openReplay);
 
-// -- keyboard ------------------------------------------------------------------------------
-function typing(target) {
-  return target instanceof HTMLElement
-    && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-}
-
-document.addEventListener("keydown", (event) => {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-  if (offline) return;
-  if (replay) {
-    const moves = { ArrowLeft: replay.index - 1, ArrowRight: replay.index + 1, Home: 0, End: Infinity };
-    if (event.key in moves) { event.preventDefault(); moveReplay(moves[event.key]); }
-    return;
-  }
-  if (["Enter", " ", "Tab", "Escape"].includes(event.key)) return;  // the focused control's own keys
-  const button = board.querySelector(`[data-shortcut="${CSS.escape(event.key)}"]`)
-    || board.querySelector(`[data-shortcut="${CSS.escape(event.key.toLowerCase())}"]`);
-  if (!button || button.disabled || button.closest("[inert]")) return;
-  event.preventDefault();
-  button.click();
-});
+listenForKeys(board, { offline: () => offline, replayAt: () => (replay ? replay.index : null), moveReplay });
 
 // -- connection ----------------------------------------------------------------------------
 const disabledHere = new Set();

@@ -538,7 +538,7 @@ async function onMessage(message) {
     if (first) {
       $("game-name").textContent = message.game_name;
       renderWho();
-      $("name-input").placeholder = message.seat === null ? "spectator" : `player ${message.seat}`;
+      $("name-input").placeholder = message.seat !== null ? `player ${message.seat}` : returningSeat() ? "your name" : "spectator";
       if (message.seat === null) note("name-note", "Shown with your chat lines.");
       loadStyles(`/games/${message.game}/renderer.css`);
       try {

@@ -7,9 +7,7 @@ is kept as a picture."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -17,10 +15,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.support import ServerProcess
 
-from .conftest import new_page, overflow, serious_violations
+from .conftest import new_page
+from .test_game_night_browser import checked, new_link_reseats
 from .test_parade_browser import take_turn
 
-SHOTS = Path(os.environ.get("WONDERLAND_SHOTS", "/tmp/seat-pages-shots"))
 LIVE_CONTROLS = "#chat-input, #name-input, #notify, #chat-send, #name-save, #retry:visible"
 
 
@@ -43,15 +41,6 @@ def console_errors(page: Page) -> list[str]:
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     return errors
-
-
-def checked(page: Page, name: str) -> None:
-    """No sideways scroll, no serious accessibility problem; a picture to look at."""
-    assert overflow(page) == 0, name
-    assert serious_violations(page) == [], name
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(150)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def played_a_move(page: Page, other: Page) -> None:
@@ -103,14 +92,7 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
     expect(bob.locator("#who")).to_have_text("you are Bob (seat 1)")
     panel = alice.locator("#host-panel")
     expect(panel.locator('.host-reissue[data-seat="1"]')).to_be_visible()
-    panel.locator('.host-reissue[data-seat="1"]').click()
-    expect(alice.locator("#host-new-link")).to_have_value(re.compile(r"#seat=1&token="))
-    expect(bob.locator("#connection")).to_contain_text("new link")
-    checked(alice, "host-new-link-during-play-1280")
-    new_link = alice.locator("#host-new-link").input_value()
-    bob.goto("about:blank")
-    bob.goto(new_link)
-    expect(bob.locator("#who")).to_have_text("you are Bob (seat 1)")
+    new_link_reseats(alice, bob, 1, "you are Bob (seat 1)", "host-new-link-during-play-1280")
     played_a_move(bob, alice)
     # The old link now opens nothing: a page says so, with the way on and nothing live.
     stale = new_page(browser, 390, 844)

@@ -75,6 +75,33 @@ def test_tapped_parade_score_matches_typed(browser: Browser, site: ServerProcess
     assert not page.errors and not typed_page.errors  # type: ignore[attr-defined]
 
 
+def test_phone_chips_show_whole_names_and_say_they_scroll(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """On a phone, each player's chip in the bottom bar shows their whole name, the bar says
+    when more chips lie to one side, and a refused calculation logs no console error."""
+    page = new_page(browser, *PHONE)
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    page.goto(site.url + "/score/parade")
+    names = ["Alexandra", "Bartholomew", "Cecilia"]
+    for seat, name in enumerate(names):
+        page.locator(f"#name-{seat}").fill(name)
+    chips = page.locator(".score-chip-name")
+    expect(chips).to_have_text(names)
+    for seat in range(len(names)):
+        cut = chips.nth(seat).evaluate("node => node.scrollWidth > node.clientWidth")
+        assert not cut, f"{names[seat]}'s chip cuts the name"
+    expect(page.locator("#score-chips")).to_have_class("more-right")
+    expect(page.locator(".score-notice")).to_have_text("Tap the cards Alexandra collected.")
+    page.locator(".score-chip").nth(2).click()
+    expect(page.locator("#score-chips")).to_have_class("more-left")
+    page.locator("#calculate").click()
+    expect(page.locator("#problems")).to_contain_text("Alexandra has 0 cards")
+    assert [line for line in console if line.startswith("error")] == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_card_of_another_player_is_not_taken_silently(
     browser: Browser, site: ServerProcess
 ) -> None:

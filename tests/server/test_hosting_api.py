@@ -88,6 +88,24 @@ def test_score_calculator_over_http(client: TestClient) -> None:
     assert any("R1 is entered for both Ann and Bob" in p for p in problems)
 
 
+def test_the_score_pages_check_answers_problems_without_failing(client: TestClient) -> None:
+    """The page's own check gives the same report, and the same problems with a 200 answer
+    (a person's typing is no failed request, so the page's console stays clean)."""
+    body = {
+        "players": [{"name": "Ann", "cards": "R1 R2 R3 B1"}, {"name": "Bob", "cards": "R4 B2 B3"}]
+    }
+    checked = client.post("/api/score/parade/check", json=body)
+    assert checked.status_code == 200
+    assert checked.json() == {"report": client.post("/api/score/parade", json=body).json()}
+    bad = {"players": [{"name": "Ann", "cards": "R1 R1 Z3"}, {"name": "Bob", "cards": "R1"}]}
+    refused = client.post("/api/score/parade/check", json=bad)
+    assert refused.status_code == 200
+    assert refused.json() == {
+        "problems": client.post("/api/score/parade", json=bad).json()["detail"]["problems"]
+    }
+    assert client.post("/api/score/wonderdice/check", json=body).status_code == 404
+
+
 def test_wonderdice_learn_without_calculator(client: TestClient) -> None:
     """Wonderdice has a Learn page and no score calculator."""
     info = client.get("/api/learn/wonderdice").json()

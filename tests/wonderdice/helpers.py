@@ -5,7 +5,7 @@ from __future__ import annotations
 from wonderland.core import CHANCE
 from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.state import DICE, WonderdiceState
 
@@ -20,7 +20,7 @@ def new_state(n: int = 3, abilities: bool = False, **variants: VariantValue) -> 
     GAME.apply_in_place(s, CHANCE, GAME.chance_outcomes(s)[0][0])
     if not abilities:
         s.suppressed = [True] * n
-        rules.refresh_powers(s)
+        steps.refresh_powers(s)
     return s
 
 
@@ -29,7 +29,7 @@ def seat_chars(s: WonderdiceState, chars: list[int], abilities: bool = True) -> 
     s.chars = list(chars)
     s.dealt = list(chars)
     s.suppressed = [not abilities] * s.n
-    rules.refresh_powers(s)
+    steps.refresh_powers(s)
 
 
 def roll(s: WonderdiceState, seat: int, values: list[int], gap: int = 400) -> None:

@@ -24,6 +24,7 @@ from wonderland.games.wonderdice.effects import NO_POWERS
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.simulation import _Sim
 from wonderland.games.wonderdice.state import PLAY
+from wonderland.games.wonderdice.steps import apply_action, refresh_powers
 
 from .helpers import ABSOLEM, ALICE, HATTER, QUEEN, WALRUS, do, new_state, roll, set_row
 
@@ -42,7 +43,7 @@ def _rules_moves(model: Race, s: Any, seat: int, faces: tuple[int, ...]) -> set[
     for a in rules.roll_actions(s, seat, faces):
         after = s.clone()
         after.roller, after.faces = seat, faces
-        rules.apply_action(after, seat, a)
+        apply_action(after, seat, a)
         out.add(model.canonical(position(after, seat)))
     return out
 
@@ -62,7 +63,7 @@ def test_the_race_allows_what_the_rules_allow(
     s = new_state(2, abilities=True)
     s.chars = list(pair)
     s.side = [int(m) for m in mad]
-    rules.refresh_powers(s)
+    refresh_powers(s)
     rng = random.Random(seed)
     for _ in range(steps):
         seat = rng.randrange(2)
@@ -97,7 +98,7 @@ def test_the_race_is_won_more_often_than_greedy_wins_it() -> None:
 def _walrus_state() -> Any:
     s = new_state(2, abilities=True)
     s.chars = [WALRUS, HATTER]
-    rules.refresh_powers(s)
+    refresh_powers(s)
     return s
 
 

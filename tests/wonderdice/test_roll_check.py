@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from wonderland.core import CHANCE, IllegalAction
 from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.state import PLAY, WonderdiceState
 
@@ -67,7 +67,7 @@ def test_targeted_check_accepts_exactly_the_listed_actions(
     for s in walk(n, variants, seed, 300):
         if suppressed and rng.random() < 0.3:
             s.suppressed = [rng.random() < 0.5 for _ in range(n)]
-            rules.refresh_powers(s)
+            steps.refresh_powers(s)
         seat = rng.randrange(n)
         faces = random_faces(rng)
         for at in (None, s.now + rng.choice([0, 60, 140, 151, 900]), s.now - 10):

@@ -22,7 +22,7 @@ from wonderland.bots import make_bot
 from wonderland.cli.main import main
 from wonderland.core import CHANCE, GameRecord, final_state
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules, terminal, terminal_loop
+from wonderland.games.wonderdice import rules, steps, terminal, terminal_loop
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver, SimClock
 from wonderland.games.wonderdice.render import COUNTDOWN_TEXT
@@ -93,7 +93,7 @@ def test_an_interrupted_game_is_saved_and_resumes_from_exactly_there(
     assert main([*argv, "--variant", "countdown_ms=500", "--record", str(saved)]) == 130
     out = capsys.readouterr().out
     assert "interrupted" in out
-    assert f"continue it with: wonderland play --resume {saved}" in out
+    assert f"continue it with:\n  wonderland play --resume {saved}\n" in out
     record = GameRecord.load(saved)
     assert record.players == ("you", "greedy", "greedy:fast")
     assert not GAME.is_terminal(final_state(GAME, record))
@@ -186,7 +186,7 @@ def table_at(n: int, hints: bool = True) -> tuple[LiveTable, SimClock]:
     do(s, 1, [4, 4], A.block(0, 4))
     if n > 2:
         s.suppressed[2] = True
-        rules.refresh_powers(s)
+        steps.refresh_powers(s)
     clock.t = 5.0
     drv.roll(0)
     for k in range(40):

@@ -298,6 +298,18 @@ def calculator(game_id: str) -> ScoreCalculator:
     return calc
 
 
+def score_or_problems(
+    calc: ScoreCalculator, game_id: str, body: dict[str, Any]
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """The score report of ``body`` as JSON, or None and every problem found in it."""
+    try:
+        entries, variants = calc.parse_data(body)
+        report = calc.score(entries, get_game(game_id).variants.resolve(variants))
+    except WonderlandError as err:
+        return None, list(getattr(err, "problems", [str(err)]))
+    return report.to_json(), []
+
+
 def score_router(static: Path) -> APIRouter:
     """The score-calculator page, its form and its scoring."""
     router = APIRouter()
@@ -334,13 +346,16 @@ def score_router(static: Path) -> APIRouter:
     @router.post("/api/score/{game_id}")
     async def score(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
         """Score ``{"players": [...], "variants": {...}}``; 400 lists every problem."""
-        calc = calculator(game_id)
-        try:
-            entries, variants = calc.parse_data(body)
-            report = calc.score(entries, get_game(game_id).variants.resolve(variants))
-        except WonderlandError as err:
-            problems = getattr(err, "problems", [str(err)])
-            raise HTTPException(400, detail={"problems": problems}) from None
-        return report.to_json()
+        report, problems = score_or_problems(calculator(game_id), game_id, body)
+        if report is None:
+            raise HTTPException(400, detail={"problems": problems})
+        return report
+
+    @router.post("/api/score/{game_id}/check")
+    async def score_check(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """The page's form: ``{"report": ...}``, or ``{"problems": [...]}`` when the entries
+        cannot be scored (answered 200 either way: a person's typing is not a failed request)."""
+        report, problems = score_or_problems(calculator(game_id), game_id, body)
+        return {"report": report} if report is not None else {"problems": problems}
 
     return router

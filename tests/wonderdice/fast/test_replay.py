@@ -11,7 +11,7 @@ import pytest
 
 from wonderland.core import CHANCE
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.fast.bridge import Replayer, differences, load
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY
@@ -52,8 +52,8 @@ def replay(games: int, seed: int, mixed: bool) -> Counter[str]:
                     assert replay.legal_actions(seat) == plain_legal, where
                 seen[A.decode(action).kind] += 1
                 if state.phase == OVER:  # E3 at the roll's step: the driver's action is void
-                    rules.apply_action(state, seat, action)
-                    rules.count_step(state)
+                    steps.apply_action(state, seat, action)
+                    steps.count_step(state)
                     seen["abandoned at a roll"] += 1
                 else:
                     GAME.apply_in_place(state, seat, action)

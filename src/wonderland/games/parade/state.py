@@ -3,27 +3,37 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from wonderland.games.parade.variants import ParadeRules
 
 HAND_SIZE = 5
 OPENING_PARADE = 6
 
-DEAL = 0
-"""Chance deals one card at a time: 5 to each hand in seat order, then 6 to the parade."""
-START = 1
-"""Chance picks the start player (P8)."""
-PLAY = 2
-"""``current`` plays a card."""
-DRAW = 3
-"""Chance draws a card for ``current`` (P20)."""
-CHOOSE = 4
-"""End phase: each seat keeps 2 hand cards (P28)."""
-TIEBREAK = 5
-"""Chance draws the winner among players still tied (variant A6)."""
-OVER = 6
 
+class Phase(IntEnum):
+    """The phases of a game; the values are stable (observations and the compiled engine
+    read them as ints)."""
+
+    DEAL = 0
+    """Chance deals one card at a time: 5 to each hand in seat order, then 6 to the parade."""
+    START = 1
+    """Chance picks the start player (P8)."""
+    PLAY = 2
+    """``current`` plays a card."""
+    DRAW = 3
+    """Chance draws a card for ``current`` (P20)."""
+    CHOOSE = 4
+    """End phase: each seat keeps 2 hand cards (P28)."""
+    TIEBREAK = 5
+    """Chance draws the winner among players still tied (variant A6)."""
+    OVER = 6
+
+
+DEAL, START, PLAY, DRAW, CHOOSE, TIEBREAK, OVER = Phase
+"""The phases by name, as the rules and the compiled engine compare them."""
 PHASE_NAMES = ("deal", "start", "play", "draw", "choose", "tie-break", "over")
+"""The name of each phase in views and text, by value."""
 
 
 @dataclass(slots=True)
@@ -36,7 +46,7 @@ class ParadeState:
 
     num_players: int
     rules: ParadeRules
-    phase: int = DEAL
+    phase: Phase = DEAL
     hands: list[list[int]] = field(default_factory=list)
     parade: list[int] = field(default_factory=list)
     pile: list[int] = field(default_factory=list)

@@ -14,7 +14,7 @@ from wonderland.games.parade.rules import (
     ranking_winners,
     score_sheet,
 )
-from wonderland.games.parade.state import CHOOSE, OVER, PHASE_NAMES, ParadeState
+from wonderland.games.parade.state import CHOOSE, OVER, PHASE_NAMES, ParadeState, Phase
 from wonderland.games.parade.variants import ParadeRules
 
 
@@ -30,7 +30,7 @@ class ParadeView:
     seat: int | None
     num_players: int
     rules: ParadeRules
-    phase: int
+    phase: Phase
     current: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -50,6 +50,25 @@ class ParadeView:
     winners: tuple[int, ...]
 
 
+_SHARED = (
+    "current",
+    "dealt",
+    "trigger",
+    "trigger_reason",
+    "final_left",
+    "turns",
+    "last_play",
+    "winners",
+)
+"""The fields a view copies from its state as they are (and a determinized state from its
+view)."""
+
+
+def _shared(source: ParadeState | ParadeView) -> dict[str, Any]:
+    """The values of the :data:`_SHARED` fields of a state or a view."""
+    return {name: getattr(source, name) for name in _SHARED}
+
+
 def make_view(state: ParadeState, seat: int | None) -> ParadeView:
     """The view of ``seat`` (``None``: a spectator)."""
     public_keeps = state.rules.end_choice_sequential
@@ -59,7 +78,6 @@ def make_view(state: ParadeState, seat: int | None) -> ParadeView:
         num_players=state.num_players,
         rules=state.rules,
         phase=state.phase,
-        current=state.current,
         hand=tuple(state.hands[seat]) if seat is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         parade=tuple(state.parade),
@@ -69,13 +87,7 @@ def make_view(state: ParadeState, seat: int | None) -> ParadeView:
         keeps=keeps,
         discards=tuple(state.discards[seat]) if seat is not None else (),
         discard_sizes=tuple(len(d) for d in state.discards),
-        trigger=state.trigger,
-        trigger_reason=state.trigger_reason,
-        final_left=state.final_left,
-        turns=state.turns,
-        dealt=state.dealt,
-        last_play=state.last_play,
-        winners=state.winners,
+        **_shared(state),
     )
 
 
@@ -121,14 +133,7 @@ def determinize(view: ParadeView, rng: random.Random) -> ParadeState:
         counts=[colour_counts(c) for c in view.collections],
         discards=discards,
         keeps=keeps,
-        current=view.current,
-        dealt=view.dealt,
-        trigger=view.trigger,
-        trigger_reason=view.trigger_reason,
-        final_left=view.final_left,
-        turns=view.turns,
-        last_play=view.last_play,
-        winners=view.winners,
+        **_shared(view),
     )
 
 

@@ -1,12 +1,17 @@
 """Typed actions and their stable integer codec.
 
-Seat actions are small ints (``0 .. NUM_ACTIONS-1``).  Chance outcomes are larger ints:
-``DEAL_BASE + code`` for the deal of characters and ``ROLL_BASE + ...`` for "seat s acts
-``gap`` ms after the previous event, having rolled these faces" (no faces: a turn without a
-roll, to claim, reclaim or touch the token).
+A seat action is one of the small frozen dataclasses of :data:`Action`; its id is a small
+int (``0 .. NUM_ACTIONS-1``) and its notation a word (``pass``, ``advance 3``,
+``block@2:4``).  Chance outcomes are larger ints: ``DEAL_BASE + code`` for the deal of
+characters and ``ROLL_BASE + ...`` for "seat s acts ``gap`` ms after the previous event, having
+rolled these faces" (no faces: a turn without a roll, to claim, reclaim or touch the token).
 
 >>> action_to_string(block(2, 4)), decode(block(2, 4))
-('block@2:4', Action(kind='block', target=2, value=4))
+('block@2:4', Block(target=2, value=4))
+>>> encode(Block(2, 4)) == block(2, 4), encode(Pass()) == PASS
+(True, True)
+>>> [action_to_string(encode(a)) for a in (AdvanceTwo(3), Reclaim(1), Claim())]
+['advance 3+4', 'reclaim@1', 'claim']
 >>> decode_roll(encode_roll(3, 150, (0, 2, 0, 0, 1, 0, 0)))
 (3, 150, (0, 2, 0, 0, 1, 0, 0))
 """
@@ -16,11 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from wonderland.core.errors import NotationError
 
 PASS, CLAIM, TOUCH, BETRAY, LOYAL = 0, 1, 2, 3, 4
-_RECLAIM, _ADVANCE, _ADVANCE2, _UNBLOCK, _TAKEBACK, _MADDEN, _BLOCK = 5, 11, 17, 23, 29, 35, 41
+_RECLAIM_BASE, _ADVANCE_BASE, _ADVANCE_TWO_BASE = 5, 11, 17
+_UNBLOCK_BASE, _TAKE_BACK_BASE, _MADDEN_BASE, _BLOCK_BASE = 23, 29, 35, 41
 NUM_ACTIONS = 77
 MAX_SEATS = 6
 
@@ -32,52 +39,195 @@ MAX_GAP_MS = 3_600_000
 matter to the rules, whose only time comparison is the simultaneity window)."""
 
 
+# -- the typed actions ---------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Action:
-    """A decoded seat action: kind, target seat (or -1) and die value (or 0)."""
+class Pass:
+    """Let the roll go unused (D14), or end a turn without a roll."""
 
-    kind: str
-    target: int = -1
-    value: int = 0
+    kind: ClassVar[str] = "pass"
 
 
-def reclaim(target: int) -> int:
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Touch the White Rabbit with a complete row (D25)."""
+
+    kind: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Touch:
+    """Touch the token after someone's win (D28)."""
+
+    kind: ClassVar[str] = "touch"
+
+
+@dataclass(frozen=True, slots=True)
+class Betray:
+    """Betray the team against the Jabberwocky (D36)."""
+
+    kind: ClassVar[str] = "betray"
+
+
+@dataclass(frozen=True, slots=True)
+class Loyal:
+    """Stay loyal to the team against the Jabberwocky (D36)."""
+
+    kind: ClassVar[str] = "loyal"
+
+
+@dataclass(frozen=True, slots=True)
+class Reclaim:
     """Take back the block die lying on ``target`` without a roll (D23, Q3)."""
-    return _RECLAIM + target
+
+    target: int
+    kind: ClassVar[str] = "reclaim"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """Place a die showing ``value`` on your row (D18)."""
+
+    value: int
+    kind: ClassVar[str] = "advance"
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceTwo:
+    """Place ``value`` and ``value + 1`` at once (an ability)."""
+
+    value: int
+    kind: ClassVar[str] = "advance_two"
+
+
+@dataclass(frozen=True, slots=True)
+class Unblock:
+    """Free yourself with a die showing ``value`` (D22)."""
+
+    value: int
+    kind: ClassVar[str] = "unblock"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Make ``target`` take back the die they placed last (Walrus; D8, Q9)."""
+
+    target: int
+    kind: ClassVar[str] = "take_back"
+
+
+@dataclass(frozen=True, slots=True)
+class Madden:
+    """The Jabberwocky turns ``target`` Mad (D34)."""
+
+    target: int
+    kind: ClassVar[str] = "madden"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Block ``target`` with a die showing ``value`` (D19)."""
+
+    target: int
+    value: int
+    kind: ClassVar[str] = "block"
+
+
+Action = (
+    Pass
+    | Claim
+    | Touch
+    | Betray
+    | Loyal
+    | Reclaim
+    | Advance
+    | AdvanceTwo
+    | Unblock
+    | TakeBack
+    | Madden
+    | Block
+)
+"""A decoded seat action; ``kind`` names its class in the notation and on the wire."""
+
+Targeted = Reclaim | TakeBack | Madden | Block
+"""The actions aimed at another seat."""
+Valued = Advance | AdvanceTwo | Unblock | Block
+"""The actions that use a die of one value."""
+
+
+def target_of(action: Action) -> int:
+    """The seat ``action`` aims at (-1: none)."""
+    return action.target if isinstance(action, Targeted) else -1
+
+
+def value_of(action: Action) -> int:
+    """The die value ``action`` uses (0: none)."""
+    return action.value if isinstance(action, Valued) else 0
+
+
+# -- the integer codec -----------------------------------------------------------------------
+def reclaim(target: int) -> int:
+    """The id of :class:`Reclaim` ``(target)``."""
+    return _RECLAIM_BASE + target
 
 
 def advance(value: int) -> int:
-    """Place a die showing ``value`` on your row (D18)."""
-    return _ADVANCE + value - 1
+    """The id of :class:`Advance` ``(value)``."""
+    return _ADVANCE_BASE + value - 1
 
 
 def advance_two(value: int) -> int:
-    """Place ``value`` and ``value + 1`` at once (an ability)."""
-    return _ADVANCE2 + value - 1
+    """The id of :class:`AdvanceTwo` ``(value)``."""
+    return _ADVANCE_TWO_BASE + value - 1
 
 
 def unblock(value: int) -> int:
-    """Free yourself with a die showing ``value`` (D22)."""
-    return _UNBLOCK + value - 1
+    """The id of :class:`Unblock` ``(value)``."""
+    return _UNBLOCK_BASE + value - 1
 
 
 def take_back(target: int) -> int:
-    """Make ``target`` take back the die they placed last (Walrus; D8, Q9)."""
-    return _TAKEBACK + target
+    """The id of :class:`TakeBack` ``(target)``."""
+    return _TAKE_BACK_BASE + target
 
 
 def madden(target: int) -> int:
-    """The Jabberwocky turns ``target`` Mad (D34)."""
-    return _MADDEN + target
+    """The id of :class:`Madden` ``(target)``."""
+    return _MADDEN_BASE + target
 
 
 def block(target: int, value: int) -> int:
-    """Block ``target`` with a die showing ``value`` (D19)."""
-    return _BLOCK + target * 6 + value - 1
+    """The id of :class:`Block` ``(target, value)``."""
+    return _BLOCK_BASE + target * 6 + value - 1
 
 
-_SIMPLE = {PASS: "pass", CLAIM: "claim", TOUCH: "touch", BETRAY: "betray", LOYAL: "loyal"}
-_BY_NAME = {name: code for code, name in _SIMPLE.items()}
+_SIMPLE: dict[int, Action] = {
+    PASS: Pass(),
+    CLAIM: Claim(),
+    TOUCH: Touch(),
+    BETRAY: Betray(),
+    LOYAL: Loyal(),
+}
+_BY_NAME = {action.kind: code for code, action in _SIMPLE.items()}
+
+
+def encode(action: Action) -> int:
+    """The id of a typed seat action."""
+    match action:
+        case Block(target, value):
+            return block(target, value)
+        case Advance(value):
+            return advance(value)
+        case AdvanceTwo(value):
+            return advance_two(value)
+        case Unblock(value):
+            return unblock(value)
+        case Reclaim(target):
+            return reclaim(target)
+        case TakeBack(target):
+            return take_back(target)
+        case Madden(target):
+            return madden(target)
+    return _BY_NAME[action.kind]
 
 
 def decode(action: int) -> Action:
@@ -87,30 +237,47 @@ def decode(action: int) -> Action:
     raise NotationError(f"{action} is not a seat action id (0..{NUM_ACTIONS - 1})")
 
 
+_BY_SEAT: tuple[tuple[int, Callable[[int], Action]], ...] = (
+    (_MADDEN_BASE, Madden),
+    (_TAKE_BACK_BASE, TakeBack),
+    (_UNBLOCK_BASE, lambda offset: Unblock(offset + 1)),
+    (_ADVANCE_TWO_BASE, lambda offset: AdvanceTwo(offset + 1)),
+    (_ADVANCE_BASE, lambda offset: Advance(offset + 1)),
+    (_RECLAIM_BASE, Reclaim),
+)
+"""The ranges of ids above the simple actions, highest first: each range's first id and
+its action from the offset into the range."""
+
+
 def _decode(action: int) -> Action:
     if action in _SIMPLE:
-        return Action(_SIMPLE[action])
-    if not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"{action} is not a seat action id (0..{NUM_ACTIONS - 1})")
-    if action >= _BLOCK:
-        target, value = divmod(action - _BLOCK, 6)
-        return Action("block", target, value + 1)
-    for base, kind, per_seat in (
-        (_MADDEN, "madden", True),
-        (_TAKEBACK, "take_back", True),
-        (_UNBLOCK, "unblock", False),
-        (_ADVANCE2, "advance_two", False),
-        (_ADVANCE, "advance", False),
-        (_RECLAIM, "reclaim", True),
-    ):
+        return _SIMPLE[action]
+    if action >= _BLOCK_BASE:
+        target, value = divmod(action - _BLOCK_BASE, 6)
+        return Block(target, value + 1)
+    for base, build in _BY_SEAT:
         if action >= base:
-            offset = action - base
-            return Action(kind, offset) if per_seat else Action(kind, value=offset + 1)
+            return build(action - base)
     raise NotationError(f"{action} is not a seat action id")  # pragma: no cover
 
 
 DECODED = tuple(_decode(a) for a in range(NUM_ACTIONS))
 """The typed form of every seat action id, by id (for hot paths that know the id is valid)."""
+
+
+# -- the notation ----------------------------------------------------------------------------
+def typed_to_string(action: Action) -> str:
+    """The notation of a typed seat action."""
+    match action:
+        case Block(target, value):
+            return f"block@{target}:{value}"
+        case AdvanceTwo(value):
+            return f"advance {value}+{value + 1}"
+        case Advance(value) | Unblock(value):
+            return f"{action.kind} {value}"
+        case Reclaim(target) | TakeBack(target) | Madden(target):
+            return f"{action.kind}@{target}"
+    return action.kind
 
 
 def action_to_string(action: int) -> str:
@@ -121,26 +288,17 @@ def action_to_string(action: int) -> str:
         return f"roll s{seat} +{gap}ms [{shown}]" if shown else f"turn s{seat} +{gap}ms"
     if action >= DEAL_BASE:
         return f"deal #{action - DEAL_BASE}"
-    a = decode(action)
-    if a.kind == "block":
-        return f"block@{a.target}:{a.value}"
-    if a.kind == "advance_two":
-        return f"advance {a.value}+{a.value + 1}"
-    if a.kind in ("advance", "unblock"):
-        return f"{a.kind} {a.value}"
-    if a.target >= 0:
-        return f"{a.kind}@{a.target}"
-    return a.kind
+    return typed_to_string(decode(action))
 
 
 _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], int]]] = [
-    (re.compile(r"block@([0-5]):([1-6])"), lambda m: block(int(m[1]), int(m[2]))),
-    (re.compile(r"advance ([1-6])\+[2-7]"), lambda m: advance_two(int(m[1]))),
-    (re.compile(r"advance ([1-6])"), lambda m: advance(int(m[1]))),
-    (re.compile(r"unblock ([1-6])"), lambda m: unblock(int(m[1]))),
-    (re.compile(r"reclaim@([0-5])"), lambda m: reclaim(int(m[1]))),
-    (re.compile(r"take_back@([0-5])"), lambda m: take_back(int(m[1]))),
-    (re.compile(r"madden@([0-5])"), lambda m: madden(int(m[1]))),
+    (re.compile(r"block@([0-5]):([1-6])"), lambda match: block(int(match[1]), int(match[2]))),
+    (re.compile(r"advance ([1-6])\+[2-7]"), lambda match: advance_two(int(match[1]))),
+    (re.compile(r"advance ([1-6])"), lambda match: advance(int(match[1]))),
+    (re.compile(r"unblock ([1-6])"), lambda match: unblock(int(match[1]))),
+    (re.compile(r"reclaim@([0-5])"), lambda match: reclaim(int(match[1]))),
+    (re.compile(r"take_back@([0-5])"), lambda match: take_back(int(match[1]))),
+    (re.compile(r"madden@([0-5])"), lambda match: madden(int(match[1]))),
 ]
 
 
@@ -154,9 +312,9 @@ def parse(text: str) -> int:
     if word in _BY_NAME:
         return _BY_NAME[word]
     for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(word)
-        if m:
-            return build(m)
+        match = pattern.fullmatch(word)
+        if match:
+            return build(match)
     raise NotationError(
         f"{text!r} is not an action; write pass, claim, touch, betray, loyal, advance 3, "
         "advance 3+4, unblock 4, block@2:4, reclaim@2, take_back@1 or madden@2"

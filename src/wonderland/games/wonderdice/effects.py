@@ -62,85 +62,52 @@ class Effect:
     maximum: int = 5
 
 
-EFFECTS: dict[str, Effect] = {}
+def _switch_on(power: str) -> Callable[[Powers, Params], Powers]:
+    """An effect that turns on the power named ``power``."""
+
+    def apply(powers: Powers, params: Params) -> Powers:
+        return replace(powers, **{power: True})
+
+    return apply
 
 
-def effect(
-    effect_id: str, **params: int
-) -> Callable[[Callable[[Powers, Params], Powers]], Callable[[Powers, Params], Powers]]:
-    """Register the decorated function as effect ``effect_id`` with parameter defaults."""
+def _widen(power: str) -> Callable[[Powers, Params], Powers]:
+    """An effect that widens the reach named ``power`` to its ``reach`` parameter."""
 
-    def register(fn: Callable[[Powers, Params], Powers]) -> Callable[[Powers, Params], Powers]:
-        EFFECTS[effect_id] = Effect(effect_id, dict(params), fn)
-        return fn
+    def apply(powers: Powers, params: Params) -> Powers:
+        return replace(powers, **{power: max(getattr(powers, power), params["reach"])})
 
-    return register
+    return apply
 
 
-@effect("unblockable")
-def _unblockable(p: Powers, params: Params) -> Powers:
-    return replace(p, unblockable=True)
+def _hold_back(powers: Powers, params: Params) -> Powers:
+    return replace(powers, hold_back_lead=max(1, params["lead"]))
 
 
-@effect("easy_to_block", reach=1)
-def _easy_to_block(p: Powers, params: Params) -> Powers:
-    return replace(p, exposed_reach=max(p.exposed_reach, params["reach"]))
-
-
-@effect("shield_when_last")
-def _shield_when_last(p: Powers, params: Params) -> Powers:
-    return replace(p, shield_when_last=True)
-
-
-@effect("hold_back", lead=3)
-def _hold_back(p: Powers, params: Params) -> Powers:
-    return replace(p, hold_back_lead=max(1, params["lead"]))
-
-
-@effect("block_with_neighbours", reach=1)
-def _block_with_neighbours(p: Powers, params: Params) -> Powers:
-    return replace(p, block_reach=max(p.block_reach, params["reach"]))
-
-
-@effect("weak_blocks", reach=1)
-def _weak_blocks(p: Powers, params: Params) -> Powers:
-    return replace(p, weak_blocks_reach=max(p.weak_blocks_reach, params["reach"]))
-
-
-@effect("unblock_with_neighbours", reach=1)
-def _unblock_with_neighbours(p: Powers, params: Params) -> Powers:
-    return replace(p, unblock_reach=max(p.unblock_reach, params["reach"]))
-
-
-@effect("unblock_costs_die")
-def _unblock_costs_die(p: Powers, params: Params) -> Powers:
-    return replace(p, unblock_costs_die=True)
-
-
-@effect("double_advance")
-def _double_advance(p: Powers, params: Params) -> Powers:
-    return replace(p, double_advance=True)
-
-
-@effect("advance_rest")
-def _advance_rest(p: Powers, params: Params) -> Powers:
-    return replace(p, advance_rest=True)
-
-
-@effect("force_take_back")
-def _force_take_back(p: Powers, params: Params) -> Powers:
-    return replace(p, take_back=True)
-
-
-@effect("exposed_take_back")
-def _exposed_take_back(p: Powers, params: Params) -> Powers:
-    return replace(p, exposed_take_back=True)
+EFFECTS: dict[str, Effect] = {
+    effect.id: effect
+    for effect in (
+        Effect("unblockable", {}, _switch_on("unblockable")),
+        Effect("easy_to_block", {"reach": 1}, _widen("exposed_reach")),
+        Effect("shield_when_last", {}, _switch_on("shield_when_last")),
+        Effect("hold_back", {"lead": 3}, _hold_back),
+        Effect("block_with_neighbours", {"reach": 1}, _widen("block_reach")),
+        Effect("weak_blocks", {"reach": 1}, _widen("weak_blocks_reach")),
+        Effect("unblock_with_neighbours", {"reach": 1}, _widen("unblock_reach")),
+        Effect("unblock_costs_die", {}, _switch_on("unblock_costs_die")),
+        Effect("double_advance", {}, _switch_on("double_advance")),
+        Effect("advance_rest", {}, _switch_on("advance_rest")),
+        Effect("force_take_back", {}, _switch_on("take_back")),
+        Effect("exposed_take_back", {}, _switch_on("exposed_take_back")),
+    )
+}
+"""Every effect by id, in the order content errors list them."""
 
 
 def grant(abilities: Iterable[tuple[str, Params]]) -> Powers:
     """The powers of a seat whose active abilities are ``(effect id, params)`` pairs."""
     powers = NO_POWERS
     for effect_id, params in abilities:
-        fx = EFFECTS[effect_id]
-        powers = fx.apply(powers, {**fx.params, **params})
+        effect = EFFECTS[effect_id]
+        powers = effect.apply(powers, {**effect.params, **params})
     return powers

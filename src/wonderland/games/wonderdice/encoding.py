@@ -31,7 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
 from wonderland.games.wonderdice.game import GAPS
@@ -54,7 +54,7 @@ ENCODING_VERSION = 1
 
 CHARACTER_SLOTS = 12
 """Characters a content pack may have for the encoding (the standard pack has six)."""
-MAX_SEATS = A.MAX_SEATS
+MAX_SEATS = actions.MAX_SEATS
 POWER_FLAGS = (
     "unblockable",
     "shield_when_last",
@@ -261,6 +261,15 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
     slow_ones, slow_others = _slow_entries(t, seat, n)
     ones = list(slow_ones)
     others = list(slow_others)
+    _seat_entries(t, seat, n, ones, others)
+    _table_entries(t, n, ones, others)
+    return ones, others
+
+
+def _seat_entries(
+    t: Any, seat: int, n: int, ones: list[int], others: list[tuple[int, float]]
+) -> None:
+    """Each seat's fast-changing entries, from ``seat``'s point of view."""
     one = ones.append
     other = others.append
     now = t.now
@@ -303,22 +312,25 @@ def _sparse(t: Any, seat: int, n: int) -> tuple[list[int], list[tuple[int, float
             one(base + ROLES + DECIDING_ROLE)
         if jabber == s:
             one(base + ROLES + JABBERWOCKY_ROLE)
+
+
+def _table_entries(t: Any, n: int, ones: list[int], others: list[tuple[int, float]]) -> None:
+    """The table's fast-changing entries: phase, the resolving roll and the progress."""
     base = n * SEAT_SIZE
-    one(base + t.phase)
+    ones.append(base + t.phase)
     base += len(PHASE_NAMES)
     faces: Sequence[int] = t.faces
     for value in range(LOW_FACE, min(len(faces), FACE_SLOTS)):
         if faces[value]:
-            other((base + value - LOW_FACE, min(faces[value], DICE) / DICE))
+            others.append((base + value - LOW_FACE, min(faces[value], DICE) / DICE))
     base += HIGH_FACE
     progress = (
         min(t.team_wins, TEAM_WINS_CAP) / TEAM_WINS_CAP,
         min(t.round_no, ROUNDS_CAP) / ROUNDS_CAP,
         min(t.game_no, MAX_SEATS) / MAX_SEATS,
-        seconds_ago(now, t.round_start) if t.round_start else 0.0,
+        seconds_ago(t.now, t.round_start) if t.round_start else 0.0,
     )
     others += [(base + i, v) for i, v in enumerate(progress) if v]
-    return ones, others
 
 
 def observe_step(
@@ -326,7 +338,7 @@ def observe_step(
 ) -> str:
     """What ``seat`` sees of a step: everything (D16), in the game's notation."""
     who = "chance" if actor == CHANCE else str(actor)
-    return f"{who}:{A.action_to_string(action)}"
+    return f"{who}:{actions.action_to_string(action)}"
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
@@ -371,14 +383,16 @@ def chance_event(state: WonderdiceState, drawn: tuple[int, ...]) -> int:
     """The game's chance outcome made of the whole event ``drawn`` (see :func:`chance_parts`)."""
     if state.phase == DEAL:
         base = len(state.table.content.characters)
-        code, weight = A.DEAL_BASE, 1
+        code, weight = actions.DEAL_BASE, 1
         for character in drawn:  # mixed radix: seat 0's character is the lowest digit
             code += character * weight
             weight *= base
         return code
     seat, gap = divmod(drawn[0], len(GAPS))
-    faces = A.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * FACE_SLOTS
-    return A.encode_roll(seat, GAPS[gap][0], faces)
+    faces = (
+        actions.counts_of([part + 1 for part in drawn[1:]]) if len(drawn) > 1 else (0,) * FACE_SLOTS
+    )
+    return actions.encode_roll(seat, GAPS[gap][0], faces)
 
 
 def chance_part_to_string(state: WonderdiceState, drawn: tuple[int, ...], part: int) -> str:

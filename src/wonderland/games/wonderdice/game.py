@@ -18,8 +18,8 @@ from typing import Any
 
 from wonderland.core.errors import ConfigError, IllegalAction
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.core.variants import VariantValue
+from wonderland.games.wonderdice import actions, rules, steps
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.legality import FACE_SLOTS, FACES, HIGH_FACE
 from wonderland.games.wonderdice.render import render as render_state
@@ -48,7 +48,7 @@ def roll_table(k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every roll of ``k`` dice as counts per face, with its probability."""
     out = []
     for combo in itertools.combinations_with_replacement(FACES, k):
-        counts = A.counts_of(combo)
+        counts = actions.counts_of(combo)
         ways = math.factorial(k)
         for c in counts:
             ways //= math.factorial(c)
@@ -61,7 +61,7 @@ def _seat_outcomes(seat: int, k: int, seats: int) -> tuple[tuple[int, float], ..
     """Chance outcomes of ``seat`` rolling ``k`` dice next, one of ``seats`` equally likely."""
     table = roll_table(k) if k else (((0,) * FACE_SLOTS, 1.0),)
     return tuple(
-        (A.encode_roll(seat, gap, counts), pg * pf / seats)
+        (actions.encode_roll(seat, gap, counts), pg * pf / seats)
         for gap, pg in GAPS
         for counts, pf in table
     )
@@ -77,7 +77,7 @@ def _deal_codes(n: int, characters: int, random_deal: bool) -> tuple[int, ...]:
         deals = list(itertools.permutations(range(characters), n))
     codes = []
     for chars in deals:
-        code, weight = A.DEAL_BASE, 1
+        code, weight = actions.DEAL_BASE, 1
         for c in chars:
             code += c * weight
             weight *= characters
@@ -96,7 +96,7 @@ def roll_dice(rng: random.Random, k: int) -> tuple[int, ...]:
     rand = rng.random
     for _ in range(k):
         code += _FACE_WEIGHT[int(rand() * HIGH_FACE)]
-    return A.faces_from_code(code)
+    return actions.faces_from_code(code)
 
 
 _FACE_WEIGHT = tuple(FACE_SLOTS**i for i in range(HIGH_FACE))
@@ -112,7 +112,7 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
         version=1,
         min_players=2,
         max_players=6,
-        num_actions=A.NUM_ACTIONS,
+        num_actions=actions.NUM_ACTIONS,
         has_chance=True,
         hidden_information=False,
         simultaneous=False,
@@ -131,18 +131,25 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
                 f"{config.num_players} players need as many characters; the content has "
                 f"{len(content.characters)}"
             )
-        values = VARIANTS.resolve(config.variants)
+        values = self.variants.resolve(config.variants)
         table = Table(
             config.num_players,
-            RuleFlags.from_variants(values),
+            RuleFlags.from_variants(self._rule_values(values)),
             content,
             tuple(sorted(values.items())),
         )
         return WonderdiceState(table)
 
     @staticmethod
-    def _deal_codes(s: WonderdiceState) -> tuple[int, ...]:
-        return _deal_codes(s.n, len(s.table.content.characters), s.table.flags.random_deal)
+    def _rule_values(values: dict[str, VariantValue]) -> dict[str, VariantValue]:
+        """The resolved variants the rules read (here: all of them)."""
+        return values
+
+    @staticmethod
+    def _deal_codes(state: WonderdiceState) -> tuple[int, ...]:
+        return _deal_codes(
+            state.n, len(state.table.content.characters), state.table.flags.random_deal
+        )
 
     # -- the step function -----------------------------------------------------------------
     def to_move(self, state: WonderdiceState) -> ToMove:
@@ -187,7 +194,7 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
         seat = seats[int(rng.random() * len(seats))]
         gap = GAPS[0][0] if rng.random() < GAPS[0][1] else GAPS[1][0]
         k = state.hand[seat] if state.phase == PLAY else 0
-        return A.encode_roll(seat, gap, roll_dice(rng, k) if k else (0,) * FACE_SLOTS)
+        return actions.encode_roll(seat, gap, roll_dice(rng, k) if k else (0,) * FACE_SLOTS)
 
     def apply_in_place(self, state: WonderdiceState, actor: int, action: int) -> None:
         """Check, then apply; IllegalAction (with its clause) leaves ``state`` unchanged."""
@@ -206,27 +213,27 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
                     f"(D14); {'a chance event' if mover == CHANCE else f'seat {mover}'} is next",
                 )
             rules.check(state, actor, action)
-            rules.apply_action(state, actor, action)
-        rules.count_step(state)
+            steps.apply_action(state, actor, action)
+        steps.count_step(state)
 
     def _apply_chance(self, state: WonderdiceState, action: int) -> None:
         if state.phase == DEAL:
             base = len(state.table.content.characters)
-            code = action - A.DEAL_BASE
+            code = action - actions.DEAL_BASE
             chars = []
             for _ in range(state.n):
                 code, c = divmod(code, base)
                 chars.append(c)
             if action not in self._deal_codes(state):
                 raise IllegalAction("D10", f"{action} is not a deal of distinct characters")
-            rules.deal(state, chars)
+            steps.deal(state, chars)
             return
-        if action < A.ROLL_BASE:
+        if action < actions.ROLL_BASE:
             raise IllegalAction("E2", f"{action} is not a roll event")
-        seat, gap, counts = A.decode_roll(action)
-        if seat >= state.n or gap > A.MAX_GAP_MS:
+        seat, gap, counts = actions.decode_roll(action)
+        if seat >= state.n or gap > actions.MAX_GAP_MS:
             raise IllegalAction("E2", f"roll event for seat {seat} after {gap} ms is impossible")
-        rules.begin_turn(state, seat, gap, counts)
+        steps.begin_turn(state, seat, gap, counts)
 
     def clone(self, state: WonderdiceState) -> WonderdiceState:
         """An independent copy."""
@@ -268,11 +275,11 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
     # -- words -----------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         """Notation of an action or chance outcome."""
-        return A.action_to_string(action)
+        return actions.action_to_string(action)
 
     def parse_action(self, state: WonderdiceState, seat: int, text: str) -> int:
         """The action ``text`` names (NotationError if none)."""
-        return A.parse(text)
+        return actions.parse(text)
 
     def render(self, state: WonderdiceState, seat: int | None = None) -> str:
         """Text picture of the table."""

@@ -28,7 +28,7 @@ after editing this file delete the numba caches under ``fast/__pycache__``.)
 
 from __future__ import annotations
 
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 
 LOW_FACE = 1
 HIGH_FACE = 6
@@ -79,23 +79,23 @@ KIND_NAMES = (
 ) = range(len(KIND_NAMES))
 ON_ROLL = (PASS_KIND, ADVANCE_KIND, ADVANCE_TWO_KIND, UNBLOCK_KIND, BLOCK_KIND, TAKE_BACK_KIND)
 """The kinds a roll may allow, in the order a roll's actions are listed."""
-KIND = tuple(KIND_NAMES.index(a.kind) for a in A.DECODED)
+KIND = tuple(KIND_NAMES.index(a.kind) for a in actions.DECODED)
 """The kind code of every action id."""
-TARGET = tuple(a.target for a in A.DECODED)
+TARGET = tuple(actions.target_of(a) for a in actions.DECODED)
 """The target seat of every action id (-1: none)."""
-VALUE = tuple(a.value for a in A.DECODED)
+VALUE = tuple(actions.value_of(a) for a in actions.DECODED)
 """The die value of every action id (0: none)."""
 
 # -- the id of every action a roll may allow ---------------------------------------------------
-ADVANCE_ID = (-1, *(A.advance(v) for v in FACES))
+ADVANCE_ID = (-1, *(actions.advance(v) for v in FACES))
 """ADVANCE with a die showing ``v``, by ``v`` (index 0: none)."""
-ADVANCE_TWO_ID = (-1, *(A.advance_two(v) for v in FACES))
+ADVANCE_TWO_ID = (-1, *(actions.advance_two(v) for v in FACES))
 """The double advance placing ``v`` and ``v + 1``, by ``v``."""
-UNBLOCK_ID = (-1, *(A.unblock(v) for v in FACES))
+UNBLOCK_ID = (-1, *(actions.unblock(v) for v in FACES))
 """UNBLOCK with a die showing ``v``, by ``v``."""
-BLOCK_ID = tuple((-1, *(A.block(t, v) for v in FACES)) for t in range(A.MAX_SEATS))
+BLOCK_ID = tuple((-1, *(actions.block(t, v) for v in FACES)) for t in range(actions.MAX_SEATS))
 """BLOCK seat ``t`` with a die showing ``v``, at ``[t][v]``."""
-TAKE_BACK_ID = tuple(A.take_back(t) for t in range(A.MAX_SEATS))
+TAKE_BACK_ID = tuple(actions.take_back(t) for t in range(actions.MAX_SEATS))
 """Make seat ``t`` take back its last placed die, by ``t``."""
 BLOCK_NUMBER = (tuple(r + 1 for r in range(ROW_DONE + 1)), tuple(range(ROW_DONE + 1)))
 """The number a block on a row of ``r`` dice must show (Q2), at ``[top][r]``: the next one

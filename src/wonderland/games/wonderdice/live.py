@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wonderland.core import GameConfig, IllegalAction, derive_seed
-from wonderland.games.wonderdice import actions as wd_actions
-from wonderland.games.wonderdice import rules as wd_rules
+from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice.actions import CLAIM, PASS, TOUCH, decode, target_of, value_of
 from wonderland.games.wonderdice.bots.levels import LEVELS
 from wonderland.games.wonderdice.game import GAME as WONDERDICE
 from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.realtime import Driver
-from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY, TOUCH
+from wonderland.games.wonderdice.state import Phase
 from wonderland.games.wonderdice.words import (
     action_words,
     event_words,
@@ -94,31 +94,31 @@ class LiveDice:
         decision between rounds."""
         drv, state = self.driver, self.driver.state
         self.asked = seat
-        if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
+        if state.phase in (Phase.BETRAY_CHOICE, Phase.MADDEN_CHOICE):
             return WONDERDICE.legal_actions(state, seat) if state.decider == seat else []
-        if state.phase == TOUCH:
-            return [] if state.touched[seat] else [wd_actions.TOUCH]
-        if state.phase != PLAY:
+        if state.phase == Phase.TOUCH:
+            return [] if state.touched[seat] else [TOUCH]
+        if state.phase != Phase.PLAY:
             return []
-        actions: list[int] = []
+        legal: list[int] = []
         faces = drv.pending[seat]
         if faces is not None:
-            actions += wd_rules.roll_actions(state, seat, faces, drv.now_ms())
+            legal += rules.roll_actions(state, seat, faces, drv.now_ms())
         if not state.hand[seat] or state.row[seat] == ROW_DONE:
-            actions += [a for a in wd_rules.free_turn_actions(state, seat) if a not in actions]
-        return actions
+            legal += [a for a in rules.free_turn_actions(state, seat) if a not in legal]
+        return legal
 
     def describe(self, action: int, seat: int | None = None) -> dict[str, Any]:
         """What an action does, for the table's buttons: kind, target seat, die value and
         the words of a button ("block Alice's 3", "advance to 4")."""
-        a = wd_actions.decode(action)
+        a = decode(action)
         state = self.driver.state
         if seat is None:  # the seat whose legal actions were asked for last
             seat = self.asked
         return {
             "kind": a.kind,
-            "target": a.target,
-            "value": a.value,
+            "target": target_of(a),
+            "value": value_of(a),
             "text": action_words(state, seat, action),
         }
 
@@ -135,7 +135,9 @@ class LiveDice:
         if seat is not None:
             info["roll_wait_ms"] = min(drv.roll_wait_ms(seat), 10**7)
             info["can_roll"] = (
-                drv.state.phase == PLAY and drv.state.hand[seat] > 0 and info["roll_wait_ms"] == 0
+                drv.state.phase == Phase.PLAY
+                and drv.state.hand[seat] > 0
+                and info["roll_wait_ms"] == 0
             )
         return info
 
@@ -146,13 +148,13 @@ class LiveDice:
     def act(self, seat: int, action: int) -> None:
         """Take ``action`` for ``seat``: on its roll, as a free turn, or as a decision."""
         drv, state = self.driver, self.driver.state
-        if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE):
+        if state.phase in (Phase.BETRAY_CHOICE, Phase.MADDEN_CHOICE):
             drv.decide(seat, action)
-        elif state.phase == TOUCH or action in (wd_actions.CLAIM, wd_actions.TOUCH):
+        elif state.phase == Phase.TOUCH or action in (CLAIM, TOUCH):
             drv.turn(seat, action)
         elif drv.pending[seat] is not None:
             drv.act(seat, action)
-        elif action == wd_actions.PASS or wd_actions.decode(action).kind == "reclaim":
+        elif action == PASS or decode(action).kind == "reclaim":
             drv.turn(seat, action)
         else:
             raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
@@ -182,7 +184,7 @@ class LiveDice:
         state = self.driver.state
         lines = []
         seat, action, _ = state.last_event
-        if new_actions and seat >= 0 and action != wd_actions.PASS:
+        if new_actions and seat >= 0 and action != PASS:
             lines.append(event_words(state))
         lines += [history_words(state, line) for line in state.history[self.history_seen :]]
         self.history_seen = len(state.history)
@@ -213,7 +215,7 @@ class LiveDice:
         """Let every bot whose moment has come act once; True when something happened."""
         drv, state = self.driver, self.driver.state
         now = time.monotonic()
-        if state.phase == OVER:
+        if state.phase == Phase.OVER:
             return False
         key = (state.round_no, drv.open_at)
         if key != self.round_seen:
@@ -223,7 +225,7 @@ class LiveDice:
             self.next_at = {seat: start + self.reaction(seat) for seat in self.bots}
         acted = False
         for seat in list(self.bots):
-            if self.next_at.get(seat, math.inf) > now or drv.state.phase == OVER:
+            if self.next_at.get(seat, math.inf) > now or drv.state.phase == Phase.OVER:
                 continue
             acted |= await self._bot_step(seat, now, decide)
         return acted
@@ -231,13 +233,13 @@ class LiveDice:
     async def _bot_step(self, seat: int, now: float, decide: Decide) -> bool:
         drv, state = self.driver, self.driver.state
         self.next_at[seat] = now + self.reaction(seat)
-        if state.phase in (BETRAY_CHOICE, MADDEN_CHOICE, TOUCH):
+        if state.phase in (Phase.BETRAY_CHOICE, Phase.MADDEN_CHOICE, Phase.TOUCH):
             legal = self.legal(seat)
             if not legal:
                 return False
             self.act(seat, await decide(seat, legal))
             return True
-        if state.phase != PLAY or drv.open_at is None or drv.now_ms() < drv.open_at:
+        if state.phase != Phase.PLAY or drv.open_at is None or drv.now_ms() < drv.open_at:
             return False
         planned = self.planned.pop(seat, None)
         if planned is not None:
@@ -245,15 +247,15 @@ class LiveDice:
                 drv.act(seat, planned[0])
             except IllegalAction:  # the table moved on while it thought (Q6)
                 if drv.pending[seat] is not None:
-                    drv.act(seat, wd_actions.PASS)
+                    drv.act(seat, PASS)
             self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction(seat)
             return True
         if state.hand[seat] and drv.roll_wait_ms(seat) == 0:
             faces = drv.roll(seat)
-            legal = wd_rules.roll_actions(state, seat, faces, drv.now_ms())
+            legal = rules.roll_actions(state, seat, faces, drv.now_ms())
             choice = await decide(seat, legal) if len(legal) > 1 else legal[0]
-            if choice == wd_actions.PASS:
-                drv.act(seat, wd_actions.PASS)
+            if choice == PASS:
+                drv.act(seat, PASS)
                 self.next_at[seat] = now + drv.timing.cooldown_ms / 1000 + self.reaction(seat)
             else:
                 think = self.think(seat)
@@ -261,9 +263,9 @@ class LiveDice:
                 self.next_at[seat] = now + think
             return True
         if not state.hand[seat] or state.row[seat] == ROW_DONE:
-            legal = wd_rules.free_turn_actions(state, seat)
+            legal = rules.free_turn_actions(state, seat)
             choice = await decide(seat, legal) if len(legal) > 1 else legal[0]
-            if choice != wd_actions.PASS:
+            if choice != PASS:
                 drv.turn(seat, choice)
                 return True
         return False

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from wonderland.core.errors import IllegalAction
 from wonderland.core.game import CHANCE, GameConfig
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import rules, steps
+from wonderland.games.wonderdice.actions import MAX_GAP_MS, PASS, encode_roll
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.legality import FACE_SLOTS
 from wonderland.games.wonderdice.state import PLAY, TOUCH, WonderdiceState
@@ -223,7 +223,7 @@ class Driver:
         faces = self.pending[seat]
         if faces is not None:
             self.pending[seat] = None
-            self._commit(seat, faces, A.PASS, self.stamp(0, now))
+            self._commit(seat, faces, PASS, self.stamp(0, now))
 
     def act(self, seat: int, action: int, latency_ms: int = 0, now: int | None = None) -> None:
         """The one action of ``seat``'s pending roll (IllegalAction: refused, nothing changed,
@@ -259,21 +259,21 @@ class Driver:
         if not 0 <= seat < s.n:
             raise IllegalAction("D13", f"there is no seat {seat}")
         gap = stamp - s.now
-        gap = 0 if gap < 0 else A.MAX_GAP_MS if gap > A.MAX_GAP_MS else gap
+        gap = 0 if gap < 0 else MAX_GAP_MS if gap > MAX_GAP_MS else gap
         # the same checks and steps as GAME.apply_in_place on the encoded events (records
         # replay through that plain path; tests compare the two), without the round trip
         saved = (s.now, s.roller, s.faces, s.stats["rolls"])
-        rules.begin_turn(s, seat, gap, faces)
+        steps.begin_turn(s, seat, gap, faces)
         try:
             rules.check(s, seat, action)
         except IllegalAction:
             s.now, s.roller, s.faces, s.stats["rolls"] = saved
             raise
-        rules.count_step(s)
-        rules.apply_action(s, seat, action)
-        rules.count_step(s)
+        steps.count_step(s)
+        steps.apply_action(s, seat, action)
+        steps.count_step(s)
         if self.record:
-            self.actions += ((CHANCE, A.encode_roll(seat, gap, faces)), (seat, action))
+            self.actions += ((CHANCE, encode_roll(seat, gap, faces)), (seat, action))
         if s.round_no != self._round_no:
             self._after()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.legality import unblock_range
 from wonderland.games.wonderdice.rules import character_name, side_name
 from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, WonderdiceState
@@ -10,89 +10,95 @@ from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, Wonder
 ROW_MARKS = "123456"
 
 
-def row_text(s: WonderdiceState, seat: int) -> str:
+def row_text(state: WonderdiceState, seat: int) -> str:
     """``123...`` with the blocking die shown as ``X4@2`` (a 4 placed by seat 2)."""
-    r = s.row[seat]
+    r = state.row[seat]
     text = ROW_MARKS[:r] + "." * (6 - r)
-    b = s.block_on[seat]
+    b = state.block_on[seat]
     if b is not None:
         text += f" X{b[1]}@{b[0]}"
     return text
 
 
-def seat_line(s: WonderdiceState, seat: int) -> str:
+def seat_line(state: WonderdiceState, seat: int) -> str:
     """One line about ``seat``: character, side, row, hand, round wins per side."""
-    ch = s.table.content.characters[s.chars[seat]]
+    ch = state.table.content.characters[state.chars[seat]]
     marks = []
-    if seat == s.jabber:
+    if seat == state.jabber:
         marks.append("JABBERWOCKY")
-    if s.upside[seat]:
+    if state.upside[seat]:
         marks.append("betrayer")
-    if s.suppressed[seat]:
+    if state.suppressed[seat]:
         marks.append("no ability")
     extra = f" ({', '.join(marks)})" if marks else ""
     return (
-        f"seat {seat} {ch.name:<16.16} {side_name(s, s.side[seat]):<8} "
-        f"{row_text(s, seat):<12} hand {s.hand[seat]}  "
-        f"wins {s.wins[seat][0]}/{s.wins[seat][1]}{extra}"
+        f"seat {seat} {ch.name:<16.16} {side_name(state, state.side[seat]):<8} "
+        f"{row_text(state, seat):<12} hand {state.hand[seat]}  "
+        f"wins {state.wins[seat][0]}/{state.wins[seat][1]}{extra}"
     )
 
 
-def event_text(s: WonderdiceState) -> str:
+def event_text(state: WonderdiceState) -> str:
     """Words for the last seat action (D16: every action is announced)."""
-    seat, action, note = s.last_event
+    seat, action, note = state.last_event
     if seat < 0:
         return ""
-    who = f"seat {seat} ({character_name(s, seat)})"
-    a = A.decode(action)
+    who = f"seat {seat} ({character_name(state, seat)})"
+    a = actions.decode(action)
+    value, target = actions.value_of(a), actions.target_of(a)
     words = {
         "pass": "takes no action",
         "claim": "touches the White Rabbit",
         "touch": "touches the token",
         "betray": "betrays the team",
         "loyal": "stays loyal",
-        "advance": f"advances with a {a.value}",
-        "advance_two": f"advances with {a.value} and {a.value + 1}",
-        "unblock": f"unblocks with a {a.value}",
-        "block": f"blocks seat {a.target} with a {a.value}",
-        "reclaim": f"takes back the block die from seat {a.target}",
-        "take_back": f"makes seat {a.target} take back the die placed last",
-        "madden": f"turns seat {a.target} Mad",
+        "advance": f"advances with a {value}",
+        "advance_two": f"advances with {value} and {value + 1}",
+        "unblock": f"unblocks with a {value}",
+        "block": f"blocks seat {target} with a {value}",
+        "reclaim": f"takes back the block die from seat {target}",
+        "take_back": f"makes seat {target} take back the die placed last",
+        "madden": f"turns seat {target} Mad",
     }[a.kind]
     if note == "D24":
         words += ": at the same time as an advance, both dice go back (D24)"
     return f"{who} {words}"
 
 
-def render(s: WonderdiceState, seat: int | None = None) -> str:
+def render(state: WonderdiceState, seat: int | None = None) -> str:
     """The whole table as text (nothing is hidden)."""
     lines = [
-        f"Alice in Wonderdice: round {s.round_no}, {PHASE_NAMES[s.phase]}, "
-        f"t={s.now / 1000:.2f}s" + (f", game {s.game_no + 1}" if s.table.flags.challenge else "")
+        f"Alice in Wonderdice: round {state.round_no}, {PHASE_NAMES[state.phase]}, "
+        f"t={state.now / 1000:.2f}s"
+        + (f", game {state.game_no + 1}" if state.table.flags.challenge else "")
     ]
-    if s.jabber >= 0:
-        lines.append(f"The Jabberwocky is seat {s.jabber}; team wins {s.team_wins}")
-    for i in range(s.n):
-        lines.append(("> " if i == seat else "  ") + seat_line(s, i))
+    if state.jabber >= 0:
+        lines.append(f"The Jabberwocky is seat {state.jabber}; team wins {state.team_wins}")
+    for i in range(state.n):
+        lines.append(("> " if i == seat else "  ") + seat_line(state, i))
     lines.append("  (row: dice placed; X5@2: blocked by a 5 of seat 2; wins: Admiring/Mad)")
-    if s.roller >= 0 and s.faces:
-        shown = " ".join(map(str, A.faces_list(s.faces)))
-        lines.append(f"seat {s.roller} rolled: {shown}")
-    text = event_text(s)
+    if state.roller >= 0 and state.faces:
+        shown = " ".join(map(str, actions.faces_list(state.faces)))
+        lines.append(f"seat {state.roller} rolled: {shown}")
+    text = event_text(state)
     if text:
         lines.append(text)
-    if s.winners or s.end_rule:
-        lines.append(f"Game over ({s.end_rule}): winner(s) {', '.join(map(str, s.winners))}")
+    if state.winners or state.end_rule:
+        lines.append(
+            f"Game over ({state.end_rule}): winner(s) {', '.join(map(str, state.winners))}"
+        )
     return "\n".join(lines)
 
 
-def unblock_faces(s: WonderdiceState, seat: int) -> tuple[int, ...]:
+def unblock_faces(state: WonderdiceState, seat: int) -> tuple[int, ...]:
     """The faces that unblock ``seat`` now (D22, widened by absolem.admiring and
     queen_of_hearts.mad); empty when it is not blocked."""
-    b = s.block_on[seat]
+    b = state.block_on[seat]
     if b is None:
         return ()
-    lo, hi = unblock_range(b[1], s.powers[seat].unblock_reach, s.powers[b[0]].weak_blocks_reach)
+    lo, hi = unblock_range(
+        b[1], state.powers[seat].unblock_reach, state.powers[b[0]].weak_blocks_reach
+    )
     return tuple(range(lo, hi + 1))
 
 
@@ -103,12 +109,12 @@ def numbers_text(values: tuple[int, ...]) -> str:
     return "a " + ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
 
 
-def blocked_text(s: WonderdiceState, seat: int, you: bool = True) -> str:
+def blocked_text(state: WonderdiceState, seat: int, you: bool = True) -> str:
     """Why ``seat`` cannot advance and what frees it, or ``""`` when it is not blocked."""
-    b = s.block_on[seat]
+    b = state.block_on[seat]
     if b is None:
         return ""
-    faces = numbers_text(unblock_faces(s, seat))
+    faces = numbers_text(unblock_faces(state, seat))
     who = "you" if you else f"seat {seat}"
     return (
         f"blocked by a {b[1]} of seat {b[0]}: {faces} unblocks {who} (D22), no advance before (D21)"
@@ -116,22 +122,22 @@ def blocked_text(s: WonderdiceState, seat: int, you: bool = True) -> str:
 
 
 def round_win_text(
-    s: WonderdiceState, seat: int, side_won: int, wins_before: tuple[int, int], you: bool
+    state: WonderdiceState, seat: int, side_won: int, wins_before: tuple[int, int], you: bool
 ) -> str:
     """Why the round winner's card flips (D26) and what it still needs to win (D27), or
     ``""`` in the Jabberwocky phase (whose own lines say what happened, D33-D36)."""
-    who = "your card" if you else f"seat {seat}'s card ({character_name(s, seat)})"
+    who = "your card" if you else f"seat {seat}'s card ({character_name(state, seat)})"
     them = "you" if you else "them"
-    adm, mad = side_name(s, ADMIRING), side_name(s, MAD)
+    adm, mad = side_name(state, ADMIRING), side_name(state, MAD)
     other = MAD if side_won == ADMIRING else ADMIRING
     if wins_before[other]:
         return (
             f"{who} has now won a round on each side: that wins the game (D27: a player "
             f"with a round won on each side, {adm} and {mad}, wins the game)"
         )
-    if s.jabber == seat:
+    if state.jabber == seat:
         return f"{who} turns {mad} (D26) and every card is now {mad}: the token turns (D31, D32)"
-    if s.jabber >= 0:
+    if state.jabber >= 0:
         return ""
     if side_won == ADMIRING:
         return (

@@ -1,9 +1,10 @@
-"""The rules as pure functions of (state, time-stamped event).  No clock, no randomness.
+"""The rules as pure queries of a state: what a seat may do and why not.  No clock, no
+randomness.
 
 Every event carries its own time stamp (``state.now`` advances by the event's gap); the only
 time comparison the rules make is the simultaneity window of D24.  ``legal_actions`` lists what
 the seat whose roll is resolving may do; ``check`` says why anything else is refused, with the
-clause id of RULES.md; ``apply_*`` change the state only after ``check`` passed.  What a roll
+clause id of RULES.md; ``steps.py`` changes the state only after ``check`` passed.  What a roll
 allows is decided once, by the per-kind queries below, with the faces, tables and arithmetic
 of ``legality.py`` (which the compiled engine reads too).
 """
@@ -11,12 +12,9 @@ of ``legality.py`` (which the compiled engine reads too).
 from __future__ import annotations
 
 from wonderland.core.errors import IllegalAction
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import legality as L  # noqa: N812
-from wonderland.games.wonderdice.effects import grant
+from wonderland.games.wonderdice import actions, legality
 from wonderland.games.wonderdice.legality import (
     ADVANCE_ID,
-    ADVANCE_TWO_DICE,
     ADVANCE_TWO_ID,
     BLOCK_ID,
     BLOCK_NUMBER,
@@ -37,124 +35,131 @@ from wonderland.games.wonderdice.state import (
     BETRAY_CHOICE,
     DEAL,
     DICE,
-    MAD,
     MADDEN_CHOICE,
-    MAX_STEPS_PER_GAME,
-    NEVER,
     OVER,
     PLAY,
-    SIDES,
     TOUCH,
     WonderdiceState,
 )
 
-_KIND, _TARGET, _VALUE = L.KIND, L.TARGET, L.VALUE
+_KIND, _TARGET, _VALUE = legality.KIND, legality.TARGET, legality.VALUE
 
 
 # -- small queries ------------------------------------------------------------------------
-def character_name(s: WonderdiceState, seat: int) -> str:
+def character_name(state: WonderdiceState, seat: int) -> str:
     """The name of the character ``seat`` plays."""
-    return s.table.content.characters[s.chars[seat]].name
+    return state.table.content.characters[state.chars[seat]].name
 
 
-def ability_id(s: WonderdiceState, seat: int) -> str:
+def ability_id(state: WonderdiceState, seat: int) -> str:
     """The id of ``seat``'s active card side (the clause cited when an ability decides)."""
-    side = ADMIRING if seat == s.jabber else s.side[seat]
-    return s.table.content.characters[s.chars[seat]].sides[side].id
+    side = ADMIRING if seat == state.jabber else state.side[seat]
+    return state.table.content.characters[state.chars[seat]].sides[side].id
 
 
-def block_number(s: WonderdiceState, target: int) -> int:
+def block_number(state: WonderdiceState, target: int) -> int:
     """The number a block on ``target`` must show (Q2): next needed, or the top die (0: none)."""
-    return BLOCK_NUMBER[s.table.flags.block_matches_top_die][s.row[target]]
+    return BLOCK_NUMBER[state.table.flags.block_matches_top_die][state.row[target]]
 
 
-def _shortest_other(s: WonderdiceState, seat: int) -> int:
-    return min(r for i, r in enumerate(s.row) if i != seat)
+def _shortest_other(state: WonderdiceState, seat: int) -> int:
+    return min(r for i, r in enumerate(state.row) if i != seat)
 
 
-def protected(s: WonderdiceState, target: int) -> str:
+def protected(state: WonderdiceState, target: int) -> str:
     """The clause that protects ``target`` from blocks now, or ``""``."""
-    p = s.powers[target]
+    p = state.powers[target]
     if p.unblockable:
-        if not _own_unblockable(s, target):
+        if not _own_unblockable(state, target):
             return "Q16"  # the Jabberwocky power card
-        aid = ability_id(s, target)
+        aid = ability_id(state, target)
         return "D7" if aid == "cheshire_cat.admiring" else aid
-    if p.shield_when_last and s.row[target] < _shortest_other(s, target):
-        return ability_id(s, target)
+    if p.shield_when_last and state.row[target] < _shortest_other(state, target):
+        return ability_id(state, target)
     return ""
 
 
-def _own_unblockable(s: WonderdiceState, seat: int) -> bool:
-    side = ADMIRING if seat == s.jabber else s.side[seat]
-    ch = s.table.content.characters[s.chars[seat]]
-    return not s.suppressed[seat] and ch.sides[side].effect == "unblockable"
+def _own_unblockable(state: WonderdiceState, seat: int) -> bool:
+    side = ADMIRING if seat == state.jabber else state.side[seat]
+    ch = state.table.content.characters[state.chars[seat]]
+    return not state.suppressed[seat] and ch.sides[side].effect == "unblockable"
 
 
-def last_block(s: WonderdiceState, seat: int) -> int:
+def last_block(state: WonderdiceState, seat: int) -> int:
     """The target of the block ``seat`` placed last (-1: none)."""
-    for entry in reversed(s.placed[seat]):
+    for entry in reversed(state.placed[seat]):
         if entry >= 0:
             return entry
     return -1
 
 
+def side_name(state: WonderdiceState, side: int) -> str:
+    """The displayed name of a side (Q1 skin)."""
+    if state.table.flags.skin == "cmon_en":
+        return ("Wonder", "Madness")[side]
+    return ("Admiring", "Mad")[side]
+
+
 # -- what the seat to move may do -------------------------------------------------------
-def legal_actions(s: WonderdiceState, seat: int) -> list[int]:
+def legal_actions(state: WonderdiceState, seat: int) -> list[int]:
     """Every action ``seat`` may take now (empty when it is not theirs to act)."""
-    phase = s.phase
+    phase = state.phase
     if phase == PLAY:
-        if seat != s.roller:
+        if seat != state.roller:
             return []
-        if not s.faces:
-            return free_turn_actions(s, seat)
-        return roll_actions(s, seat, s.faces)
+        if not state.faces:
+            return free_turn_actions(state, seat)
+        return roll_actions(state, seat, state.faces)
     if phase == TOUCH:
-        return [A.TOUCH] if seat == s.roller else []
+        return [actions.TOUCH] if seat == state.roller else []
     if phase == BETRAY_CHOICE:
-        return [A.BETRAY, A.LOYAL] if seat == s.decider else []
+        return [actions.BETRAY, actions.LOYAL] if seat == state.decider else []
     if phase == MADDEN_CHOICE:
-        if seat != s.decider:
+        if seat != state.decider:
             return []
-        return [A.madden(t) for t in range(s.n) if t != s.jabber and s.side[t] == ADMIRING]
+        return [
+            actions.madden(t)
+            for t in range(state.n)
+            if t != state.jabber and state.side[t] == ADMIRING
+        ]
     return []
 
 
-def free_turn_actions(s: WonderdiceState, seat: int) -> list[int]:
+def free_turn_actions(state: WonderdiceState, seat: int) -> list[int]:
     """A turn without a roll (empty hand): touch the White Rabbit (D25) or take a block die
     back (D23, Q3)."""
-    if s.row[seat] == ROW_DONE:
-        return [A.CLAIM]
-    if s.table.flags.reclaim_any_block:
-        targets = [t for t, b in enumerate(s.block_on) if b is not None and b[0] == seat]
+    if state.row[seat] == ROW_DONE:
+        return [actions.CLAIM]
+    if state.table.flags.reclaim_any_block:
+        targets = [t for t, b in enumerate(state.block_on) if b is not None and b[0] == seat]
     else:
-        targets = [last_block(s, seat)]
-    return [A.PASS] + [A.reclaim(t) for t in targets if t >= 0]
+        targets = [last_block(state, seat)]
+    return [actions.PASS] + [actions.reclaim(t) for t in targets if t >= 0]
 
 
 def roll_actions(
-    s: WonderdiceState, seat: int, f: tuple[int, ...], at: int | None = None
+    state: WonderdiceState, seat: int, f: tuple[int, ...], at: int | None = None
 ) -> list[int]:
-    """What ``seat`` may do with a roll showing ``f`` (counts per face) in state ``s``, for
+    """What ``seat`` may do with a roll showing ``f`` (counts per face) in state ``state``, for
     an action stamped ``at`` (default: the time of the last event), in the order of
     ``legality.ON_ROLL``.  Only the simultaneity window (D24) depends on the stamp."""
-    now = s.now if at is None or at < s.now else at
-    out = [A.PASS]
-    need = s.row[seat] + 1
-    one, two = _advances(s, seat, f, need, now)
+    now = state.now if at is None or at < state.now else at
+    out = [actions.PASS]
+    need = state.row[seat] + 1
+    one, two = _advances(state, seat, f, need, now)
     if one:
         out.append(ADVANCE_ID[need])
     if two:
         out.append(ADVANCE_TWO_ID[need])
-    lo, hi = _unblock_range(s, seat)
+    lo, hi = _unblock_range(state, seat)
     for v in range(lo, hi + 1):
         if f[v]:
             out.append(UNBLOCK_ID[v])
-    if _only_unblock(s, seat):
+    if _only_unblock(state, seat):
         return out
-    n = s.n
+    n = state.n
     for t in range(n):
-        lo, hi, lo2, hi2 = _block_ranges(s, seat, t, now)
+        lo, hi, lo2, hi2 = block_ranges_on(state, seat, t, now)
         if lo2 > hi2:  # the common case: one range, often one number
             if lo == hi:
                 if f[lo]:
@@ -166,621 +171,275 @@ def roll_actions(
         ids = BLOCK_ID[t]  # two ranges, listed in increasing order
         out += [ids[v] for v in FACES if f[v] and (lo <= v <= hi or lo2 <= v <= hi2)]
     pair = max(f) >= PAIR
-    if may_take_back(s.powers[seat].take_back, pair, True):  # someone may be made to
+    if may_take_back(state.powers[seat].take_back, pair, True):  # someone may be made to
         for t in range(n):
-            if _may_take_back(s, seat, t, pair):
+            if _may_take_back(state, seat, t, pair):
                 out.append(TAKE_BACK_ID[t])
     return out
 
 
 def roll_action_allowed(
-    s: WonderdiceState, seat: int, f: tuple[int, ...], action: int, at: int | None = None
+    state: WonderdiceState, seat: int, f: tuple[int, ...], action: int, at: int | None = None
 ) -> bool:
-    """Whether ``action`` is among :func:`roll_actions` ``(s, seat, f, at)``, decided for
+    """Whether ``action`` is among :func:`roll_actions` ``(state, seat, f, at)``, decided for
     that one action instead of listing them all (a driver checks an arriving action with it).
     """
-    if not 0 <= action < A.NUM_ACTIONS:
+    if not 0 <= action < actions.NUM_ACTIONS:
         return False
     kind = _KIND[action]
     if kind not in ON_ROLL:  # claim, touch, betray, loyal, reclaim, madden
         return False
-    if kind == L.PASS_KIND:
+    if kind == legality.PASS_KIND:
         return True
-    now = s.now if at is None or at < s.now else at
+    now = state.now if at is None or at < state.now else at
     v = _VALUE[action]
-    if kind in (L.ADVANCE_KIND, L.ADVANCE_TWO_KIND):
-        if v != s.row[seat] + 1:
+    if kind in (legality.ADVANCE_KIND, legality.ADVANCE_TWO_KIND):
+        if v != state.row[seat] + 1:
             return False
-        one, two = _advances(s, seat, f, v, now)
-        return two if kind == L.ADVANCE_TWO_KIND else one
-    if kind == L.UNBLOCK_KIND:
-        lo, hi = _unblock_range(s, seat)
+        one, two = _advances(state, seat, f, v, now)
+        return two if kind == legality.ADVANCE_TWO_KIND else one
+    if kind == legality.UNBLOCK_KIND:
+        lo, hi = _unblock_range(state, seat)
         return lo <= v <= hi and f[v] > 0
-    if _only_unblock(s, seat):  # a block or a take-back
+    if _only_unblock(state, seat):  # a block or a take-back
         return False
     t = _TARGET[action]
-    if t >= s.n:
+    if t >= state.n:
         return False
-    if kind == L.TAKE_BACK_KIND:
-        return _may_take_back(s, seat, t, max(f) >= PAIR)
-    lo, hi, lo2, hi2 = _block_ranges(s, seat, t, now)
+    if kind == legality.TAKE_BACK_KIND:
+        return _may_take_back(state, seat, t, max(f) >= PAIR)
+    lo, hi, lo2, hi2 = block_ranges_on(state, seat, t, now)
     return f[v] > 0 and (lo <= v <= hi or lo2 <= v <= hi2)
 
 
 def _advances(
-    s: WonderdiceState, seat: int, f: tuple[int, ...], need: int, now: int
+    state: WonderdiceState, seat: int, f: tuple[int, ...], need: int, now: int
 ) -> tuple[bool, bool]:
     """Whether the roll lets ``seat`` ADVANCE its next number ``need`` (D18; while blocked
     only as the cancel of D24) and place the next two at once (double_advance)."""
-    if need > ROW_DONE or not f[need] or s.tired[seat] or not _under_cap(s, seat, need):
+    if need > ROW_DONE or not f[need] or state.tired[seat] or not _under_cap(state, seat, need):
         return False, False
-    blocked = s.block_on[seat]
+    blocked = state.block_on[seat]
     if blocked is not None:
-        return in_window(now, blocked[2], s.table.flags.window_ms), False
+        return in_window(now, blocked[2], state.table.flags.window_ms), False
     two = (
-        s.powers[seat].double_advance
+        state.powers[seat].double_advance
         and need < ROW_DONE
         and f[need + 1] > 0
-        and _under_cap(s, seat, need + 1)
+        and _under_cap(state, seat, need + 1)
     )
     return True, two
 
 
-def _under_cap(s: WonderdiceState, seat: int, new_len: int) -> bool:
+def _under_cap(state: WonderdiceState, seat: int, new_len: int) -> bool:
     """Whether ``seat``'s row may grow to ``new_len`` (hold_back: no further ahead of the
     shortest other row than its lead; no lead, no cap)."""
-    lead = s.powers[seat].hold_back_lead
-    return lead == 0 or new_len <= _shortest_other(s, seat) + lead
+    lead = state.powers[seat].hold_back_lead
+    return lead == 0 or new_len <= _shortest_other(state, seat) + lead
 
 
-def _unblock_range(s: WonderdiceState, seat: int) -> tuple[int, int]:
+def _unblock_range(state: WonderdiceState, seat: int) -> tuple[int, int]:
     """The faces that unblock ``seat`` (D22), ``(lo, hi)``; none when it is not blocked."""
-    blocked = s.block_on[seat]
+    blocked = state.block_on[seat]
     if blocked is None:
         return NO_RANGE
-    powers = s.powers
+    powers = state.powers
     return unblock_range(
         blocked[1], powers[seat].unblock_reach, powers[blocked[0]].weak_blocks_reach
     )
 
 
-def _only_unblock(s: WonderdiceState, seat: int) -> bool:
+def _only_unblock(state: WonderdiceState, seat: int) -> bool:
     """Q4 ``blocked_may_only_unblock``: ``seat`` is blocked, so it may only unblock."""
-    return s.block_on[seat] is not None and s.table.flags.blocked_may_only_unblock
+    return state.block_on[seat] is not None and state.table.flags.blocked_may_only_unblock
 
 
-def _block_ranges(s: WonderdiceState, seat: int, t: int, now: int) -> tuple[int, int, int, int]:
+def block_ranges_on(
+    state: WonderdiceState, seat: int, t: int, now: int
+) -> tuple[int, int, int, int]:
     """The faces a block by ``seat`` on ``t`` may show (``legality.block_ranges``); none
     when ``t`` is ``seat``, already blocked (D20) or protected."""
-    if t == seat or s.block_on[t] is not None:
+    if t == seat or state.block_on[t] is not None:
         return NO_RANGES
-    pt = s.powers[t]
-    if pt.unblockable or (pt.shield_when_last and protected(s, t)):
+    pt = state.powers[t]
+    if pt.unblockable or (pt.shield_when_last and protected(state, t)):
         return NO_RANGES
-    flags = s.table.flags
-    number = BLOCK_NUMBER[flags.block_matches_top_die][s.row[t]]
-    k = s.adv_n[t]  # the dice of an advance within the window (D24)
-    recent = k if k and in_window(now, s.adv_t[t], flags.window_ms) else 0
-    return L.block_ranges(number, s.powers[seat].block_reach, pt.exposed_reach, recent)
+    flags = state.table.flags
+    number = BLOCK_NUMBER[flags.block_matches_top_die][state.row[t]]
+    k = state.adv_n[t]  # the dice of an advance within the window (D24)
+    recent = k if k and in_window(now, state.adv_t[t], flags.window_ms) else 0
+    return legality.block_ranges(number, state.powers[seat].block_reach, pt.exposed_reach, recent)
 
 
-def _may_take_back(s: WonderdiceState, seat: int, t: int, pair: bool) -> bool:
+def _may_take_back(state: WonderdiceState, seat: int, t: int, pair: bool) -> bool:
     """Whether ``seat`` may make ``t`` take back its last placed die (D8, Q9, walrus.mad)."""
-    if t == seat or not s.placed[t]:
+    if t == seat or not state.placed[t]:
         return False
-    return may_take_back(s.powers[seat].take_back, pair, s.powers[t].exposed_take_back)
+    return may_take_back(state.powers[seat].take_back, pair, state.powers[t].exposed_take_back)
 
 
 # -- why something is refused -------------------------------------------------------------
-def check(s: WonderdiceState, seat: int, action: int) -> None:
+def check(state: WonderdiceState, seat: int, action: int) -> None:
     """Raise IllegalAction with the deciding clause unless ``seat`` may take ``action`` now."""
-    phase = s.phase
-    acting_on_roll = phase == PLAY and seat == s.roller and bool(s.faces)
-    if acting_on_roll and roll_action_allowed(s, seat, s.faces, action):
+    phase = state.phase
+    acting_on_roll = phase == PLAY and seat == state.roller and bool(state.faces)
+    if acting_on_roll and roll_action_allowed(state, seat, state.faces, action):
         return  # a pass is always legal: a roll may go unused (D14)
     if phase == OVER:
         raise IllegalAction("D27", "the game is over")
-    if not 0 <= seat < s.n:
-        raise IllegalAction("D13", f"there is no seat {seat} at a {s.n}-player table")
-    if not 0 <= action < A.NUM_ACTIONS:
-        raise IllegalAction("E1", f"{action} is not an action id (0..{A.NUM_ACTIONS - 1})")
-    if not acting_on_roll and action in legal_actions(s, seat):
+    if not 0 <= seat < state.n:
+        raise IllegalAction("D13", f"there is no seat {seat} at a {state.n}-player table")
+    if not 0 <= action < actions.NUM_ACTIONS:
+        raise IllegalAction("E1", f"{action} is not an action id (0..{actions.NUM_ACTIONS - 1})")
+    if not acting_on_roll and action in legal_actions(state, seat):
         return
-    rule, why = _explain(s, seat, A.decode(action))
-    raise IllegalAction(
-        rule, f"seat {seat} ({character_name(s, seat)}) cannot {A.action_to_string(action)}: {why}"
-    )
+    rule, why = _explain(state, seat, actions.decode(action))
+    who = f"seat {seat} ({character_name(state, seat)})"
+    raise IllegalAction(rule, f"{who} cannot {actions.action_to_string(action)}: {why}")
 
 
-def _explain(s: WonderdiceState, seat: int, a: A.Action) -> tuple[str, str]:
+def _explain(state: WonderdiceState, seat: int, a: actions.Action) -> tuple[str, str]:
     """The clause and reason that refuse ``a`` (it is known to be illegal)."""
-    phase = s.phase
+    phase = state.phase
     if phase == DEAL:
         return "D10", "the characters have not been dealt yet"
     if phase == TOUCH:
-        if seat != s.roller:
+        if seat != state.roller:
             return "D28", "it is another player's touch of the token now"
         return "D28", "everyone but the winner must touch the token now"
     if phase in (BETRAY_CHOICE, MADDEN_CHOICE):
-        if seat != s.decider:
+        if seat != state.decider:
             return ("D36" if phase == BETRAY_CHOICE else "D34"), (
-                f"seat {s.decider} is deciding now"
+                f"seat {state.decider} is deciding now"
             )
         if phase == BETRAY_CHOICE:
             return "D36", "choose betray or loyal"
         return "Q18", "the Jabberwocky must turn an Admiring player Mad"
-    if seat != s.roller:
+    if seat != state.roller:
         return "E1", "no action is accepted without a roll of your own (D14)"
-    if a.kind in ("touch", "betray", "loyal", "madden"):
+    if isinstance(a, actions.Touch | actions.Betray | actions.Loyal | actions.Madden):
         return "E1", "this is not the moment for that action"
-    if not s.faces:
-        if a.kind == "claim" or s.row[seat] == ROW_DONE:
-            return "D25", (
-                "you must touch the White Rabbit now"
-                if s.row[seat] == ROW_DONE
-                else "only a complete row 1-6 may touch the White Rabbit"
-            )
-        if a.kind == "reclaim":
-            return "Q3", (
-                "you may only take back your own block die"
-                + ("" if s.table.flags.reclaim_any_block else ", the one placed last")
-            )
-        return "D14", "an action needs a roll: you have no die in hand"
-    if a.kind == "claim":
-        return "D25", "only a complete row 1-6 may touch the White Rabbit"
-    if a.kind == "reclaim":
-        return "Q3", "a block die is taken back without a roll only when your hand is empty"
-    f = s.faces
-    me = s.powers[seat]
-    if a.kind in ("advance", "advance_two"):
-        need = s.row[seat] + 1
-        if a.kind == "advance_two" and not me.double_advance:
-            return "D17", "you may not place two dice at once without an ability"
-        if a.value != need:
-            return "D17", f"your row needs {need} next (no skipping)" if need <= ROW_DONE else (
-                "your row is complete"
-            )
-        if s.block_on[seat] is not None:
-            return "D21", "you are blocked: unblock first"
-        if not f[a.value]:
-            return "D15", f"your roll shows no {need}"
-        if s.tired[seat]:
-            return ability_id(s, seat), "you advanced on your previous roll"
-        if a.kind == "advance_two" and (need == ROW_DONE or not f[need + 1]):
-            return "D15", f"your roll does not show both {need} and {need + 1}"
-        return ability_id(s, seat), "you may not run that far ahead of the shortest row"
-    if a.kind == "unblock":
-        b = s.block_on[seat]
-        if b is None:
-            return "D22", "you are not blocked"
-        if not f[a.value]:
-            return "D15", f"your roll shows no {a.value}"
-        return "D22", f"the blocking die shows {b[1]}: unblock with that number"
-    if a.kind == "block":
-        t = a.target
-        if t >= s.n or t == seat:
-            return "D19", "block an opponent at the table"
-        if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
-            return "Q4", "a blocked player may only unblock"
-        if not f[a.value]:
-            return "D15", f"your roll shows no {a.value}"
-        if s.block_on[t] is not None:
-            return "D20", f"seat {t} is already blocked (one blocking die per player)"
-        rule = protected(s, t)
-        if rule:
-            return rule, f"seat {t} ({character_name(s, t)}) cannot be blocked"
-        nt = block_number(s, t)
-        if s.table.flags.block_matches_top_die and nt == 0:
-            return "Q2", f"seat {t} has no die to match yet"
-        if nt > ROW_DONE:
-            return "D19", f"seat {t} has completed the row"
-        return "D19", f"seat {t} needs {nt}: a block must show that number"
-    if a.kind == "take_back":
-        if s.table.flags.blocked_may_only_unblock and s.block_on[seat] is not None:
-            return "Q4", "a blocked player may only unblock"
-        if a.target >= s.n or a.target == seat:
-            return "D8", "make another player take back a die"
-        if not s.placed[a.target]:
-            return "D8", f"seat {a.target} has no die placed"
-        return "D8", "only the Walrus may do that (or anyone against a Mad Walrus, with a pair)"
+    if not state.faces:
+        return _explain_without_roll(state, seat, a)
+    return _explain_on_roll(state, seat, a)
+
+
+def _explain_without_roll(state: WonderdiceState, seat: int, a: actions.Action) -> tuple[str, str]:
+    """Why ``a`` is refused on a turn without a roll (an empty hand)."""
+    if isinstance(a, actions.Claim) or state.row[seat] == ROW_DONE:
+        return "D25", (
+            "you must touch the White Rabbit now"
+            if state.row[seat] == ROW_DONE
+            else "only a complete row 1-6 may touch the White Rabbit"
+        )
+    if isinstance(a, actions.Reclaim):
+        return "Q3", (
+            "you may only take back your own block die"
+            + ("" if state.table.flags.reclaim_any_block else ", the one placed last")
+        )
+    return "D14", "an action needs a roll: you have no die in hand"
+
+
+def _explain_on_roll(state: WonderdiceState, seat: int, a: actions.Action) -> tuple[str, str]:
+    """Why ``a`` is refused with the roll ``state.faces`` resolving."""
+    match a:
+        case actions.Claim():
+            return "D25", "only a complete row 1-6 may touch the White Rabbit"
+        case actions.Reclaim():
+            return "Q3", "a block die is taken back without a roll only when your hand is empty"
+        case actions.Advance() | actions.AdvanceTwo():
+            return _explain_advance(state, seat, a)
+        case actions.Unblock(value):
+            b = state.block_on[seat]
+            if b is None:
+                return "D22", "you are not blocked"
+            if not state.faces[value]:
+                return "D15", f"your roll shows no {value}"
+            return "D22", f"the blocking die shows {b[1]}: unblock with that number"
+        case actions.Block(target, value):
+            return _explain_block(state, seat, target, value)
+        case actions.TakeBack(target):
+            if state.table.flags.blocked_may_only_unblock and state.block_on[seat] is not None:
+                return "Q4", "a blocked player may only unblock"
+            if target >= state.n or target == seat:
+                return "D8", "make another player take back a die"
+            if not state.placed[target]:
+                return "D8", f"seat {target} has no die placed"
+            return "D8", "only the Walrus may do that (or anyone against a Mad Walrus, with a pair)"
     return "E1", "that action is not possible now"
 
 
-# -- changing the state ----------------------------------------------------------------------
-def refresh_powers(s: WonderdiceState) -> None:
-    """Recompute every seat's powers from its card side, suppression and the Jabberwocky."""
-    chars = s.table.content.characters
-    for i in range(s.n):
-        abilities = []
-        if not s.suppressed[i]:
-            side = ADMIRING if i == s.jabber else s.side[i]
-            ab = chars[s.chars[i]].sides[side]
-            abilities.append((ab.effect, dict(ab.params)))
-        if i == s.jabber:
-            jab = s.table.content.jabberwocky
-            abilities.append((jab.effect, dict(jab.params)))
-        s.powers[i] = grant(abilities)
-
-
-def deal(s: WonderdiceState, chars: list[int]) -> None:
-    """D10: each seat takes its character, Admiring side up, and six dice; round 1 starts."""
-    s.chars = list(chars)
-    s.dealt = list(chars)
-    _start_game(s)
-
-
-def _start_game(s: WonderdiceState) -> None:
-    n = s.n
-    s.side = [ADMIRING] * n
-    s.upside = [False] * n
-    s.penalty = [False] * n
-    s.wins = [[0] * SIDES for _ in range(n)]
-    s.jabber = -1
-    s.team_wins = 0
-    new_round(s)
-
-
-def new_round(s: WonderdiceState) -> None:
-    """D26: everyone takes all their dice back; a new round begins."""
-    n = s.n
-    s.phase = PLAY
-    s.hand = [DICE] * n
-    s.row = [0] * n
-    s.block_on = [None] * n
-    s.nblocks = [0] * n
-    s.placed = [[] for _ in range(n)]
-    s.adv_t = [NEVER] * n
-    s.adv_n = [0] * n
-    s.tired = [False] * n
-    s.suppressed = s.penalty
-    s.penalty = [False] * n
-    s.roller = -1
-    s.faces = ()
-    s.decider = -1
-    s.round_no += 1
-    s.round_start = s.now
-    refresh_powers(s)
-
-
-def begin_turn(s: WonderdiceState, seat: int, gap: int, faces: tuple[int, ...]) -> None:
-    """Chance: ``seat`` acts ``gap`` ms after the last event, with these rolled faces."""
-    count = sum(faces)
-    if s.phase == PLAY:
-        if s.hand[seat]:
-            if not 1 <= count <= s.hand[seat]:
-                raise IllegalAction("E2", f"seat {seat} rolls 1..{s.hand[seat]} dice, not {count}")
-            s.stats["rolls"] += 1
-        elif count:
-            raise IllegalAction("E2", f"seat {seat} has no die in hand to roll")
-    elif s.phase == TOUCH:
-        if s.touched[seat] or count:
-            raise IllegalAction("D28", f"seat {seat} does not touch the token now")
-    else:
-        raise IllegalAction("E1", "no roll is resolving now")
-    s.now += gap
-    s.roller = seat
-    s.faces = faces if count else ()
-
-
-def apply_action(s: WonderdiceState, seat: int, action: int) -> None:
-    """Apply a checked seat action."""
-    s.last_event = (seat, action, "")
-    phase = s.phase
-    if phase == PLAY:
-        s.roller = -1
-        faces = s.faces
-        s.faces = ()
-        _play(s, seat, action, faces)
-    elif phase == TOUCH:
-        s.roller = -1
-        _touch(s, seat)
-    elif phase == BETRAY_CHOICE:
-        _betray(s, seat, action == A.BETRAY)
-    elif phase == MADDEN_CHOICE:
-        target = action - A.madden(0)
-        s.side[target] = MAD
-        s.history.append(
-            f"round {s.round_no}: the Jabberwocky turns seat {target} "
-            f"({character_name(s, target)}) Mad (D34)"
+def _explain_advance(
+    state: WonderdiceState, seat: int, a: actions.Advance | actions.AdvanceTwo
+) -> tuple[str, str]:
+    """Why an advance (or a double advance) is refused."""
+    need = state.row[seat] + 1
+    two = isinstance(a, actions.AdvanceTwo)
+    if two and not state.powers[seat].double_advance:
+        return "D17", "you may not place two dice at once without an ability"
+    if a.value != need:
+        return "D17", f"your row needs {need} next (no skipping)" if need <= ROW_DONE else (
+            "your row is complete"
         )
-        if not _check_jabberwocky(s):
-            _after_round(s)
+    if state.block_on[seat] is not None:
+        return "D21", "you are blocked: unblock first"
+    if not state.faces[a.value]:
+        return "D15", f"your roll shows no {need}"
+    if state.tired[seat]:
+        return ability_id(state, seat), "you advanced on your previous roll"
+    if two and (need == ROW_DONE or not state.faces[need + 1]):
+        return "D15", f"your roll does not show both {need} and {need + 1}"
+    return ability_id(state, seat), "you may not run that far ahead of the shortest row"
 
 
-def _play(s: WonderdiceState, seat: int, action: int, faces: tuple[int, ...]) -> None:
-    if faces:
-        s.tired[seat] = False  # mad_hatter.mad rests for one roll only
-    if action == A.PASS:
-        return
-    st = s.stats
-    if action == A.CLAIM:
-        win_round(s, seat, "D25")
-        return
-    a = A.DECODED[action]
-    kind = a.kind
-    if kind == "advance" or kind == "advance_two":
-        b = s.block_on[seat]
-        if b is not None:  # D24: the block landed within the window: both dice go back
-            _remove_block(s, seat)
-            st["cancels"] += 1
-            s.last_event = (seat, action, "D24")
-            return
-        k = ADVANCE_TWO_DICE if kind == "advance_two" else 1
-        s.row[seat] += k
-        s.hand[seat] -= k
-        s.placed[seat].extend([-1] * k)
-        s.adv_t[seat] = s.now
-        s.adv_n[seat] = k
-        s.tired[seat] = s.powers[seat].advance_rest
-        if s.row[seat] == ROW_DONE and s.table.flags.auto_claim:
-            win_round(s, seat, "Q8")
-    elif kind == "block":
-        t = a.target
-        if _cancels(s, seat, t, a.value):
-            k = s.adv_n[t]  # D24: the target's advance within the window is undone
-            s.row[t] -= k
-            s.hand[t] += k
-            _unplace_row(s.placed[t], k)
-            s.adv_n[t] = 0
-            s.adv_t[t] = NEVER
-            st["cancels"] += 1
-            s.last_event = (seat, action, "D24")
-            return
-        s.block_on[t] = (seat, a.value, s.now)
-        s.hand[seat] -= 1
-        s.nblocks[seat] += 1
-        s.placed[seat].append(t)
-        st["blocks"] += 1
-    elif kind == "unblock":
-        _remove_block(s, seat)
-        st["unblocks"] += 1
-        if s.powers[seat].unblock_costs_die and s.row[seat]:
-            _take_back_row(s, seat)
-    elif kind == "reclaim":
-        _remove_block(s, a.target)
-        st["reclaims"] += 1
-    elif kind == "take_back":
-        _take_back(s, a.target)
-        st["take_backs"] += 1
-
-
-def _cancels(s: WonderdiceState, seat: int, t: int, value: int) -> bool:
-    """Whether a (checked) block showing ``value`` aims at the number ``t`` had before an
-    advance within the window: the second range of :func:`_block_ranges` (D24 then undoes
-    both); otherwise it is a plain block on the current number."""
-    _, _, lo, hi = _block_ranges(s, seat, t, s.now)
-    return lo <= value <= hi
-
-
-def _unplace_row(placed: list[int], k: int) -> None:
-    """Forget the last ``k`` row dice in a placement order."""
-    for i in range(len(placed) - 1, -1, -1):
-        if k and placed[i] == -1:
-            del placed[i]
-            k -= 1
-
-
-def _remove_block(s: WonderdiceState, target: int) -> None:
-    b = s.block_on[target]
-    assert b is not None
-    blocker = b[0]
-    s.block_on[target] = None
-    s.hand[blocker] += 1
-    s.nblocks[blocker] -= 1
-    placed = s.placed[blocker]
-    for i in range(len(placed) - 1, -1, -1):
-        if placed[i] == target:
-            del placed[i]
-            break
-
-
-def _take_back(s: WonderdiceState, target: int) -> None:
-    last = s.placed[target][-1]
-    if last >= 0:
-        _remove_block(s, last)
-    else:
-        _take_back_row(s, target)
-
-
-def _take_back_row(s: WonderdiceState, seat: int) -> None:
-    """The top die of ``seat``'s row goes back to the hand."""
-    _unplace_row(s.placed[seat], 1)
-    s.row[seat] -= 1
-    s.hand[seat] += 1
-    s.adv_n[seat] = max(0, s.adv_n[seat] - 1)
-
-
-# -- winning -------------------------------------------------------------------------------
-def win_round(s: WonderdiceState, seat: int, rule: str) -> None:
-    """D25: ``seat`` caught the White Rabbit; the card flips and the game may end."""
-    st = s.stats
-    st["rounds"] += 1
-    st["round_ms"] += s.now - s.round_start
-    s.last_event = (seat, A.CLAIM, rule)
-    name = character_name(s, seat)
-    side = s.side[seat]
-    st["mad_round_wins" if side == MAD else "admiring_round_wins"] += 1
-    s.char_wins[SIDES * s.chars[seat] + side] += 1
-    flags = s.table.flags
-    if flags.challenge and flags.challenge_counts_round_wins:
-        s.series_score[seat] += 1
-    if s.jabber >= 0:
-        _jabberwocky_round(s, seat, rule, name)
-        return
-    s.wins[seat][side] += 1
-    s.history.append(
-        f"round {s.round_no}: seat {seat} ({name}, {side_name(s, side)}) "
-        f"completed 1-6 and caught the White Rabbit ({rule})"
-    )
-    s.side[seat] = MAD  # D26
-    if s.wins[seat][ADMIRING] and s.wins[seat][MAD]:
-        end_game(s, (seat,), "D27")
-        return
-    if flags.jabberwocky and all(x == MAD for x in s.side):
-        s.jabber = seat  # D31, D32
-        s.side = [ADMIRING] * s.n
-        s.team_wins = 0
-        s.history.append(
-            f"every card is Mad: the token turns and seat {seat} ({name}) "
-            "becomes the Jabberwocky (D31, D32)"
-        )
-    _after_round(s, seat)
-
-
-def _jabberwocky_round(s: WonderdiceState, seat: int, rule: str, name: str) -> None:
-    if seat == s.jabber:
-        s.history.append(
-            f"round {s.round_no}: the Jabberwocky (seat {seat}, {name}) wins "
-            f"the round ({rule}, D34)"
-        )
-        if not _check_jabberwocky(s):
-            s.phase = MADDEN_CHOICE
-            s.decider = seat
-        return
-    if s.upside[seat]:
-        s.history.append(f"round {s.round_no}: the betrayer seat {seat} ({name}) wins again")
-        end_game(s, (seat,), "D36")
-        return
-    s.history.append(
-        f"round {s.round_no}: seat {seat} ({name}) wins the round for the team ({rule}, D35)"
-    )
-    if s.side[seat] == ADMIRING:
-        s.phase = BETRAY_CHOICE
-        s.decider = seat
-        return
-    _count_for_team(s, seat)
-
-
-def _count_for_team(s: WonderdiceState, seat: int) -> None:
-    s.team_wins += 1
-    target = s.n if s.table.flags.team_target_all_players else s.n - 1
-    if s.team_wins >= target:
-        team = tuple(i for i in range(s.n) if i != s.jabber and not s.upside[i])
-        end_game(s, team, "D33")
-    else:
-        _after_round(s, seat)
-
-
-def _betray(s: WonderdiceState, seat: int, betray: bool) -> None:
-    if not betray:
-        _count_for_team(s, seat)
-        return
-    s.side[seat] = MAD
-    s.upside[seat] = True
-    s.history.append(f"seat {seat} ({character_name(s, seat)}) betrays the team (D36)")
-    if s.table.flags.betrayer_counts_for_team:
-        _count_for_team(s, seat)
-    elif not _check_jabberwocky(s):
-        _after_round(s, seat)
-
-
-def _check_jabberwocky(s: WonderdiceState) -> bool:
-    """D33: the Jabberwocky wins once every other card shows Mad."""
-    if all(s.side[i] == MAD for i in range(s.n) if i != s.jabber):
-        end_game(s, (s.jabber,), "D33")
-        return True
-    return False
-
-
-def _after_round(s: WonderdiceState, winner: int = -1) -> None:
-    if winner < 0:
-        winner = s.decider
-    if s.table.flags.play_me and s.phase != OVER:
-        s.phase = TOUCH
-        s.touched = [i == winner for i in range(s.n)]
-        s.roller = -1
-        s.decider = winner
-    else:
-        new_round(s)
-
-
-def _touch(s: WonderdiceState, seat: int) -> None:
-    s.touched[seat] = True
-    if not all(s.touched):
-        return
-    s.penalty[seat] = True  # D28: the last to touch loses the ability next round
-    note = "loses the ability for the next round"
-    if s.jabber < 0:
-        if s.side[seat] == MAD:
-            note = "turns back to Admiring and " + note
-            if s.table.flags.play_me_erases_admiring_win:
-                s.wins[seat][ADMIRING] = 0
-                note += " (and the Admiring win is lost)"
-        s.side[seat] = ADMIRING
-    s.history.append(
-        f"Play Me!: seat {seat} ({character_name(s, seat)}) touched last and {note} (D28)"
-    )
-    new_round(s)
-
-
-def end_game(s: WonderdiceState, winners: tuple[int, ...], rule: str) -> None:
-    """The game is decided; under Challenge the series goes on with rotated characters."""
-    s.history.append(
-        f"game {s.game_no + 1}: won by seat(s) {', '.join(map(str, winners)) or 'none'} ({rule})"
-    )
-    flags = s.table.flags
-    if flags.challenge and rule != "E3":
-        if not flags.challenge_counts_round_wins:
-            for w in winners:
-                s.series_score[w] += 1
-        s.game_no += 1
-        if s.game_no < s.n:
-            s.chars = s.chars[1:] + s.chars[:1]
-            s.history.append(f"Challenge: game {s.game_no + 1} of {s.n}, characters rotate (D29)")
-            _start_game(s)
-            return
-        best = max(s.series_score)
-        winners = tuple(i for i, v in enumerate(s.series_score) if v == best)
-        rule = "D29"
-    s.phase = OVER
-    s.roller = -1
-    s.decider = -1
-    s.winners = winners
-    s.end_rule = rule
-
-
-def count_step(s: WonderdiceState) -> None:
-    """E3: abandon a game that runs past its step budget (no winner)."""
-    s.steps += 1
-    budget = MAX_STEPS_PER_GAME * (s.n if s.table.flags.challenge else 1)
-    if s.steps >= budget and s.phase != OVER:
-        s.history.append(f"the game is abandoned as a draw after {s.steps} events (E3)")
-        s.phase = OVER
-        s.winners = tuple(range(s.n))
-        s.end_rule = "E3"
-        s.roller = -1
-
-
-def side_name(s: WonderdiceState, side: int) -> str:
-    """The displayed name of a side (Q1 skin)."""
-    if s.table.flags.skin == "cmon_en":
-        return ("Wonder", "Madness")[side]
-    return ("Admiring", "Mad")[side]
+def _explain_block(state: WonderdiceState, seat: int, t: int, value: int) -> tuple[str, str]:
+    """Why a block on ``t`` with a die showing ``value`` is refused."""
+    if t >= state.n or t == seat:
+        return "D19", "block an opponent at the table"
+    if state.table.flags.blocked_may_only_unblock and state.block_on[seat] is not None:
+        return "Q4", "a blocked player may only unblock"
+    if not state.faces[value]:
+        return "D15", f"your roll shows no {value}"
+    if state.block_on[t] is not None:
+        return "D20", f"seat {t} is already blocked (one blocking die per player)"
+    rule = protected(state, t)
+    if rule:
+        return rule, f"seat {t} ({character_name(state, t)}) cannot be blocked"
+    nt = block_number(state, t)
+    if state.table.flags.block_matches_top_die and nt == 0:
+        return "Q2", f"seat {t} has no die to match yet"
+    if nt > ROW_DONE:
+        return "D19", f"seat {t} has completed the row"
+    return "D19", f"seat {t} needs {nt}: a block must show that number"
 
 
 # -- conservation -----------------------------------------------------------------------------
-def invariants(s: WonderdiceState) -> list[str]:
+def invariants(state: WonderdiceState) -> list[str]:
     """Every die in exactly one place: hand, own row, or blocking one opponent."""
     problems = []
-    n = s.n
+    n = state.n
     out = [0] * n
-    for t, b in enumerate(s.block_on):
+    for t, b in enumerate(state.block_on):
         if b is not None:
             if b[0] == t or not 0 <= b[0] < n:
                 problems.append(f"seat {t} is blocked by an impossible seat {b[0]}")
                 continue
             out[b[0]] += 1
-            if t not in s.placed[b[0]]:
+            if t not in state.placed[b[0]]:
                 problems.append(f"block of seat {b[0]} on {t} missing from its placements")
     for i in range(n):
-        if s.hand[i] < 0 or not 0 <= s.row[i] <= DICE:
-            problems.append(f"seat {i}: impossible hand {s.hand[i]} or row {s.row[i]}")
-        if out[i] != s.nblocks[i]:
-            problems.append(f"seat {i}: {s.nblocks[i]} blocks counted, {out[i]} lying out")
-        if s.hand[i] + s.row[i] + out[i] != DICE:
+        if state.hand[i] < 0 or not 0 <= state.row[i] <= DICE:
+            problems.append(f"seat {i}: impossible hand {state.hand[i]} or row {state.row[i]}")
+        if out[i] != state.nblocks[i]:
+            problems.append(f"seat {i}: {state.nblocks[i]} blocks counted, {out[i]} lying out")
+        if state.hand[i] + state.row[i] + out[i] != DICE:
             problems.append(
-                f"seat {i}: hand {s.hand[i]} + row {s.row[i]} + blocks {out[i]} != {DICE} dice"
+                f"seat {i}: hand {state.hand[i]} + row {state.row[i]} + blocks {out[i]} "
+                f"!= {DICE} dice"
             )
-        if s.placed[i].count(-1) != s.row[i] or len(s.placed[i]) != s.row[i] + out[i]:
+        if (
+            state.placed[i].count(-1) != state.row[i]
+            or len(state.placed[i]) != state.row[i] + out[i]
+        ):
             problems.append(f"seat {i}: placement order does not match row and blocks")
     return problems

@@ -22,8 +22,7 @@ from typing import Any
 from wonderland.bots import make_bot
 from wonderland.core import ConfigError, GameConfig, GameRecord, IllegalAction
 from wonderland.core.seeding import derive_seed
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import actions, rules
 from wonderland.games.wonderdice.bots.levels import LEVELS
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Driver, SimClock
@@ -307,11 +306,11 @@ class _Sim:
         else:
             action = self.bots[seat].choose(GAME, self.views[seat].show(faces), legal)
             if retry and action == self.last_choice[seat]:
-                action = A.PASS  # the same choice was just refused: let this roll go
+                action = actions.PASS  # the same choice was just refused: let this roll go
         self.last_choice[seat] = action
-        if action == A.PASS:
+        if action == actions.PASS:
             round_no = s.round_no
-            drv.act(seat, A.PASS, 0, ms)
+            drv.act(seat, actions.PASS, 0, ms)
             self._after(round_no, seat)
             return
         self.plan[seat] = action
@@ -340,7 +339,7 @@ class _Sim:
         self._set_clock(self.touch_t[seat])
         self.touch_t[seat] = NEVER
         round_no = s.round_no
-        self.drv.turn(seat, A.TOUCH, self.latency[seat])
+        self.drv.turn(seat, actions.TOUCH, self.latency[seat])
         self._after(round_no)
 
 

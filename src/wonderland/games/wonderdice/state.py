@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
 from wonderland.games.wonderdice.content import Content
 from wonderland.games.wonderdice.effects import Powers
@@ -16,9 +17,28 @@ SIDES = 2
 NEVER = -(10**12)
 """Time stamp of an event that never happened."""
 
-# phases
+
+class Phase(IntEnum):
+    """The phases of a game; the values are stable (observations and the compiled engine
+    read them as ints)."""
+
+    DEAL = 0
+    """Chance deals the characters (D10)."""
+    PLAY = 1
+    """The race: rolls resolve one at a time (D12-D25)."""
+    TOUCH = 2
+    """Play Me!: everyone but the round's winner touches the token (D28)."""
+    BETRAY_CHOICE = 3
+    """A round winner against the Jabberwocky betrays the team or stays loyal (D36)."""
+    MADDEN_CHOICE = 4
+    """The Jabberwocky turns an Admiring player Mad (D34)."""
+    OVER = 5
+
+
+DEAL, PLAY, TOUCH, BETRAY_CHOICE, MADDEN_CHOICE, OVER = Phase
+"""The phases by name, as the rules and the compiled engine compare them."""
 PHASE_NAMES = ("deal", "play", "play_me", "betrayal", "jabberwocky_choice", "over")
-DEAL, PLAY, TOUCH, BETRAY_CHOICE, MADDEN_CHOICE, OVER = range(len(PHASE_NAMES))
+"""The name of each phase in views and text, by value."""
 
 MAX_STEPS_PER_GAME = 40_000
 """E3: a game still undecided after this many events per game of the series is abandoned."""

@@ -261,18 +261,18 @@ class StateEncoder:
         self._faces = n * SEAT_SIZE + len(PHASE_NAMES)
         self._round_time = self._faces + HIGH_FACE + PROGRESS_NAMES.index("round_time")
 
-    def observe(self, t: WonderdiceState, seat: int) -> Buffer:
-        """A new float32 array: the observation of ``seat``'s view of ``t``."""
+    def observe(self, state: WonderdiceState, seat: int) -> Buffer:
+        """A new float32 array: the observation of ``seat``'s view of ``state``."""
         n = self.n
-        if t.table.n != n:
-            raise ValueError(f"this encoder observes {n}-seat tables, not {t.table.n}")
+        if state.table.n != n:
+            raise ValueError(f"this encoder observes {n}-seat tables, not {state.table.n}")
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not at a table of {n}")
         buf = self._buf
-        values = _SEAT_FIELDS(t)
+        values = _SEAT_FIELDS(state)
         if values != self._seats:
             self._seats = _rewrite(buf, values, self._seats, self._seat_writes)
-        values = _TABLE_FIELDS(t)
+        values = _TABLE_FIELDS(state)
         if values != self._table:
             self._table = _rewrite(buf, values, self._table, self._table_writes)
         out = buf[:]
@@ -281,12 +281,12 @@ class StateEncoder:
             split = (n - seat) * SEAT_SIZE
             out[:split] = buf[seat * SEAT_SIZE : end]
             out[split:end] = buf[: seat * SEAT_SIZE]
-        self._write_every_event(out, t, seat)
+        self._write_every_event(out, state, seat)
         return out
 
-    def _write_every_event(self, out: Buffer, t: WonderdiceState, seat: int) -> None:
+    def _write_every_event(self, out: Buffer, state: WonderdiceState, seat: int) -> None:
         n = self.n
-        now, adv_t, block_on = t.now, t.adv_t, t.block_on
+        now, adv_t, block_on = state.now, state.adv_t, state.block_on
         for k in range(n):
             s = seat + k - n if seat + k >= n else seat + k
             base = k * SEAT_SIZE
@@ -299,19 +299,19 @@ class StateEncoder:
             block = block_on[s]
             if block is not None:
                 out[base + BLOCKED + 1 + (block[0] - seat) % n] = 1.0
-        if 0 <= t.roller < n:
-            out[(t.roller - seat) % n * SEAT_SIZE + ROLES + ROLLING_ROLE] = 1.0
-        if 0 <= t.decider < n:
-            out[(t.decider - seat) % n * SEAT_SIZE + ROLES + DECIDING_ROLE] = 1.0
-        if 0 <= t.jabber < n:
-            out[(t.jabber - seat) % n * SEAT_SIZE + ROLES + JABBERWOCKY_ROLE] = 1.0
-        faces: Sequence[int] = t.faces
+        if 0 <= state.roller < n:
+            out[(state.roller - seat) % n * SEAT_SIZE + ROLES + ROLLING_ROLE] = 1.0
+        if 0 <= state.decider < n:
+            out[(state.decider - seat) % n * SEAT_SIZE + ROLES + DECIDING_ROLE] = 1.0
+        if 0 <= state.jabber < n:
+            out[(state.jabber - seat) % n * SEAT_SIZE + ROLES + JABBERWOCKY_ROLE] = 1.0
+        faces: Sequence[int] = state.faces
         at = self._faces - LOW_FACE
         for value in range(LOW_FACE, min(len(faces), FACE_SLOTS)):
             if faces[value]:
                 out[at + value] = min(faces[value], DICE) / DICE
-        if t.round_start:
-            out[self._round_time] = seconds_ago(now, t.round_start)
+        if state.round_start:
+            out[self._round_time] = seconds_ago(now, state.round_start)
 
 
 def state_encoder(num_players: int) -> StateEncoder:

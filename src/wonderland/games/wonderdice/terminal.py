@@ -18,8 +18,7 @@ from rich.text import Text
 
 from wonderland.bots import Bot
 from wonderland.core import derive_seed
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import actions, rules
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.legality import ROW_DONE
@@ -239,7 +238,7 @@ class LivePicture:
                     self.note(COUNTDOWN_TEXT.format(left=left), "cyan")
             if faces is not None:
                 mine.append("Your roll: ", "bold")
-                mine.append(" ".join(map(str, A.faces_list(faces))), "bold cyan")
+                mine.append(" ".join(map(str, actions.faces_list(faces))), "bold cyan")
                 if blocked:
                     mine.append(f"   (you are {blocked})", "red")
                 elif s.row[me] < ROW_DONE:
@@ -288,46 +287,55 @@ class LivePicture:
         return "  ".join(keys)
 
 
-def hint_words(s: WonderdiceState, me: int, action: int, legal: list[int]) -> tuple[str, str]:
+def hint_words(state: WonderdiceState, me: int, action: int, legal: list[int]) -> tuple[str, str]:
     """The key(s) to press for ``action`` and why it is the best of ``legal`` by the greedy
     order (advance > unblock > block the leader > take back), in words."""
-    a = A.decode(action)
-    name = f"seat {a.target} ({rules.character_name(s, a.target)})" if a.target >= 0 else ""
-    blocked = s.block_on[me] is not None
-    if a.kind == "advance":
-        return "a", f"advance with your {a.value}: the number you need next (D18); advancing first"
-    if a.kind == "advance_two":
-        return "d", f"place your {a.value} and {a.value + 1} at once: two steps for one roll"
-    if a.kind == "unblock":
-        return "u", (
-            f"unblock with the {a.value}: the block on you stops every advance until it is "
-            "gone (D21, D22)"
-        )
-    if a.kind == "block":
-        why = f"block {name} with the {a.value}: "
-        why += f"at {s.row[a.target]}/6 the leader you can block; they cannot advance (D21)"
-        if blocked:
-            why += "; nothing on your roll frees you"
-        return f"b{a.target}", why
-    if a.kind == "take_back":
-        return f"t{a.target}", f"make {name}, the leader, take back the die placed last (Q9)"
-    if a.kind == "reclaim":
-        return "x", f"take your block die back from {name}: with no die in hand, no roll (Q3)"
-    if a.kind == "claim":
-        return "c", "touch the White Rabbit: your row is complete, the first touch wins (D25)"
-    if a.kind == "touch":
-        return "c", "touch the token: the last to touch loses the ability (D28)"
-    if a.kind in ("betray", "loyal"):
-        target = s.n if s.table.flags.team_target_all_players else s.n - 1
-        left = target - s.team_wins
-        if a.kind == "betray":
-            return "y", f"betray: the team still needs {left} wins, alone you need one (D36)"
-        return "n", f"stay loyal: the team needs only {left} more wins (D33)"
-    if a.kind == "madden":
-        return f"m{a.target}", f"turn {name} Mad: the most round wins among the Admiring (D34)"
-    if blocked:
-        need = numbers_text(unblock_faces(s, me))
+    a = actions.decode(action)
+    target = actions.target_of(a)
+    name = f"seat {target} ({rules.character_name(state, target)})" if target >= 0 else ""
+    match a:
+        case actions.Advance(value):
+            return (
+                "a",
+                f"advance with your {value}: the number you need next (D18); advancing first",
+            )
+        case actions.AdvanceTwo(value):
+            return "d", f"place your {value} and {value + 1} at once: two steps for one roll"
+        case actions.Unblock(value):
+            return "u", (
+                f"unblock with the {value}: the block on you stops every advance until it is "
+                "gone (D21, D22)"
+            )
+        case actions.Block(target, value):
+            why = f"block {name} with the {value}: "
+            why += f"at {state.row[target]}/6 the leader you can block; they cannot advance (D21)"
+            if state.block_on[me] is not None:
+                why += "; nothing on your roll frees you"
+            return f"b{target}", why
+        case actions.TakeBack(target):
+            return f"t{target}", f"make {name}, the leader, take back the die placed last (Q9)"
+        case actions.Reclaim():
+            return "x", f"take your block die back from {name}: with no die in hand, no roll (Q3)"
+        case actions.Claim():
+            return "c", "touch the White Rabbit: your row is complete, the first touch wins (D25)"
+        case actions.Touch():
+            return "c", "touch the token: the last to touch loses the ability (D28)"
+        case actions.Betray() | actions.Loyal():
+            needed = state.n if state.table.flags.team_target_all_players else state.n - 1
+            left = needed - state.team_wins
+            if isinstance(a, actions.Betray):
+                return "y", f"betray: the team still needs {left} wins, alone you need one (D36)"
+            return "n", f"stay loyal: the team needs only {left} more wins (D33)"
+        case actions.Madden(target):
+            return f"m{target}", f"turn {name} Mad: the most round wins among the Admiring (D34)"
+    return _pass_hint(state, me, legal)
+
+
+def _pass_hint(state: WonderdiceState, me: int, legal: list[int]) -> tuple[str, str]:
+    """Why passing is the best of ``legal``."""
+    if state.block_on[me] is not None:
+        need = numbers_text(unblock_faces(state, me))
         return "p", f"no action helps: you need {need} to unblock, roll again after the cooldown"
-    if len(legal) == 1 and s.hand[me]:
-        return "p", f"no action helps: no {s.row[me] + 1} and no block; roll again (space)"
+    if len(legal) == 1 and state.hand[me]:
+        return "p", f"no action helps: no {state.row[me] + 1} and no block; roll again (space)"
     return "p", "no action helps: roll again (space) when the cooldown allows"

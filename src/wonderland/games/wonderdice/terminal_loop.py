@@ -27,8 +27,7 @@ from rich.text import Text
 from wonderland.bots import Bot
 from wonderland.core import GameConfig, IllegalAction, derive_seed
 from wonderland.core.terminal_face import Loop
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
+from wonderland.games.wonderdice import actions, rules
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Clock, Driver
 from wonderland.games.wonderdice.render import PLAY_ME_TEXT, event_text, round_win_text
@@ -143,7 +142,7 @@ class LiveTable(LivePicture):
             for seat, t in sorted(self.touch_t.items(), key=lambda kv: kv[1]):
                 if t <= now and s.phase == TOUCH and not s.touched[seat]:
                     del self.touch_t[seat]
-                    self.run(functools.partial(self.drv.turn, seat, A.TOUCH))
+                    self.run(functools.partial(self.drv.turn, seat, actions.TOUCH))
                     break
         elif s.phase in (BETRAY_CHOICE, MADDEN_CHOICE) and s.decider in self.bots:
             if self.decide_t is None:
@@ -164,7 +163,7 @@ class LiveTable(LivePicture):
             faces = drv.pending[seat]
             if faces is not None:  # it reads the table as it acts (nothing is stale, Q6)
                 choice = self.bot_choose(seat, rules.roll_actions(s, seat, faces, drv.now_ms()))
-                self.run(lambda: drv.act(seat, choice), quiet=choice == A.PASS)
+                self.run(lambda: drv.act(seat, choice), quiet=choice == actions.PASS)
             self.next_t[seat] = now + cooldown + self.reaction(seat)
             return
         if s.hand[seat]:
@@ -173,15 +172,15 @@ class LiveTable(LivePicture):
                 self.next_t[seat] = now + wait / 1000
                 return
             faces = drv.roll(seat)
-            if rules.roll_actions(s, seat, faces, drv.now_ms()) == [A.PASS]:
-                drv.act(seat, A.PASS)
+            if rules.roll_actions(s, seat, faces, drv.now_ms()) == [actions.PASS]:
+                drv.act(seat, actions.PASS)
                 self.next_t[seat] = now + cooldown + self.reaction(seat)
             else:
                 self.plan[seat] = now + self.decision(seat)
                 self.next_t[seat] = self.plan[seat]
             return
         choice = self.bot_choose(seat, rules.free_turn_actions(s, seat))
-        self.run(lambda: drv.turn(seat, choice), quiet=choice == A.PASS)
+        self.run(lambda: drv.turn(seat, choice), quiet=choice == actions.PASS)
         self.next_t[seat] = now + self.reaction(seat)
 
     # -- what happened ----------------------------------------------------------------------
@@ -229,12 +228,12 @@ class LiveTable(LivePicture):
         elif key in "adup":
             self.on_roll(key)
         elif key == "c":
-            action = A.TOUCH if s.phase == TOUCH else A.CLAIM
+            action = actions.TOUCH if s.phase == TOUCH else actions.CLAIM
             self.attempt(lambda: drv.turn(me, action))
         elif key == "x":
-            self.attempt(lambda: drv.turn(me, A.reclaim(max(rules.last_block(s, me), 0))))
+            self.attempt(lambda: drv.turn(me, actions.reclaim(max(rules.last_block(s, me), 0))))
         elif key in "yn":
-            self.attempt(lambda: drv.decide(me, A.BETRAY if key == "y" else A.LOYAL))
+            self.attempt(lambda: drv.decide(me, actions.BETRAY if key == "y" else actions.LOYAL))
         elif key == "s":
             self.attempt(lambda: drv.start_round(me))
         elif key.isprintable() and key.strip():
@@ -255,20 +254,25 @@ class LiveTable(LivePicture):
             self.attempt(lambda: drv.roll(me, dice=target), log=False)
             return
         if prefix == "m":
-            self.attempt(lambda: drv.decide(me, A.madden(target)))
+            self.attempt(lambda: drv.decide(me, actions.madden(target)))
             return
         faces = drv.pending[me]
         if faces is None:
             self.message = Text(ROLL_FIRST, "red")
             return
         legal = rules.roll_actions(s, me, faces, drv.now_ms())
-        kind = "block" if prefix == "b" else "take_back"
-        options = [a for a in legal if A.decode(a).kind == kind and A.decode(a).target == target]
+        kind = actions.Block if prefix == "b" else actions.TakeBack
+        options = [
+            a
+            for a in legal
+            if isinstance(actions.decode(a), kind)
+            and actions.target_of(actions.decode(a)) == target
+        ]
         if prefix == "b":
             need = rules.block_number(s, target)
-            action = options[0] if options else A.block(target, min(max(need, 1), 6))
+            action = options[0] if options else actions.block(target, min(max(need, 1), 6))
         else:
-            action = options[0] if options else A.take_back(target)
+            action = options[0] if options else actions.take_back(target)
         self.attempt(lambda: drv.act(me, action))
 
     def on_roll(self, key: str) -> None:
@@ -280,19 +284,19 @@ class LiveTable(LivePicture):
             return
         need = s.row[me] + 1
         if key == "a":
-            action = A.advance(min(need, 6))
+            action = actions.advance(min(need, 6))
         elif key == "d":
-            action = A.advance_two(min(need, 5))
+            action = actions.advance_two(min(need, 5))
         elif key == "p":
-            action = A.PASS
+            action = actions.PASS
         else:
             b = s.block_on[me]
             legal = [
                 a
                 for a in rules.roll_actions(s, me, faces, drv.now_ms())
-                if A.decode(a).kind == "unblock"
+                if isinstance(actions.decode(a), actions.Unblock)
             ]
-            action = legal[0] if legal else A.unblock(b[1] if b else 1)
+            action = legal[0] if legal else actions.unblock(b[1] if b else 1)
         self.attempt(lambda: drv.act(me, action))
 
     def attempt(self, step: Callable[[], object], log: bool = True) -> None:

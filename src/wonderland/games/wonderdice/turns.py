@@ -30,13 +30,13 @@ state itself (``last_event``), the horizon from its step count.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 
-from wonderland.core.errors import ConfigError, IllegalAction
-from wonderland.core.game import CHANCE, GameConfig, GameSpec
-from wonderland.core.variants import Variant, VariantSet
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice.content import load_content
+from wonderland.core.errors import IllegalAction
+from wonderland.core.game import CHANCE
+from wonderland.core.variants import Variant, VariantSet, VariantValue
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.game import (
     GAPS,
     WonderdiceGame,
@@ -45,7 +45,7 @@ from wonderland.games.wonderdice.game import (
 )
 from wonderland.games.wonderdice.legality import FACE_SLOTS
 from wonderland.games.wonderdice.state import DEAL, OVER, PLAY, Table, WonderdiceState
-from wonderland.games.wonderdice.variants import VARIANTS, RuleFlags
+from wonderland.games.wonderdice.variants import VARIANTS
 
 TURNS_PER_SEAT = 40
 """The default and largest number of turns each seat gets (T3)."""
@@ -110,16 +110,10 @@ def progress_winners(state: WonderdiceState) -> tuple[int, ...]:
 class WonderdiceTurnsGame(WonderdiceGame):
     """Wonderdice with turns round the table and a horizon (see the module's T-clauses)."""
 
-    spec = GameSpec(
+    spec = replace(
+        WonderdiceGame.spec,
         id="wonderdice_turns",
         name="Alice in Wonderdice, turn by turn",
-        version=1,
-        min_players=2,
-        max_players=6,
-        num_actions=A.NUM_ACTIONS,
-        has_chance=True,
-        hidden_information=False,
-        simultaneous=False,
         real_time=False,
         description="Wonderdice for search and learning: turns round the table, "
         f"{TURNS_PER_SEAT} turns per seat at most.",
@@ -127,23 +121,11 @@ class WonderdiceTurnsGame(WonderdiceGame):
     )
     variants = VariantSet([*VARIANTS, *TURN_VARIANTS])
 
-    def initial_state(self, config: GameConfig) -> WonderdiceState:
-        """Before the deal; the table carries the turn variants too."""
-        content = load_content(config.content)
-        if config.num_players > len(content.characters):
-            raise ConfigError(
-                f"{config.num_players} players need as many characters; the content has "
-                f"{len(content.characters)}"
-            )
-        values = self.variants.resolve(config.variants)
-        rules_values = {k: v for k, v in values.items() if k not in _OWN}
-        table = Table(
-            config.num_players,
-            RuleFlags.from_variants(rules_values),
-            content,
-            tuple(sorted(values.items())),
-        )
-        return WonderdiceState(table)
+    @staticmethod
+    def _rule_values(values: dict[str, VariantValue]) -> dict[str, VariantValue]:
+        """The resolved variants the rules read: all but the turn variants (the table
+        carries those too)."""
+        return {k: v for k, v in values.items() if k not in _OWN}
 
     def chance_outcomes(self, state: WonderdiceState) -> list[tuple[int, float]]:
         """The deal, the next seat's roll (T2), or the next Play Me touch."""
@@ -159,7 +141,7 @@ class WonderdiceTurnsGame(WonderdiceGame):
         seat = next_seat(state)
         gap = GAPS[0][0] if rng.random() < GAPS[0][1] else GAPS[1][0]
         k = state.hand[seat]
-        return A.encode_roll(seat, gap, roll_dice(rng, k) if k else _NO_FACES)
+        return actions.encode_roll(seat, gap, roll_dice(rng, k) if k else _NO_FACES)
 
     def apply_in_place(self, state: WonderdiceState, actor: int, action: int) -> None:
         """The real game's step, for the seat whose turn it is (T1, T2); then the horizon."""
@@ -173,9 +155,9 @@ class WonderdiceTurnsGame(WonderdiceGame):
 
     @staticmethod
     def _check_turn(state: WonderdiceState, action: int) -> None:
-        if action < A.ROLL_BASE:
+        if action < actions.ROLL_BASE:
             raise IllegalAction("E2", f"{action} is not a roll event")
-        seat, gap, counts = A.decode_roll(action)
+        seat, gap, counts = actions.decode_roll(action)
         turn = next_seat(state)
         if seat != turn:
             raise IllegalAction("T1", f"it is seat {turn}'s turn, not seat {seat}'s")

@@ -20,30 +20,29 @@ from array import array
 from functools import lru_cache
 
 from wonderland.core import GameConfig
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import encoding as E  # noqa: N812
-from wonderland.games.wonderdice import state_encoder as SE  # noqa: N812
+from wonderland.games.wonderdice import actions, encoding
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.game import GAPS, _deal_codes, _seat_outcomes, roll_table
 from wonderland.games.wonderdice.legality import HIGH_FACE
 from wonderland.games.wonderdice.state import DEAL, PLAY, WonderdiceState
+from wonderland.games.wonderdice.state_encoder import state_encoder as plain_state_encoder
 from wonderland.games.wonderdice.turns import GAME, _limits, next_seat
 from wonderland.games.wonderdice.view import WonderdiceView
 
 ENCODING_VERSION = 1
 """Bumped whenever the layout below changes (environment ids carry it)."""
 
-observe_step = E.observe_step
+observe_step = encoding.observe_step
 
 
 def layout(num_players: int) -> list[tuple[str, int]]:
     """Wonderdice's features, then ``horizon``."""
-    return [*E.layout(num_players), ("horizon", 1)]
+    return [*encoding.layout(num_players), ("horizon", 1)]
 
 
 def observation_size(num_players: int) -> int:
     """Length of the observation vector at ``num_players`` seats."""
-    return E.observation_size(num_players) + 1
+    return encoding.observation_size(num_players) + 1
 
 
 def horizon_used(t: WonderdiceState | WonderdiceView) -> float:
@@ -58,37 +57,37 @@ def _with_horizon(
     ones, others = sparse
     used = horizon_used(t)
     if used:
-        others.append((E.observation_size(t.table.n), used))
+        others.append((encoding.observation_size(t.table.n), used))
     return ones, others
 
 
 def encode_sparse(view: WonderdiceView) -> tuple[list[int], list[tuple[int, float]]]:
     """The non-zero entries of ``view``'s observation (a seat's view is required)."""
-    return _with_horizon(view, E.encode_sparse(view))
+    return _with_horizon(view, encoding.encode_sparse(view))
 
 
 def encode_state_sparse(
     state: WonderdiceState, seat: int
 ) -> tuple[list[int], list[tuple[int, float]]]:
     """``encode_sparse`` of ``seat``'s view of ``state``, without building the view."""
-    return _with_horizon(state, E.encode_state_sparse(state, seat))
+    return _with_horizon(state, encoding.encode_state_sparse(state, seat))
 
 
 def encode(view: WonderdiceView) -> list[float]:
     """The dense observation of ``view``."""
-    return [*E.encode(view), horizon_used(view)]
+    return [*encoding.encode(view), horizon_used(view)]
 
 
 class StateEncoder:
     """Wonderdice's encoder of states, with the horizon entry appended."""
 
     def __init__(self, num_players: int) -> None:
-        self._inner = SE.state_encoder(num_players)
+        self._inner = plain_state_encoder(num_players)
 
-    def observe(self, t: WonderdiceState, seat: int) -> array[float]:
-        """A new float32 array: the observation of ``seat``'s view of ``t``."""
-        out = self._inner.observe(t, seat)
-        out.append(horizon_used(t))
+    def observe(self, state: WonderdiceState, seat: int) -> array[float]:
+        """A new float32 array: the observation of ``seat``'s view of ``state``."""
+        out = self._inner.observe(state, seat)
+        out.append(horizon_used(state))
         return out
 
 
@@ -117,7 +116,7 @@ def _roll_parts(seat: int, k: int) -> tuple[tuple[int, float], ...]:
 
 @lru_cache(maxsize=64)
 def _roll_names(seat: int, k: int) -> tuple[str, ...]:
-    return tuple(A.action_to_string(code) for code in _roll_codes(seat, k))
+    return tuple(actions.action_to_string(code) for code in _roll_codes(seat, k))
 
 
 def _codes(state: WonderdiceState) -> tuple[int, ...]:
@@ -150,4 +149,4 @@ def chance_part_to_string(state: WonderdiceState, drawn: tuple[int, ...], part: 
     if state.phase == PLAY and state.roller < 0:
         seat = next_seat(state)
         return _roll_names(seat, state.hand[seat])[part]
-    return A.action_to_string(_codes(state)[part])
+    return actions.action_to_string(_codes(state)[part])

@@ -11,7 +11,14 @@ from typing import Any
 from wonderland.games.wonderdice.actions import faces_list
 from wonderland.games.wonderdice.content import SIDES as SIDE_IDS
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.state import ADMIRING, MAD, PHASE_NAMES, Table, WonderdiceState
+from wonderland.games.wonderdice.state import (
+    ADMIRING,
+    MAD,
+    PHASE_NAMES,
+    Phase,
+    Table,
+    WonderdiceState,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +27,7 @@ class WonderdiceView:
 
     seat: int | None
     table: Table
-    phase: int
+    phase: Phase
     char_wins: tuple[int, ...]
     chars: tuple[int, ...]
     dealt: tuple[int, ...]
@@ -66,46 +73,46 @@ _COPIED = [f.name for f in fields(WonderdiceView) if f.name not in ("seat", "tab
 _NESTED = {"placed", "wins"}
 
 
-def make_view(s: WonderdiceState, seat: int | None) -> WonderdiceView:
-    """The view of ``s`` for ``seat``."""
+def make_view(state: WonderdiceState, seat: int | None) -> WonderdiceView:
+    """The view of ``state`` for ``seat``."""
     return WonderdiceView(
         seat,
-        s.table,
-        s.phase,
-        tuple(s.char_wins),
-        tuple(s.chars),
-        tuple(s.dealt),
-        tuple(s.side),
-        tuple(s.upside),
-        tuple(s.suppressed),
-        tuple(s.penalty),
-        tuple(s.powers),
-        tuple(s.hand),
-        tuple(s.row),
-        tuple(s.block_on),
-        tuple(s.nblocks),
-        tuple(map(tuple, s.placed)),
-        tuple(s.adv_t),
-        tuple(s.adv_n),
-        tuple(s.tired),
-        tuple(map(tuple, s.wins)),
-        s.now,
-        s.roller,
-        s.faces,
-        tuple(s.touched),
-        s.decider,
-        s.jabber,
-        s.team_wins,
-        s.round_no,
-        s.round_start,
-        s.game_no,
-        tuple(s.series_score),
-        s.winners,
-        s.end_rule,
-        s.last_event,
-        tuple(s.history),
-        s.steps,
-        tuple(s.stats.items()),
+        state.table,
+        state.phase,
+        tuple(state.char_wins),
+        tuple(state.chars),
+        tuple(state.dealt),
+        tuple(state.side),
+        tuple(state.upside),
+        tuple(state.suppressed),
+        tuple(state.penalty),
+        tuple(state.powers),
+        tuple(state.hand),
+        tuple(state.row),
+        tuple(state.block_on),
+        tuple(state.nblocks),
+        tuple(map(tuple, state.placed)),
+        tuple(state.adv_t),
+        tuple(state.adv_n),
+        tuple(state.tired),
+        tuple(map(tuple, state.wins)),
+        state.now,
+        state.roller,
+        state.faces,
+        tuple(state.touched),
+        state.decider,
+        state.jabber,
+        state.team_wins,
+        state.round_no,
+        state.round_start,
+        state.game_no,
+        tuple(state.series_score),
+        state.winners,
+        state.end_rule,
+        state.last_event,
+        tuple(state.history),
+        state.steps,
+        tuple(state.stats.items()),
     )
 
 

@@ -9,77 +9,84 @@ from __future__ import annotations
 
 import re
 
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.rules import character_name, side_name
 from wonderland.games.wonderdice.state import ADMIRING, DEAL, MAD, WonderdiceState
 
 
-def name(s: WonderdiceState, seat: int, start: bool = False) -> str:
+def name(state: WonderdiceState, seat: int, start: bool = False) -> str:
     """The character ``seat`` plays, as it reads inside a sentence ("the Walrus") or at its
     start ("The Walrus")."""
-    text = character_name(s, seat)
+    text = character_name(state, seat)
     if start:
         return text[:1].upper() + text[1:]
     return "the" + text[3:] if text.startswith("The ") else text
 
 
-def possessive(s: WonderdiceState, seat: int) -> str:
+def possessive(state: WonderdiceState, seat: int) -> str:
     """``Alice's``, ``the Walrus's``."""
-    return name(s, seat) + "'s"
+    return name(state, seat) + "'s"
 
 
-def action_words(s: WonderdiceState, seat: int, action: int) -> str:
+def action_words(state: WonderdiceState, seat: int, action: int) -> str:
     """What ``action`` would do for ``seat``, as a button says it ("block Alice's 3")."""
-    a = A.decode(action)
-    if a.kind in ("pass", "claim", "touch", "betray", "loyal"):
-        return {
-            "pass": "let this roll go",
-            "claim": "touch the White Rabbit",
-            "touch": "touch the token",
-            "betray": "betray the team",
-            "loyal": "stay loyal to the team",
-        }[a.kind]
-    if a.kind == "advance":
-        return f"advance to {a.value}"
-    if a.kind == "advance_two":
-        return f"advance to {a.value} and {a.value + 1}"
-    if a.kind == "unblock":
-        b = s.block_on[seat]
-        whose = f" ({possessive(s, b[0])} {b[1]} goes back)" if b is not None else ""
-        return f"unblock yourself{whose}"
-    target = name(s, a.target)
-    return {
-        "block": f"block {possessive(s, a.target)} {a.value}",
-        "reclaim": f"take your block die back from {target}",
-        "take_back": f"make {target} take back the die placed last",
-        "madden": f"turn {target} Mad",
-    }[a.kind]
+    a = actions.decode(action)
+    match a:
+        case actions.Advance(value):
+            return f"advance to {value}"
+        case actions.AdvanceTwo(value):
+            return f"advance to {value} and {value + 1}"
+        case actions.Unblock():
+            b = state.block_on[seat]
+            whose = f" ({possessive(state, b[0])} {b[1]} goes back)" if b is not None else ""
+            return f"unblock yourself{whose}"
+        case actions.Block(target, value):
+            return f"block {possessive(state, target)} {value}"
+        case actions.Reclaim(target):
+            return f"take your block die back from {name(state, target)}"
+        case actions.TakeBack(target):
+            return f"make {name(state, target)} take back the die placed last"
+        case actions.Madden(target):
+            return f"turn {name(state, target)} Mad"
+    return _SIMPLE_WORDS[a.kind]
 
 
-def event_words(s: WonderdiceState) -> str:
-    """The last seat action of ``s`` as a log line ("Alice advances to 3"); ``""`` when
+_SIMPLE_WORDS = {
+    "pass": "let this roll go",
+    "claim": "touch the White Rabbit",
+    "touch": "touch the token",
+    "betray": "betray the team",
+    "loyal": "stay loyal to the team",
+}
+"""A button's words for the actions with neither target nor value."""
+
+
+def event_words(state: WonderdiceState) -> str:
+    """The last seat action of ``state`` as a log line ("Alice advances to 3"); ``""`` when
     there is none."""
-    seat, action, note = s.last_event
+    seat, action, note = state.last_event
     if seat < 0:
         return ""
-    a = A.decode(action)
-    who = name(s, seat, start=True)
-    if a.kind == "advance" or a.kind == "advance_two":
-        to = f"{a.value}" if a.kind == "advance" else f"{a.value} and {a.value + 1}"
-        if note == "D24":
-            return (
-                f"{who} advances to {to} at the same moment as the block lands: both dice go "
-                "back to their owners (D24)"
-            )
-        return f"{who} advances to {to}"
-    if a.kind == "block":
-        if note == "D24":
-            return (
-                f"{who} blocks {possessive(s, a.target)} {a.value} at the same moment as it "
-                "was placed: both dice go back to their owners (D24)"
-            )
-        return f"{who} blocks {possessive(s, a.target)} {a.value}"
-    target = name(s, a.target) if a.target >= 0 else ""
+    a = actions.decode(action)
+    who = name(state, seat, start=True)
+    match a:
+        case actions.Advance(value) | actions.AdvanceTwo(value):
+            to = f"{value}" if isinstance(a, actions.Advance) else f"{value} and {value + 1}"
+            if note == "D24":
+                return (
+                    f"{who} advances to {to} at the same moment as the block lands: both dice "
+                    "go back to their owners (D24)"
+                )
+            return f"{who} advances to {to}"
+        case actions.Block(target, value):
+            if note == "D24":
+                return (
+                    f"{who} blocks {possessive(state, target)} {value} at the same moment as it "
+                    "was placed: both dice go back to their owners (D24)"
+                )
+            return f"{who} blocks {possessive(state, target)} {value}"
+    target = actions.target_of(a)
+    whom = name(state, target) if target >= 0 else ""
     return (
         f"{who} "
         + {
@@ -88,19 +95,19 @@ def event_words(s: WonderdiceState) -> str:
             "touch": "touches the token",
             "betray": "betrays the team",
             "loyal": "stays loyal to the team",
-            "unblock": f"unblocks with a {a.value}",
-            "reclaim": f"takes the block die back from {target}",
-            "take_back": f"makes {target} take back the die placed last",
-            "madden": f"turns {target} Mad",
+            "unblock": f"unblocks with a {actions.value_of(a)}",
+            "reclaim": f"takes the block die back from {whom}",
+            "take_back": f"makes {whom} take back the die placed last",
+            "madden": f"turns {whom} Mad",
         }[a.kind]
     )
 
 
-def roll_words(s: WonderdiceState, seat: int, counts: tuple[int, ...]) -> str:
+def roll_words(state: WonderdiceState, seat: int, counts: tuple[int, ...]) -> str:
     """``Alice rolls 1, 3 and 5``."""
-    faces = [str(v) for v in A.faces_list(counts)]
+    faces = [str(v) for v in actions.faces_list(counts)]
     shown = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + f" and {faces[-1]}"
-    return f"{name(s, seat, start=True)} rolls {shown}"
+    return f"{name(state, seat, start=True)} rolls {shown}"
 
 
 _SEAT_SIDE = re.compile(r"\bseat (\d) \(([^,()]+), ")
@@ -109,7 +116,7 @@ _SEAT_IN = re.compile(r"\(seat (\d), ([^()]+)\)")
 _WON_BY = re.compile(r"won by seat\(s\) (\d(?:, \d)*|none)")
 
 
-def history_words(s: WonderdiceState, line: str) -> str:
+def history_words(state: WonderdiceState, line: str) -> str:
     """A round or game result of the rules (``round 2: seat 0 (Alice, Mad) completed ...``)
     with the players named by their characters."""
     line = _SEAT_SIDE.sub(lambda m: f"{m[2]} (", line)
@@ -118,7 +125,7 @@ def history_words(s: WonderdiceState, line: str) -> str:
 
     def won_by(m: re.Match[str]) -> str:
         seats = [int(x) for x in m[1].replace(" ", "").split(",") if x.isdigit()]
-        return "won by " + (and_list([name(s, i) for i in seats]) if seats else "nobody")
+        return "won by " + (and_list([name(state, i) for i in seats]) if seats else "nobody")
 
     line = _WON_BY.sub(won_by, line)
     return line[:1].upper() + line[1:]
@@ -131,18 +138,20 @@ def and_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
-def round_why(s: WonderdiceState, seat: int, side_won: int, wins_before: tuple[int, int]) -> str:
+def round_why(
+    state: WonderdiceState, seat: int, side_won: int, wins_before: tuple[int, int]
+) -> str:
     """Why the round winner's card flips (D26) and what it still needs (D27), named by its
     character; ``""`` in the Jabberwocky phase (whose own lines say what happened)."""
-    card = f"{possessive(s, seat)} card"
+    card = f"{possessive(state, seat)} card"
     card = card[:1].upper() + card[1:]
-    adm, mad = side_name(s, ADMIRING), side_name(s, MAD)
+    adm, mad = side_name(state, ADMIRING), side_name(state, MAD)
     other = MAD if side_won == ADMIRING else ADMIRING
     if wins_before[other]:
         return f"{card} has won a round on each side, {adm} and {mad}: that wins the game (D27)"
-    if s.jabber == seat:
+    if state.jabber == seat:
         return f"{card} turns {mad} and every card is now {mad}: the token turns (D31, D32)"
-    if s.jabber >= 0:
+    if state.jabber >= 0:
         return ""
     if side_won == ADMIRING:
         return f"{card} turns {mad} (D26): one more round win on the {mad} side wins the game (D27)"
@@ -155,7 +164,7 @@ def step_words(before: WonderdiceState, actor: int, action: int, after: Wonderdi
     if actor < 0:
         if before.phase == DEAL:
             return "The characters are dealt: " + and_list([name(after, i) for i in range(after.n)])
-        seat, _, counts = A.decode_roll(action)
+        seat, _, counts = actions.decode_roll(action)
         return roll_words(after, seat, counts) if sum(counts) else ""
     parts = [event_words(after)]
     parts += [history_words(after, line) for line in after.history[len(before.history) :]]

@@ -986,11 +986,11 @@ def check(folder: str | Path | None) -> tuple[Content | None, list[Problem]]:
     problems: list[Problem] = []
     base = _read_dir(BASE_DIR, problems)
     user = _read_dir(Path(folder), problems) if folder is not None else {}
-    if problems:
-        return None, problems
     origin: Origin = {}
-    compiler = _Compiler(_merge(base, user, origin), origin)
-    content = compiler.compile()
+    compiler = _Compiler(_merge(base, user, origin), origin)  # the files that did validate:
+    content = compiler.compile()  # their cross-references are checked in the same pass
+    if problems:
+        return None, problems + compiler.problems
     return content, compiler.problems
 
 

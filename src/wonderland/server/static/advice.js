@@ -2,29 +2,25 @@
 // would make now. The answer (for this seat alone) is shown beside the board with its reason
 // and the best moves weighed, and the suggested move is marked on the picture until the
 // table moves on. Words from the server are inserted as text only.
-import { el, loadStyles } from "/static/dom.js";
+import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { SidePanel } from "/static/side-panel.js";
 
 let ctx = null;        // the page's last render context
 let advice = null;     // the last advice message, or null
 let asked = null;      // the version asked about and not yet answered, or null
-let bar = null;
-let button = null;
-let panel = null;
 
-function build() {
-  if (bar) return;
-  loadStyles("/static/advice.css");
-  button = el("button", { type: "button", id: "advice-ask", class: "advice-ask", onclick: ask },
-    icon("star"), el("span", { class: "advice-ask-words" }, " Suggest a move"));
-  bar = el("div", { class: "advice-bar", id: "advice-bar", hidden: "" }, button);
-  panel = el("section", { class: "advice-panel", id: "advice-panel", "aria-live": "polite", "aria-labelledby": "advice-title", hidden: "" });
+const side = new SidePanel("advice", {
+  ask: () => [icon("star"), el("span", { class: "advice-ask-words" }, " Suggest a move")],
+  onAsk: ask,
   // At the top of the side column, beside the board on a wide screen and right below it on
   // a phone: the board never shifts when the suggestion comes and goes.
-  const side = document.querySelector(".table-side");
-  if (side) side.prepend(bar, panel);
-  else document.getElementById("board").after(bar, panel);
-}
+  place: (bar, panel) => {
+    const column = document.querySelector(".table-side");
+    if (column) column.prepend(bar, panel);
+    else document.getElementById("board").after(bar, panel);
+  },
+});
 
 function ask() {
   if (!ctx || ctx.offline || !ctx.state) return;
@@ -57,16 +53,14 @@ function value(move) {
 
 function drawPanel(state) {
   if (!current(state)) {
-    panel.hidden = true;
-    panel.replaceChildren();
+    side.hide();
     return;
   }
   const moves = advice.alternatives.map((move) => el("li", { class: move.id === advice.action ? "advice-best" : null },
     el("span", { class: "advice-move" }, move.label),
     el("span", { class: "advice-figures" }, ` — share ${percent(move.share)}${value(move)}`)));
-  panel.hidden = false;
-  panel.replaceChildren(
-    el("h2", { id: "advice-title", class: "advice-title" }, icon("star"), ` Suggested: ${advice.label}`,
+  side.show(
+    side.heading("star", ` Suggested: ${advice.label}`,
       el("button", { type: "button", class: "advice-close", "aria-label": "Hide the suggestion", title: "Hide the suggestion", onclick: () => { advice = null; redraw(); } }, icon("close"))),
     el("p", { class: "advice-reason" }, advice.reason),
     el("ol", { class: "advice-moves", "aria-label": `The best moves the ${advice.level} level weighed` }, ...moves));
@@ -74,10 +68,10 @@ function drawPanel(state) {
 
 function drawBar() {
   const state = ctx && ctx.state;
-  bar.hidden = !open(state);
+  side.bar.hidden = !open(state);
   const waiting = asked !== null && state && asked === state.version;
-  button.disabled = Boolean(ctx && ctx.offline) || waiting;
-  button.lastChild.textContent = waiting ? " Thinking…" : " Suggest a move";
+  side.button.disabled = Boolean(ctx && ctx.offline) || waiting;
+  side.button.lastChild.textContent = waiting ? " Thinking…" : " Suggest a move";
 }
 
 // The suggested move's controls on the picture: those of its action id (or a control that
@@ -105,7 +99,7 @@ function redraw() {
 /** Draw the suggestion controls for the page's context ({ state, send, offline, replay }). */
 export function adviceRender(context) {
   ctx = context;
-  build();
+  side.build();
   redraw();
 }
 

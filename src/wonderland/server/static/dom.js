@@ -24,6 +24,13 @@ export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children, false);
 }
 
+/** Style properties set through the CSSOM (the page's content policy refuses style
+ *  attributes): styled(node, { left: "10%", "--level": 2 }). */
+export function styled(node, props) {
+  for (const [name, value] of Object.entries(props)) node.style.setProperty(name, String(value));
+  return node;
+}
+
 /** Adds the stylesheet at `href` to the page, once. */
 export function loadStyles(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;

@@ -128,19 +128,20 @@ function request() {
 $("score-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = request();
-  const response = await fetch(`/api/score/${gameId}`, {
+  // The form's own check answers 200 with the problems, so a refusal is no failed request.
+  const response = await fetch(`/api/score/${gameId}/check`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) {
-    showProblems(data.detail && data.detail.problems ? data.detail.problems : [JSON.stringify(data.detail)]);
+  if (!response.ok || !data.report) {
+    showProblems(data.problems || ["The scores could not be calculated; please try again."]);
     $("result").hidden = true;
     $("problems").scrollIntoView({ block: "nearest" });
     return;
   }
   $("problems").hidden = true;
   shown = JSON.stringify(body);
-  showReport(data);
+  showReport(data.report);
   $("result-title").focus({ preventScroll: true });
   $("result").scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
 });

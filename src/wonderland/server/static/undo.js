@@ -3,8 +3,9 @@
 // decides: a refused ask comes back as an error with the reason (after a draw, after the
 // next player acted), shown in the page's error box. Words from the server are inserted as
 // text only.
-import { el, loadStyles } from "/static/dom.js";
+import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { SidePanel } from "/static/side-panel.js";
 import { prose } from "/static/words.js";
 
 const NOTICE_MS = 8000;
@@ -13,24 +14,19 @@ let ctx = null;           // the page's last render context
 let offer = null;         // the open undo_offer, or null
 let notice = null;        // { text, until } after an undo ended
 let noticeTimer = null;
-let bar = null;
-let panel = null;
-let askButton = null;
 let focusedFor = null;    // the offer whose answer buttons got the focus
 
-function build() {
-  if (bar) return;
-  loadStyles("/static/undo.css");
-  askButton = el("button", { type: "button", id: "undo-ask", class: "undo-ask",
-    onclick: () => ctx && ctx.send({ type: "undo_ask" }) },
-  icon("prev"), el("span", {}, " Take back my last move"));
-  bar = el("div", { class: "undo-bar", id: "undo-bar", hidden: "" }, askButton);
-  panel = el("section", { class: "undo-panel", id: "undo-panel", role: "region", "aria-live": "polite", "aria-labelledby": "undo-title", hidden: "" });
-  document.getElementById("error").after(panel);
-  // Below the board: the button comes and goes with each move, and must not shift the
-  // board (every card would glide as if it had moved).
-  (document.getElementById("board") || panel).after(bar);
-}
+const side = new SidePanel("undo", {
+  ask: () => [icon("prev"), el("span", {}, " Take back my last move")],
+  onAsk: () => ctx && ctx.send({ type: "undo_ask" }),
+  role: "region",
+  place: (bar, panel) => {
+    document.getElementById("error").after(panel);
+    // Below the board: the button comes and goes with each move, and must not shift the
+    // board (every card would glide as if it had moved).
+    (document.getElementById("board") || panel).after(bar);
+  },
+});
 
 function who(seat) {
   const name = ctx && ctx.name ? ctx.name(seat) : `seat ${seat}`;
@@ -49,14 +45,12 @@ function answer(accept) {
 
 function drawPanel() {
   if (!offer && !(notice && notice.until > Date.now())) {
-    panel.hidden = true;
-    panel.replaceChildren();
+    side.hide();
     return;
   }
-  panel.hidden = false;
   if (!offer) {
-    panel.replaceChildren(
-      el("h2", { id: "undo-title", class: "undo-title" }, icon(notice.ok ? "check" : "close"), " Undo"),
+    side.show(
+      side.heading(notice.ok ? "check" : "close", " Undo"),
       el("p", { class: "undo-words" }, notice.text));
     return;
   }
@@ -64,7 +58,7 @@ function drawPanel() {
   const asker = ctx && offer.seat === ctx.seat;
   const title = asker ? "You asked to take back your last move" : `${who(offer.seat)} asks to take back their last move`;
   const children = [
-    el("h2", { id: "undo-title", class: "undo-title" }, icon("prev"), " ", title),
+    side.heading("prev", " ", title),
     el("p", { class: "undo-words" }, "The move: ", el("q", {}, prose(offer.words, who)), "."),
   ];
   if (mine) {
@@ -72,31 +66,31 @@ function drawPanel() {
     const refuse = el("button", { type: "button", class: "undo-refuse", onclick: () => answer(false) }, icon("close"), " Refuse");
     children.push(el("p", { class: "undo-choice" }, "Do you accept it? Every player must.", " "),
       el("div", { class: "undo-buttons" }, accept, refuse));
-    panel.replaceChildren(...children);
-    panel.setAttribute("role", "alertdialog");
+    side.show(...children);
+    side.panel.setAttribute("role", "alertdialog");
     if (focusedFor !== offer.version) {
       focusedFor = offer.version;
       accept.focus();
     }
     return;
   }
-  panel.setAttribute("role", "region");
+  side.panel.setAttribute("role", "region");
   const waiting = offer.waiting.length ? `Waiting for ${names(offer.waiting)} to answer.` : "Every answer is in.";
   children.push(el("p", { class: "undo-waiting" }, icon("clock"), " ", waiting));
-  panel.replaceChildren(...children);
+  side.show(...children);
 }
 
 function drawBar() {
   const state = ctx && ctx.state;
   const can = Boolean(state && state.undo && !state.waiting && !state.closed && !ctx.replay);
-  bar.hidden = !can;
-  askButton.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
+  side.bar.hidden = !can;
+  side.button.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
 }
 
 /** Draw the undo controls for the page's context ({ state, seat, send, name, offline, replay }). */
 export function undoRender(context) {
   ctx = context;
-  build();
+  side.build();
   if (offer && context.state && context.state.version > offer.version + 1) offer = null;
   drawBar();
   drawPanel();
@@ -104,7 +98,7 @@ export function undoRender(context) {
 
 /** An undo_offer or undo_result from the server. */
 export function undoMessage(message) {
-  build();
+  side.build();
   if (message.type === "undo_offer") {
     offer = message;
     notice = null;

@@ -31,6 +31,32 @@ export function codesOf(text) {
  * The picker. `inputs()` gives each player's cards input (in seat order), `names()` their
  * names, `rule(players)` the majority rule of the variants chosen.
  */
+/** "1 card", "3 cards". */
+function cardCount(n) {
+  return `${n} ${n === 1 ? "card" : "cards"}`;
+}
+
+/** Mark a sideways scroller with the sides that hide more (drawn as a fade and an arrow). */
+function showOverflow(scroller) {
+  const mark = () => {
+    const left = scroller.scrollLeft > 1;
+    const right = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+    scroller.classList.toggle("more-left", left);
+    scroller.classList.toggle("more-right", right);
+    const box = scroller.parentElement;
+    if (box) {
+      box.classList.toggle("more-left", left);
+      box.classList.toggle("more-right", right);
+    }
+  };
+  if (!scroller.dataset.watched) {
+    scroller.dataset.watched = "1";
+    scroller.addEventListener("scroll", mark, { passive: true });
+    new ResizeObserver(mark).observe(scroller);
+  }
+  requestAnimationFrame(mark);
+}
+
 export function cardPicker({ colours, inputs, names, rule }) {
   let active = 0;
   let offer = null;  // { code, from }: a card another player holds, waiting for "Move it"
@@ -85,8 +111,17 @@ export function cardPicker({ colours, inputs, names, rule }) {
     input.value = codesOf(input.value).filter((c) => c !== code).join(" ");
   }
 
+  let prompting = false;
+
   function say(...children) {
+    prompting = false;
     notice.replaceChildren(...children);
+  }
+
+  /** Ask for the active player's cards, by the name typed now. */
+  function prompt() {
+    say(`Tap the cards ${nameOf(active)} collected.`);
+    prompting = true;
   }
 
   function tap(code) {
@@ -122,8 +157,10 @@ export function cardPicker({ colours, inputs, names, rule }) {
   function choose(seat) {
     active = seat;
     offer = null;
-    say(`Tap the cards ${nameOf(seat)} collected.`);
+    prompt();
     refresh();
+    const chip = chips.children[seat];
+    if (chip) chip.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   /** Draw the grid, the chips and every player's live counts from the texts. */
@@ -143,6 +180,7 @@ export function cardPicker({ colours, inputs, names, rule }) {
       const text = state === "clash" ? "!" : seats.length ? String(seats[0] + 1) : "";
       if (badge.textContent !== text) badge.textContent = text;
     }
+    if (prompting) prompt();
     const collections = all.map((input) => [...new Set(codesOf(input.value))]);
     const holds = majorities(collections, rule(all.length));
     chips.replaceChildren(...all.map((input, seat) => el("button", {
@@ -150,10 +188,11 @@ export function cardPicker({ colours, inputs, names, rule }) {
       onclick: () => choose(seat),
     }, el("span", { class: "score-chip-no", "aria-hidden": "true" }, String(seat + 1)), " ",
     el("span", { class: "score-chip-name" }, nameOf(seat)), " ",
-    el("span", { class: "score-chip-count" }, `${collections[seat].length} ${collections[seat].length === 1 ? "card" : "cards"}`))));
+    el("span", { class: "score-chip-count" }, cardCount(collections[seat].length)))));
+    showOverflow(chips);
     all.forEach((input, seat) => {
       const box = document.getElementById(`counts-${seat}`);
-      if (box) box.replaceChildren(...countChips(collections[seat], holds[seat]), el("span", { class: "score-total" }, `${collections[seat].length} cards`));
+      if (box) box.replaceChildren(...countChips(collections[seat], holds[seat]), el("span", { class: "score-total" }, cardCount(collections[seat].length)));
     });
   }
 

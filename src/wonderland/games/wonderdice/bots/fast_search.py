@@ -15,7 +15,7 @@ from typing import Any
 from wonderland.bots.base import Advice, Alternative, Bot
 from wonderland.compiled import INSTALL_HINT, numba_available
 from wonderland.core import AnyGame, Ref
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.state import PLAY
 from wonderland.games.wonderdice.view import determinize
@@ -59,7 +59,7 @@ class WonderdiceSearchBot(Bot):
 
     def searches(self, view: Any, legal: Sequence[int]) -> bool:
         """Whether this decision is a roll's choice that the search weighs."""
-        if len(legal) < 2 or A.CLAIM in legal or A.TOUCH in legal:
+        if len(legal) < 2 or actions.CLAIM in legal or actions.TOUCH in legal:
             return False
         return bool(view.phase == PLAY and view.faces)
 

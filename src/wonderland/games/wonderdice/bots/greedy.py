@@ -10,10 +10,21 @@ from collections.abc import Sequence
 
 from wonderland.bots.base import Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.view import WonderdiceView
 
-_FIRST = (A.CLAIM, A.TOUCH)
+_FIRST = (actions.CLAIM, actions.TOUCH)
+
+
+def obvious(legal: Sequence[int]) -> int | None:
+    """The only legal action, or else a touch of the White Rabbit or of the token (a win, or
+    the end of a round, never waits); None when there is a choice to make."""
+    if len(legal) == 1:
+        return legal[0]
+    for action in _FIRST:
+        if action in legal:
+            return action
+    return None
 
 
 class WonderdiceGreedyBot(Bot):
@@ -23,11 +34,9 @@ class WonderdiceGreedyBot(Bot):
 
     def choose(self, game: AnyGame, view: WonderdiceView, legal: Sequence[int]) -> int:
         """The best action by the greedy order."""
-        if len(legal) == 1:
-            return legal[0]
-        for a in _FIRST:
-            if a in legal:
-                return a
+        first = obvious(legal)
+        if first is not None:
+            return first
         # the highest (rank, value) wins, the first of equals; every block, take-back and
         # madden draws its tie-break, in the order of ``legal``
         draw = self.rng.random
@@ -41,7 +50,7 @@ class WonderdiceGreedyBot(Bot):
                 value = row[target] + draw() * 0.1
             elif rank == 3:  # madden: the most round wins first
                 value = sum(view.wins[target]) + draw() * 0.1
-            elif a == A.BETRAY:
+            elif a == actions.BETRAY:
                 rank, value = self._betray_key(view)
             else:
                 value = 0.0
@@ -64,5 +73,8 @@ _KIND_RANK = {
     "reclaim": 4,
     "madden": 3,
 }
-_RANK = [(_KIND_RANK.get(A.decode(a).kind, 0), A.decode(a).target) for a in range(A.NUM_ACTIONS)]
+_RANK = [
+    (_KIND_RANK.get(actions.decode(a).kind, 0), actions.target_of(actions.decode(a)))
+    for a in range(actions.NUM_ACTIONS)
+]
 """Per action id: the greedy rank of its kind and its target seat."""

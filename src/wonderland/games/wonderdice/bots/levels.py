@@ -38,7 +38,7 @@ from typing import Any
 from wonderland.bots.base import Advice, Bot, RandomBot
 from wonderland.bots.hooks import GameLevel, MakeLevelBot
 from wonderland.core import AnyGame, derive_seed
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.bots.fast_search import WonderdiceSearchBot
 from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
 from wonderland.games.wonderdice.bots.planner import WonderdicePlannerBot
@@ -110,11 +110,11 @@ class WonderdiceLevelBot(Bot):
 
     def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The policy's choice, or a pass with the level's slip chance."""
-        if len(legal) > 1 and A.PASS in legal:
+        if len(legal) > 1 and actions.PASS in legal:
             self.chances += 1
             if self.rng.random() < self.level.slip:
                 self.slips += 1
-                return A.PASS
+                return actions.PASS
         return self.policy.choose(game, view, legal)
 
     def advise(self, game: AnyGame, view: Any, legal: Sequence[int]) -> Advice:

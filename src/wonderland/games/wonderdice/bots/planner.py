@@ -16,9 +16,8 @@ from typing import Any
 
 from wonderland.bots.base import Advice, Alternative, Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules
-from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot
+from wonderland.games.wonderdice import actions, steps
+from wonderland.games.wonderdice.bots.greedy import WonderdiceGreedyBot, obvious
 from wonderland.games.wonderdice.bots.race import Position, Race, Rules, race
 from wonderland.games.wonderdice.state import PLAY, WonderdiceState
 from wonderland.games.wonderdice.view import determinize
@@ -29,17 +28,16 @@ WAIT_MS = 30000
 """How long the planner may wait on a block (its own, or one lying on it) before it acts: long
 enough to hold a greedy rival that needs one number, short enough to end a stand-off between
 two planners that each wait for the other to move its block."""
-_FIRST = (A.CLAIM, A.TOUCH)
 
 
-def position(s: WonderdiceState, me: int) -> Position:
+def position(state: WonderdiceState, me: int) -> Position:
     """The race position of a two-seat state, seat ``me`` as the model's seat 0."""
     other = 1 - me
     seats = (me, other)
-    rows = [s.row[i] for i in seats]
-    blocks = [0 if s.block_on[i] is None else s.block_on[i][1] for i in seats]  # type: ignore[index]
-    rest = [int(s.tired[i]) for i in seats]
-    after = [_after_block(s.placed[i]) for i in seats]
+    rows = [state.row[i] for i in seats]
+    blocks = [0 if state.block_on[i] is None else state.block_on[i][1] for i in seats]  # type: ignore[index]
+    rest = [int(state.tired[i]) for i in seats]
+    after = [_after_block(state.placed[i]) for i in seats]
     return (rows[0], rows[1], blocks[0], blocks[1], rest[0], rest[1], after[0], after[1])
 
 
@@ -51,24 +49,24 @@ def _after_block(placed: Sequence[int]) -> int:
     return 0
 
 
-def race_for(s: WonderdiceState, me: int) -> Race:
+def race_for(state: WonderdiceState, me: int) -> Race:
     """The solved race between seat ``me`` and the other seat of a two-seat state."""
-    flags = s.table.flags
+    flags = state.table.flags
     model_rules = Rules(flags.block_matches_top_die, flags.blocked_may_only_unblock)
-    return race(s.powers[me], s.powers[1 - me], model_rules)
+    return race(state.powers[me], state.powers[1 - me], model_rules)
 
 
 def options(view: Any, legal: Sequence[int]) -> Sequence[int]:
     """The actions the planner considers: all of them, but no more waiting (a pass) on a
     block placed :data:`WAIT_MS` ago or longer -- its own, its hand empty (Q3), or the
     rival's lying on it -- so that two planners waiting on each other's blocks go on."""
-    if len(legal) == 1 or A.PASS not in legal:
+    if len(legal) == 1 or actions.PASS not in legal:
         return legal
     me = view.seat if view.seat is not None else view.roller
     block = view.block_on[1 - me] if view.hand[me] == 0 else view.block_on[me]
     if block is None or view.now - block[2] < WAIT_MS:
         return legal
-    return [a for a in legal if a != A.PASS]
+    return [a for a in legal if a != actions.PASS]
 
 
 class WonderdicePlannerBot(Bot):
@@ -82,11 +80,9 @@ class WonderdicePlannerBot(Bot):
 
     def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The action with the best chance of winning the round."""
-        if len(legal) == 1:
-            return legal[0]
-        for a in _FIRST:
-            if a in legal:
-                return a
+        first = obvious(legal)
+        if first is not None:
+            return first
         fallback = self.greedy.choose(game, view, legal)
         if view.n != 2 or view.phase != PLAY:
             return fallback
@@ -104,7 +100,7 @@ class WonderdicePlannerBot(Bot):
         out: dict[int, float] = {}
         for a in legal:
             after = s.clone()
-            rules.apply_action(after, me, a)
+            steps.apply_action(after, me, a)
             if after.round_no != s.round_no or after.phase != PLAY:
                 out[a] = 1.0  # only the roller's own claim ends a round on its action
             else:

@@ -31,26 +31,30 @@ EXPLORE = 0.2
 _GREEDY = WonderdiceGreedyBot(0)
 
 
-def progress(st: WonderdiceState) -> list[float]:
+def progress(state: WonderdiceState) -> list[float]:
     """Each seat's progress: round wins, its row, less a block lying on it."""
     return [
-        ROUND_WORTH * sum(st.wins[seat]) + st.row[seat] - BLOCKED * (st.block_on[seat] is not None)
-        for seat in range(st.n)
+        ROUND_WORTH * sum(state.wins[seat])
+        + state.row[seat]
+        - BLOCKED * (state.block_on[seat] is not None)
+        for seat in range(state.n)
     ]
 
 
-def evaluate(st: WonderdiceState) -> tuple[float, ...]:
+def evaluate(state: WonderdiceState) -> tuple[float, ...]:
     """A position's value per seat: a soft "furthest ahead wins" over the progress."""
-    return soft_win_chances(progress(st), TEMPERATURE)
+    return soft_win_chances(progress(state), TEMPERATURE)
 
 
-def rollout_action(st: WonderdiceState, seat: int, legal: Sequence[int], rng: random.Random) -> int:
+def rollout_action(
+    state: WonderdiceState, seat: int, legal: Sequence[int], rng: random.Random
+) -> int:
     """The greedy bot's choice (it reads the same fields of a state as of a view), or now and
     then a random legal action."""
     if len(legal) == 1 or rng.random() < EXPLORE:
         return legal[int(rng.random() * len(legal))]
     _GREEDY.rng = rng  # its tie-breaks draw from the search's generator: seeded ⇒ reproducible
-    return _GREEDY.choose(None, st, legal)  # type: ignore[arg-type]
+    return _GREEDY.choose(None, state, legal)  # type: ignore[arg-type]
 
 
 HOOKS = SearchHooks(

@@ -44,7 +44,7 @@ _KIND_RANK = {
 }
 RANK = np.array([_KIND_RANK.get(A.decode(a).kind, 0) for a in range(A.NUM_ACTIONS)], np.int64)
 """Greedy's rank of each action id's kind."""
-TARGET = np.array([max(A.decode(a).target, 0) for a in range(A.NUM_ACTIONS)], np.int64)
+TARGET = np.array([max(A.target_of(A.decode(a)), 0) for a in range(A.NUM_ACTIONS)], np.int64)
 """Each action id's target seat (0 when it has none)."""
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wonderland.core import GameConfig
-from wonderland.games.wonderdice.actions import decode
+from wonderland.games.wonderdice.actions import decode, target_of, value_of
 from wonderland.games.wonderdice.game import GAME, WonderdiceGame
 from wonderland.games.wonderdice.hosting.practice import TASK_KINDS, table_text
 from wonderland.games.wonderdice.render import event_text
@@ -42,8 +42,8 @@ class WonderdiceAids(GameAids):
         a = decode(action)
         return {
             "kind": a.kind,
-            "target": a.target,
-            "value": a.value,
+            "target": target_of(a),
+            "value": value_of(a),
             "text": action_words(state, seat, action),
         }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from wonderland.core import CHANCE, TERMINAL, next_actor
-from wonderland.games.wonderdice import actions as dice
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.rules import (
@@ -63,10 +63,10 @@ def allowed(state: WonderdiceState) -> tuple[set[str], set[int]]:
     kinds: set[str] = set()
     targets: set[int] = set()
     for action in GAME.legal_actions(state, state.roller):
-        typed = dice.decode(action)
+        typed = actions.decode(action)
         if typed.kind in _KIND_OF:
             kinds.add(_KIND_OF[typed.kind])
-        if typed.kind == "block":
+        if isinstance(typed, actions.Block):
             targets.add(typed.target)
     return kinds, targets
 
@@ -89,8 +89,8 @@ def _row(state: WonderdiceState, seat: int) -> str:
     need = "complete" if r == ROW_DONE else f"needs a {r + 1}"
     block = state.block_on[seat]
     blocked = f", blocked by seat {block[0]}'s {block[1]}" if block is not None else ""
-    dice = "die" if state.hand[seat] == 1 else "dice"
-    return f"row [{cells}] {need}{blocked}, {state.hand[seat]} {dice} in hand"
+    actions = "die" if state.hand[seat] == 1 else "dice"
+    return f"row [{cells}] {need}{blocked}, {state.hand[seat]} {actions} in hand"
 
 
 def table_text(state: WonderdiceState, viewer: int) -> str:
@@ -103,7 +103,7 @@ def table_text(state: WonderdiceState, viewer: int) -> str:
             f"{_row(state, seat)}\n    ability: {_ability(state, seat)}"
         )
     if state.roller >= 0 and state.faces:
-        shown = " ".join(map(str, dice.faces_list(state.faces)))
+        shown = " ".join(map(str, actions.faces_list(state.faces)))
         who = "You" if state.roller == viewer else f"Seat {state.roller}"
         lines.append(f"{who} (seat {state.roller}) rolled: {shown}")
     return "\n".join(lines)
@@ -210,24 +210,16 @@ def actions_task(rng: random.Random, level: int) -> Task:
     """Which of advance, block, unblock (take back) does this roll allow?"""
     state = _pick(rng, _rated(rng, False), level)
     kinds, targets = allowed(state)
-    answer = " ".join(k for k in KINDS if k in kinds) or "none"
-    return Task(
-        kind="actions",
-        title="Which action does this roll allow?",
-        level=level,
-        table=table_text(state, state.roller),
-        questions=(
-            Question(
-                prompt="Which actions does your roll allow (one of them, with one die, D14)?",
-                form="the allowed actions among advance, block, unblock, take back, or 'none'",
-                answer=answer,
-                judge=lambda text: read_kinds(text) == kinds,
-            ),
-        ),
-        explanation="; ".join(_action_reasons(state, kinds, targets)) + ".",
-        rules=("D14", "D17", "D18", "D19", "D21", "D22"),
-        position=state,
-        seat=state.roller,
+    question = Question(
+        prompt="Which actions does your roll allow (one of them, with one die, D14)?",
+        form="the allowed actions among advance, block, unblock, take back, or 'none'",
+        answer=" ".join(k for k in KINDS if k in kinds) or "none",
+        judge=lambda text: read_kinds(text) == kinds,
+    )
+    reasons = _action_reasons(state, kinds, targets)
+    rules = ("D14", "D17", "D18", "D19", "D21", "D22")
+    return _roll_task(
+        "actions", "Which action does this roll allow?", state, level, question, reasons, rules
     )
 
 
@@ -236,21 +228,36 @@ def block_task(rng: random.Random, level: int) -> Task:
     state = _pick(rng, _rated(rng, True), level)
     _, targets = allowed(state)
     n = state.n
+    question = Question(
+        prompt="Which seats may you block with this roll?",
+        form="the seat numbers, e.g. 0 2, or 'none'",
+        answer=" ".join(map(str, sorted(targets))) or "none",
+        judge=lambda text: read_seats(text, n) == targets,
+    )
+    reasons = _block_reasons(state, targets)
+    return _roll_task(
+        "block", "Who may you block?", state, level, question, reasons, ("D7", "D19", "D20", "Q2")
+    )
+
+
+def _roll_task(
+    kind: str,
+    title: str,
+    state: WonderdiceState,
+    level: int,
+    question: Question,
+    reasons: list[str],
+    rules: tuple[str, ...],
+) -> Task:
+    """A task about the roll resolving in ``state``, asked of its roller."""
     return Task(
-        kind="block",
-        title="Who may you block?",
+        kind=kind,
+        title=title,
         level=level,
         table=table_text(state, state.roller),
-        questions=(
-            Question(
-                prompt="Which seats may you block with this roll?",
-                form="the seat numbers, e.g. 0 2, or 'none'",
-                answer=" ".join(map(str, sorted(targets))) or "none",
-                judge=lambda text: read_seats(text, n) == targets,
-            ),
-        ),
-        explanation="; ".join(_block_reasons(state, targets)) + ".",
-        rules=("D7", "D19", "D20", "Q2"),
+        questions=(question,),
+        explanation="; ".join(reasons) + ".",
+        rules=rules,
         position=state,
         seat=state.roller,
     )

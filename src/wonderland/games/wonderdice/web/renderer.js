@@ -3,9 +3,11 @@
 // do, and takes a die's action when the die is clicked. Each seat is its character card with
 // the row 1-6 as dice; a blocking die lies across its victim's row; the round token sits in
 // the middle (the White Rabbit, or the Jabberwocky once it comes, D31).
-import { el, svg } from "/static/dom.js";
+import { boardState } from "/static/board-state.js";
+import { el, styled, svg } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { snapshot, glide, tumble, flash, reducedMotion } from "/static/motion.js";
+import { Sections, attrs, place } from "/static/sections.js";
 import { prose, ruleRef } from "/static/words.js";
 
 const COLOURS = { green: "#2e7d32", blue: "#1565c0", yellow: "#f2c230", red: "#c62828", grey: "#5f6368", purple: "#6a1b9a", white: "#ffffff" };
@@ -16,20 +18,14 @@ const PIPS = { 1: [[20, 20]], 2: [[11, 11], [29, 29]], 3: [[11, 11], [20, 20], [
 const DIE_KINDS = new Set(["advance", "advance_two", "unblock", "block"]);
 const ROUND_WIN = /^round (\d+): seat (\d+) \(([^,()]+), (\w+)\) completed/;
 
-// Small UI state per board: the die whose choices are open, when each state message came,
-// the rolls seen (to tumble new ones), the last ctx (to redraw on a click), the timer.
-const ui = new WeakMap();
-const received = new WeakMap();
-
+// A board's UI state: the die whose choices are open, when each state message came, the
+// rolls seen (to tumble new ones), the last ctx (to redraw on a click), the timer, and the
+// parts kept from the last draw (the other seats and the help card while they read the same).
 function uiOf(board) {
-  if (!ui.has(board)) ui.set(board, { open: null, rolls: [], ctx: null, timer: null, token: null, hint: null });
-  return ui.get(board);
-}
-
-/** Set style properties through the CSSOM (the page's CSP refuses style attributes). */
-function styled(node, props) {
-  for (const [name, value] of Object.entries(props)) node.style.setProperty(name, value);
-  return node;
+  return boardState(board, () => ({
+    open: null, rolls: [], ctx: null, timer: null, token: null, hint: null,
+    received: new WeakMap(), content: undefined, parts: new Sections(),
+  }));
 }
 
 // -- facts --------------------------------------------------------------------------------
@@ -461,6 +457,23 @@ function seatCard(ctx, state, seat) {
   status ? el("span", { class: "turn-tag" }, icon("turn"), ` ${status}`) : null, ...parts), { "--seat": colour.fill });
 }
 
+/** What another seat's card reads: it is drawn again only when this changes. */
+function seatKey(ctx, seat) {
+  const view = ctx.view;
+  const p = view.players[seat];
+  const blocker = p.blocked_by ? view.players[p.blocked_by.seat].character : null;
+  const blocking = view.players.filter((q) => q.blocked_by && q.blocked_by.seat === seat).length;
+  const legal = (ctx.legal || []).filter((a) => a.info && a.info.target === seat);
+  const seatInfo = (ctx.seats || []).find((s) => s.seat === seat);
+  return JSON.stringify([ctx.seat, p, blocker, blocking, pendingOf(ctx, seat), view.phase, view.decider, view.side_names,
+    playerName(ctx, seat), seatInfo, legal, Boolean(ctx.offline), Boolean(ctx.replay), Boolean(ctx.state)]);
+}
+
+function helpCard(content) {
+  return el("details", { class: "help-card" }, el("summary", {}, "Help card", content.help_provisional !== false ? el("span", { class: "provisional" }, "provisional") : null),
+    el("p", {}, prose(content.help)));
+}
+
 // -- drawing --------------------------------------------------------------------------------
 function redraw(state) {
   if (state.ctx && state.board) render(state.board, state.ctx);
@@ -499,8 +512,8 @@ export function render(board, ctx) {
   }
   state.ctx = ctx;
   state.board = board;
-  if (ctx.state && !received.has(ctx.state)) received.set(ctx.state, performance.now());
-  state.since = ctx.state ? performance.now() - received.get(ctx.state) : 0;
+  if (ctx.state && !state.received.has(ctx.state)) state.received.set(ctx.state, performance.now());
+  state.since = ctx.state ? performance.now() - state.received.get(ctx.state) : 0;
   state.countdown = null;
   state.rollReadyAt = null;
   // only a die that moved needs the positions before (reading them costs a layout)
@@ -512,19 +525,24 @@ export function render(board, ctx) {
   const order = view.players.map((p) => p.seat);
   const mine = ctx.seat !== null && ctx.seat !== undefined && view.players[ctx.seat] ? ctx.seat : null;
   const others = mine === null ? order : order.slice(mine + 1).concat(order.slice(0, mine));
-  const table = el("div", { class: `wd-table seats-${view.players.length}` },
-    el("div", { class: "opponents" }, ...others.map((s) => seatCard(ctx, state, s))),
+  if (state.content !== ctx.content) state.parts.clear();
+  state.content = ctx.content;
+  const parts = state.parts.begin();
+  // the other seats are kept while they read the same; yours (its roll's timing) and the
+  // middle (the countdown) are drawn at every draw
+  const table = place(attrs(parts.keep("table", "div"), { class: `wd-table seats-${view.players.length}` }), [
+    place(parts.keep("opponents", "div", { class: "opponents" }), others.map((s) => parts.node(`seat-${s}`, seatKey(ctx, s), () => seatCard(ctx, state, s)))),
     middle(ctx, state, live, state.since),
-    mine === null ? null : el("div", { class: "me" }, seatCard(ctx, state, mine)));
-  const parts = [banner(ctx), table];
-  if (ctx.content && ctx.content.help) {
-    parts.push(el("details", { class: "help-card" }, el("summary", {}, "Help card", ctx.content.help_provisional !== false ? el("span", { class: "provisional" }, "provisional") : null),
-      el("p", {}, prose(ctx.content.help))));
-  }
-  board.replaceChildren(...parts.filter(Boolean));
+    mine === null ? null : place(parts.keep("me", "div", { class: "me" }), [seatCard(ctx, state, mine)]),
+  ]);
+  const help = ctx.content && ctx.content.help ? parts.node("help", "", () => helpCard(ctx.content)) : null;
+  parts.end();
+  place(board, [banner(ctx), table, help]);
   board.classList.add("wd-board");
   if (!sameState) animate(board, ctx, state, before);
-  for (const key of state.lastKeys || []) {
+  const lastKeys = state.lastKeys || [];
+  for (const node of board.querySelectorAll("[data-key].last")) if (!lastKeys.includes(node.dataset.key)) node.classList.remove("last");
+  for (const key of lastKeys) {
     const node = board.querySelector(`[data-key="${key}"]`);
     if (node) node.classList.add("last");
   }

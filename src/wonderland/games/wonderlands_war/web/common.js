@@ -1,7 +1,10 @@
 // Shared pieces of Wonderland's War's table: faction colours and shapes, chip tokens, names,
 // the phases of the task stack, and a reading of the legal actions by kind.
-import { el, svg } from "/static/dom.js";
+import { el, styled, svg } from "/static/dom.js";
+import { bind } from "/static/sections.js";
 import { prose } from "/static/words.js";
+
+export { bind, styled };
 
 // Phase codes of the task stack (state.py): the top task says what is being decided.
 export const PHASE = {
@@ -120,24 +123,6 @@ export function shards(n) {
 export function forgeIcon(label = "") {
   return svg("svg", { class: "icon", viewBox: "0 0 24 24", width: "1em", height: "1em", fill: "currentColor", role: label ? "img" : null, "aria-label": label || null, "aria-hidden": label ? null : "true" },
     label ? svg("title", {}, label) : null, svg("path", { d: FORGE }));
-}
-
-/** Style properties set through the CSSOM (the page's content policy refuses style
- *  attributes): styled(node, { left: "10%", "--level": 2 }). */
-export function styled(node, props) {
-  for (const [name, value] of Object.entries(props)) node.style.setProperty(name, String(value));
-  return node;
-}
-
-/** Event handlers of a board node ({ click: f, focus: g }), kept on the node so that a later
- *  draw can hand the same node new handlers (see patch in renderer.js). */
-export function bind(node, handlers) {
-  if (!node.wwOn) node.wwOn = {};
-  for (const [type, handler] of Object.entries(handlers)) {
-    if (!(type in node.wwOn)) node.addEventListener(type, (event) => node.wwOn[type] && node.wwOn[type](event));
-    node.wwOn[type] = handler;
-  }
-  return node;
 }
 
 /** A button of the board: class choice, shortcut, the page's offline switch honoured. */

@@ -5,18 +5,21 @@
 // the battle track. Every change glides from where it was (motion.js).
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { boardState } from "/static/board-state.js";
 import { flash, glide, snapshot, tumble } from "/static/motion.js";
-import { PHASE, bind, button, person, readLegal, take, topPhase, who, words } from "./common.js";
+import { Sections, place } from "/static/sections.js";
+import { PHASE, button, person, readLegal, take, topPhase, who, words } from "./common.js";
 import { teaKey, teaTable } from "./tea.js";
 import { mapKey, regionMap } from "./map.js";
 import { battleKey, battlePanel } from "./battle.js";
 import { matKey, mat } from "./mats.js";
 
-const drawn = new WeakMap(); // board -> the view drawn last (when the page gives no ctx.previous)
-// board -> { root, offline, parts: Map(section -> { key, node, taken }) }: the sections drawn
-// last, each with the key of its inputs, so a section whose inputs did not change keeps its
-// nodes (the browser neither rebuilds nor restyles them).
-const kept = new WeakMap();
+// A board's UI state: the view drawn last (when the page gives no ctx.previous), the frame's
+// containers and the sections drawn last, each with the key of its inputs, so a section whose
+// inputs did not change keeps its nodes (the browser neither rebuilds nor restyles them).
+function uiOf(board) {
+  return boardState(board, () => ({ drawn: null, frame: null, offline: false, parts: new Sections() }));
+}
 
 function vp(p) {
   return p.vp_battles + p.vp_other;
@@ -150,86 +153,48 @@ function origin(board) {
 
 /** The section `name` drawn by build(), or the one drawn last when its key is the same (its
  *  legal actions are marked as drawn again). New nodes are added to `fresh`. */
-function section(memo, name, key, moves, fresh, build) {
-  const old = memo.last.get(name);
-  if (old && old.key === key) {
-    for (const id of old.taken) moves.used.add(id);
-    memo.next.set(name, old);
-    return old.node;
+function section(parts, name, key, moves, fresh, build) {
+  let taken = [];
+  const part = parts.entry(name, key, () => {
+    const before = new Set(moves.used);
+    const node = build();
+    taken = [...moves.used].filter((id) => !before.has(id));
+    return node;
+  }, true);
+  if (!part.fresh) for (const id of part.taken) moves.used.add(id);
+  else {
+    part.taken = taken;
+    if (part.node) fresh.push(part.node);
   }
-  const before = new Set(moves.used);
-  const node = patch(old && old.node, build());
-  memo.next.set(name, { key, node, taken: [...moves.used].filter((id) => !before.has(id)) });
-  if (node) fresh.push(node);
-  return node;
+  return part.node;
 }
 
 /** A section without handlers: the old node when it reads the same. */
-function same(memo, name, node, fresh) {
-  const old = memo.last.get(name);
-  const html = node ? node.outerHTML : "";
-  if (old && old.key === html) { memo.next.set(name, old); return old.node; }
-  const kept = patch(old && old.node, node);
-  memo.next.set(name, { key: html, node: kept, taken: [] });
-  if (kept) fresh.push(kept);
-  return kept;
-}
-
-/** Turn the drawn node `old` into `now` (a fresh drawing of the same section), touching only
- *  what differs, so the browser restyles and lays out only that; returns the node to keep. */
-function patch(old, now) {
-  if (!old || !now || old.nodeType !== now.nodeType || old.nodeName !== now.nodeName || old.namespaceURI !== now.namespaceURI) return now;
-  if (old.nodeType !== Node.ELEMENT_NODE) {
-    if (old.data !== now.data) old.data = now.data;
-    return old;
+function same(parts, name, node, fresh) {
+  const part = parts.entry(name, node ? node.outerHTML : "", () => node, true);
+  if (part.fresh) {
+    part.taken = [];
+    if (part.node) fresh.push(part.node);
   }
-  if (old.isEqualNode(now)) { // the same picture: only the handlers are new (all on buttons)
-    const olds = old.querySelectorAll("button");
-    now.querySelectorAll("button").forEach((node, i) => { if (node.wwOn) bind(olds[i], node.wwOn); });
-    if (now.wwOn) bind(old, now.wwOn);
-    return old;
-  }
-  for (const { name } of [...old.attributes]) if (name !== "style" && !now.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of now.attributes) if (name !== "style" && old.getAttribute(name) !== value) old.setAttribute(name, value);
-  // style goes through the CSSOM (the page's content policy refuses style attributes)
-  if (old.style && old.style.cssText !== now.style.cssText) old.style.cssText = now.style.cssText;
-  if (now.wwOn || old.wwOn) bind(old, Object.fromEntries(Object.keys({ ...old.wwOn, ...now.wwOn }).map((type) => [type, now.wwOn ? now.wwOn[type] : undefined])));
-  const kids = [...now.childNodes];
-  let at = old.firstChild;
-  for (const kid of kids) {
-    if (!at) { old.append(kid); continue; }
-    const next = at.nextSibling;
-    const kept = patch(at, kid);
-    if (kept !== at) at.replaceWith(kept);
-    at = next;
-  }
-  while (at) { const next = at.nextSibling; at.remove(); at = next; }
-  return old;
-}
-
-/** Make parent's children exactly `children` (nulls skipped), moving only what differs. */
-function place(parent, children) {
-  let at = parent.firstChild;
-  for (const child of children) {
-    if (!child) continue;
-    if (child === at) { at = at.nextSibling; continue; }
-    parent.insertBefore(child, at);
-  }
-  while (at) { const next = at.nextSibling; at.remove(); at = next; }
+  return part.node;
 }
 
 export function render(board, ctx) {
   const view = ctx.view;
-  const previous = "previous" in ctx ? ctx.previous : drawn.get(board) || null;
+  const ui = uiOf(board);
+  const previous = "previous" in ctx ? ctx.previous : ui.drawn;
   const comparable = previous && previous.n === view.n && previous.players && previous.players.length === view.players.length;
   const c = { ...ctx, previousView: comparable ? previous : null, legal: ctx.replay ? [] : ctx.legal || [] };
-  let store = kept.get(board);
   // Nodes are kept only between two online draws of the same table (the page disables the
   // board's buttons itself while offline).
-  const reuse = store && store.root.parentNode === board && board.childNodes.length === 1 && !store.offline && !c.offline;
-  if (!reuse) store = { root: el("div", {}), play: el("div", {}), mats: el("div", { class: "ww-mats" }),
-    others: el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }), parts: new Map() };
-  const memo = { last: store.parts, next: new Map() };
+  const reuse = ui.frame && ui.frame.root.parentNode === board && board.childNodes.length === 1 && !ui.offline && !c.offline;
+  if (!reuse) {
+    ui.frame = { root: el("div", {}), play: el("div", {}), mats: el("div", { class: "ww-mats" }),
+      others: el("div", { class: "ww-others", role: "group", "aria-label": "the other factions" }) };
+    ui.parts.clear();
+  }
+  const store = ui.frame;
+  const parts = ui.parts.begin();
   const fresh = [];
   const before = snapshot(board);
   const wasHomes = homes(board);
@@ -240,16 +205,16 @@ export function render(board, ctx) {
   const common = JSON.stringify([c.seat, view.n, names, view.players.map((p) => p.faction)]);
   const legal = (kinds) => moves.all.filter((a) => kinds.includes(a.kind)).map((a) => [a.id, a.label, a.text]);
   const scores = view.players.map(vp);
-  const war = section(memo, "battle", common + battleKey(c, legal), moves, fresh, () => battlePanel(c, moves));
-  const tea = view.war || view.final_scores ? null : section(memo, "tea", common + teaKey(c, legal), moves, fresh, () => teaTable(c, moves));
-  const map = section(memo, "map", common + mapKey(c, legal), moves, fresh, () => regionMap(c, moves));
+  const war = section(parts, "battle", common + battleKey(c, legal), moves, fresh, () => battlePanel(c, moves));
+  const tea = view.war || view.final_scores ? null : section(parts, "tea", common + teaKey(c, legal), moves, fresh, () => teaTable(c, moves));
+  const map = section(parts, "map", common + mapKey(c, legal), moves, fresh, () => regionMap(c, moves));
   const others = [];
   const order = [];
   for (let i = 0; i < view.n; i++) order.push(((c.seat ?? 0) + i) % view.n);
-  const matOf = (s) => section(memo, `mat-${s}`, common + matKey(c, s, legal), moves, fresh, () => mat(c, s, moves, scores[s]));
+  const matOf = (s) => section(parts, `mat-${s}`, common + matKey(c, s, legal), moves, fresh, () => mat(c, s, moves, scores[s]));
   const own = c.seat !== null && c.seat !== undefined ? matOf(c.seat) : null;
   for (const s of order) if (s !== c.seat) others.push(matOf(s));
-  const top = [same(memo, "banner", banner(c, moves), fresh), same(memo, "scores", finalScores(c), fresh)];
+  const top = [same(parts, "banner", banner(c, moves), fresh), same(parts, "scores", finalScores(c), fresh)];
   const choose = decisions(c, moves);
   if (choose) fresh.push(choose);
   store.root.className = `ww${c.offline ? " offline" : ""}`;
@@ -259,10 +224,9 @@ export function render(board, ctx) {
   place(store.mats, [own, store.others]);
   place(store.root, [...top, choose, store.play, store.mats]);
   if (!reuse) board.replaceChildren(store.root);
-  store.parts = memo.next;
-  store.offline = Boolean(c.offline);
-  kept.set(board, store);
-  drawn.set(board, view);
+  parts.end();
+  ui.offline = Boolean(c.offline);
+  ui.drawn = view;
   const now = origin(board);
   animate(board, fresh, before, wasHomes, wasFrames, was && now ? { x: now.x - was.x, y: now.y - was.y } : null);
 }

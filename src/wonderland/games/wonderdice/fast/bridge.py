@@ -15,7 +15,7 @@ from wonderland.core import GameConfig
 from wonderland.core.variants import VariantValue
 from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.fast.rules import (
+from wonderland.games.wonderdice.fast.layout import (
     ADV_N,
     ADV_T,
     BLOCKER,
@@ -63,16 +63,22 @@ from wonderland.games.wonderdice.fast.rules import (
     UPSIDE,
     WINS_A,
     WINS_M,
+    Rules,
+    State,
+    new_state,
+    powers_table,
+    rules_array,
+)
+from wonderland.games.wonderdice.fast.legality import (
+    free_turn_actions,
+    roll_action_allowed,
+    roll_actions,
+)
+from wonderland.games.wonderdice.fast.rules import (
     apply_event,
     begin_turn,
     count_step,
     decide,
-    free_turn_actions,
-    new_state,
-    powers_table,
-    roll_action_allowed,
-    roll_actions,
-    rules_array,
 )
 from wonderland.games.wonderdice.realtime import Timing
 from wonderland.games.wonderdice.state import Table, WonderdiceState
@@ -97,22 +103,22 @@ def power_values(p: Powers) -> tuple[int, ...]:
     return tuple(int(getattr(p, f.name)) for f in dataclasses.fields(p))
 
 
-def compiled_rules(config: GameConfig) -> tuple[np.ndarray, np.ndarray]:
+def compiled_rules(config: GameConfig) -> Rules:
     """``(rf, pw)``: the resolved variants and the content's powers of ``config``."""
     from wonderland.games.wonderdice.game import GAME
 
     return table_rules(GAME.initial_state(config).table)
 
 
-def table_rules(table: Table) -> tuple[np.ndarray, np.ndarray]:
+def table_rules(table: Table) -> Rules:
     """``(rf, pw)`` of a game's table: its resolved variants and its content's powers."""
     variants = cast(dict[str, VariantValue], dict(table.variants))
     timing = dataclasses.asdict(Timing.from_config(GameConfig(table.n, variants)))
     characters = len(table.content.characters)
-    return rules_array(table.flags, timing, characters), powers_table(table.content)
+    return Rules(rules_array(table.flags, timing, characters), powers_table(table.content))
 
 
-def load(s: WonderdiceState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def load(s: WonderdiceState) -> State:
     """``(ps, sc, placed)`` holding everything of plain state ``s`` that the rules read."""
     ps, sc, placed = new_state()
     n = s.n
@@ -154,7 +160,7 @@ def load(s: WonderdiceState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for index, name in _STATS:
         sc[index] = s.stats[name]
     sc[CHAR_WINS : CHAR_WINS + len(s.char_wins)] = s.char_wins
-    return ps, sc, placed
+    return State(ps, sc, placed)
 
 
 def differences(
@@ -181,17 +187,11 @@ def differences(
 
 @compiled_call
 def every_allowed(
-    ps: np.ndarray,
-    sc: np.ndarray,
-    rf: np.ndarray,
-    seat: Int,
-    f: np.ndarray,
-    at: Int,
-    out: np.ndarray,
+    state: State, rules: Rules, seat: Int, f: np.ndarray, at: Int, out: np.ndarray
 ) -> None:
     """``out[a]``: 1 when action ``a`` is allowed on the roll ``f`` (one call for all)."""
     for a in range(NUM_ACTIONS):
-        out[a] = 1 if roll_action_allowed(ps, sc, rf, seat, f, a, at) else 0
+        out[a] = 1 if roll_action_allowed(state, rules, seat, f, a, at) else 0
 
 
 class Replayer:
@@ -199,43 +199,43 @@ class Replayer:
     plain state after the deal."""
 
     def __init__(self, config: GameConfig, dealt: WonderdiceState) -> None:
-        self.rf, self.pw = compiled_rules(config)
-        self.ps, self.sc, self.placed = load(dealt)
+        self.rules = compiled_rules(config)
+        self.state = load(dealt)
         self.faces = np.zeros(7, np.int64)
         self.legal = np.zeros(128, np.int64)
 
     @property
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def arrays(self) -> State:
         """The compiled state."""
-        return self.ps, self.sc, self.placed
+        return self.state
 
     def begin(self, roll: int) -> None:
         """The chance event ``roll`` (seat, gap, faces): the seat's turn begins."""
         seat, gap, counts = A.decode_roll(roll)
         self.faces[:] = counts
-        begin_turn(self.ps, self.sc, seat, gap)
+        begin_turn(self.state, seat, gap)
 
     def legal_actions(self, seat: int) -> list[int]:
         """What ``seat`` may do in the turn just begun (its roll's actions or a free turn)."""
         if self.faces.sum():
-            at = self.sc[S_NOW]
-            k = roll_actions(self.ps, self.sc, self.rf, seat, self.faces, at, self.legal)
+            at = self.state.sc[S_NOW]
+            k = roll_actions(self.state, self.rules, seat, self.faces, at, self.legal)
         else:
-            k = free_turn_actions(self.ps, self.sc, self.rf, self.placed, seat, self.legal)
+            k = free_turn_actions(self.state, self.rules, seat, self.legal)
         return [int(a) for a in self.legal[:k]]
 
     def allowed(self, seat: int) -> list[bool]:
         """``roll_action_allowed`` of every action id for the roll of the turn just begun."""
         out = np.zeros(NUM_ACTIONS, np.int64)
-        every_allowed(self.ps, self.sc, self.rf, seat, self.faces, self.sc[S_NOW], out)
+        every_allowed(self.state, self.rules, seat, self.faces, self.state.sc[S_NOW], out)
         return [bool(x) for x in out]
 
     def act(self, seat: int, action: int) -> None:
         """The action of the turn just begun (a roll's, a free turn's or a touch)."""
         rolled = bool(self.faces.sum())
-        apply_event(self.ps, self.sc, self.rf, self.pw, self.placed, seat, action, rolled)
+        apply_event(self.state, self.rules, seat, action, rolled)
 
     def decide(self, seat: int, action: int) -> None:
         """A decision between rounds (betrayal, the Jabberwocky's victim)."""
-        decide(self.ps, self.sc, self.rf, self.pw, seat, action)
-        count_step(self.sc, self.rf)
+        decide(self.state, self.rules, seat, action)
+        count_step(self.state, self.rules)

@@ -38,7 +38,7 @@ from wonderland.sim.tally import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from wonderland.games.wonderdice.fast.runner import Batch, Setup
+    from wonderland.games.wonderdice.fast.batch import Batch, Setup
     from wonderland.sim.job import SimJob
 
 FAST_CHUNK = 2_000
@@ -146,8 +146,10 @@ def setup(job: SimJob) -> Setup:
     """The compiled engine's inputs for ``job``: rules, powers, policies, speed options."""
     import numpy as np
 
-    from wonderland.games.wonderdice.fast.rules import powers_table, rules_array
-    from wonderland.games.wonderdice.fast.runner import Setup, policy_ids
+    from wonderland.compiled.policies import policy_ids
+    from wonderland.games.wonderdice.fast.batch import Setup
+    from wonderland.games.wonderdice.fast.layout import Rules, powers_table, rules_array
+    from wonderland.games.wonderdice.fast.policies import POLICIES
 
     flags = RuleFlags.from_variants(VARIANTS.resolve(job.config.variants))
     timing = dataclasses.asdict(Timing.from_config(job.config))
@@ -161,15 +163,14 @@ def setup(job: SimJob) -> Setup:
         ]
     )
     return Setup(
-        rules=rules_array(flags, timing, len(content.characters)),
-        powers=powers_table(content),
-        policies=policy_ids([name for name, _ in parsed]),
+        rules=Rules(rules_array(flags, timing, len(content.characters)), powers_table(content)),
+        policies=policy_ids([name for name, _ in parsed], POLICIES),
         speed=speed,
     )
 
 
 def _play_batch(job: SimJob, start: int, stop: int) -> Batch:
-    from wonderland.games.wonderdice.fast.runner import play_games  # numba only when used
+    from wonderland.games.wonderdice.fast.batch import play_games  # numba only when used
 
     GAME.make_config(job.config.num_players, job.config.variants, job.config.content)
     return play_games(setup(job), job.seed, start, stop, job.rotate)
@@ -179,7 +180,7 @@ def _won(batch: Batch) -> np.ndarray:
     """int64[games, n]: 1 for each winner."""
     import numpy as np
 
-    from wonderland.games.wonderdice.fast.runner import G_WINNERS
+    from wonderland.games.wonderdice.fast.batch import G_WINNERS
 
     n = batch.seats.shape[1]
     masks = batch.figures[:, G_WINNERS]
@@ -198,8 +199,8 @@ def _figures(job: SimJob, batch: Batch) -> dict[str, np.ndarray]:
     """Every per-game statistic of ``simulate_one``, NaN where a game has none."""
     import numpy as np
 
-    from wonderland.games.wonderdice.fast import runner as R  # noqa: N812
-    from wonderland.games.wonderdice.fast.rules import END_D33, END_E3
+    from wonderland.games.wonderdice.fast import batch as R  # noqa: N812
+    from wonderland.games.wonderdice.fast.layout import END_D33, END_E3
 
     g, t = batch.figures, batch.times
     rounds = g[:, R.G_ROUNDS].astype(float)

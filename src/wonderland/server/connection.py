@@ -22,7 +22,7 @@ from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
 from wonderland.server.talk import CHAT_HISTORY, SPECTATOR_NAME, chat_line, check_chat, check_name
-from wonderland.server.undo import answer, ask, live_offer, offer_message
+from wonderland.server.undo import answer, ask, keep, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
@@ -32,6 +32,7 @@ from wonderland.server.wire import (
     ErrorMessage,
     Hello,
     HostAction,
+    KeepMove,
     Named,
     Ping,
     PlayAgain,
@@ -236,6 +237,9 @@ class Connection:
             if isinstance(message, UndoAsk):
                 await ask(self.manager, table, seat)
                 return
+            if isinstance(message, KeepMove):
+                await keep(self.manager, table, seat)
+                return
             if isinstance(message, UndoAnswer):
                 await answer(self.manager, table, seat, message.accept)
                 return
@@ -355,6 +359,7 @@ def welcome(table: LiveTable, seat: int | None) -> Welcome:
         seat=seat,
         seats=table.seat_public(),
         variants=dict(table.config.variants),
+        real_time=table.game.spec.real_time,
         content=table.game.table_content(table.config),
         chat=[ChatLine(**chat_line(line)) for line in table.chat[-CHAT_HISTORY:]],
     )

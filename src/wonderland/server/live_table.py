@@ -163,6 +163,9 @@ class LiveTable:
     gate: Gate | None = None
     """Real-time tables: whether the race runs or waits for its people; None for turn
     games."""
+    take_back_ms: int = 0
+    """How long the draw after a person's move waits, in which the move may be taken back
+    (0: at once; only games that hold their draws, see ``take_back_before_draw``)."""
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
@@ -170,7 +173,7 @@ class LiveTable:
 
     def waits_for(self) -> list[int] | None:
         """While a real-time race is held: the people it waits for (None: it runs)."""
-        return awaited(self) if held(self) else None
+        return awaited(self) if race_held(self) else None
 
     def bot_seats(self) -> dict[int, str]:
         """The seats that bots play, with the bot that plays each."""
@@ -216,6 +219,11 @@ class LiveTable:
         self.undo.stamps.append(at_ms)
         if self.clocks is not None:
             self.clocks.after_step(self, actor, at_ms)
+
+    def steps_in_play(self) -> int:
+        """How many rows are in play: the version less the undo rows and the rows they took
+        back (each chance step is drawn by this count, so a take-back changes no later draw)."""
+        return self.version - 2 * len(self.undo.undone)
 
     def is_current(self, seat: int, version: int) -> bool:
         """Whether an action made against ``version`` is still an answer to the present.
@@ -269,7 +277,7 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[dict[str, Any]] = []
-        if self.expired or waiting(self) or held(self):
+        if self.expired or waiting(self) or race_held(self):
             pass
         elif self.live is not None and viewer is not None:
             legal = [
@@ -307,6 +315,7 @@ class LiveTable:
             "rematch": self.record.rematch,
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
             "undo": may_ask(self, viewer),
+            "take_back": take_back_message(self, now_ms()),
         }
 
 
@@ -335,7 +344,7 @@ def awaited(table: LiveTable) -> list[int]:
     ]
 
 
-def held(table: LiveTable) -> bool:
+def race_held(table: LiveTable) -> bool:
     """Whether a real-time table's race is held: nobody rolls or acts, bots included."""
     gate = table.gate
     return gate is not None and not gate.running and not (table.finished or table.expired)
@@ -346,7 +355,7 @@ def live_info(table: LiveTable, viewer: int | None) -> dict[str, Any]:
     to count down to (the countdown starts when it opens) and no pending roll."""
     assert table.live is not None
     info = table.live.live_info(viewer)
-    if held(table):  # a roll not yet acted on is dropped when it opens: none is shown
+    if race_held(table):  # a roll not yet acted on is dropped when it opens: none is shown
         pending = [None] * len(table.seats)
         info.update(held=True, open_in_ms=None, can_roll=False, pending=pending)
     return info
@@ -356,7 +365,7 @@ def ready_check(table: LiveTable) -> dict[str, Any] | None:
     """The ``ReadyCheck`` of the state message: None while the race runs (or the table waits
     for players to sit down, or is over)."""
     gate = table.gate
-    if gate is None or not held(table) or waiting(table):
+    if gate is None or not race_held(table) or waiting(table):
         return None
     now = now_ms()
     waited = set(awaited(table))
@@ -390,6 +399,22 @@ def may_ask(table: LiveTable, seat: int | None) -> bool:
         if actor != UNDO and index not in undone:
             return actor == seat
     return False
+
+
+def held_ms(table: LiveTable, at_ms: int) -> int:
+    """How much longer (ms, at ``at_ms``) the draw after a person's last move waits, in which
+    the move may be taken back; 0 when no draw waits."""
+    if table.take_back_ms <= 0 or table.live is not None or not table.actions:
+        return 0
+    if not table.is_person(table.actions[-1][0]) or table.game.to_move(table.state) != CHANCE:
+        return 0
+    return max(0, table.undo.stamps[-1] + table.take_back_ms - at_ms)
+
+
+def take_back_message(table: LiveTable, at_ms: int) -> dict[str, int] | None:
+    """The ``TakeBack`` part of the state message (None: no draw waits)."""
+    left = held_ms(table, at_ms)
+    return {"seat": table.actions[-1][0], "ms_left": left} if left else None
 
 
 def go_live(table: LiveTable, session: LiveSession) -> None:

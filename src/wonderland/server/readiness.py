@@ -16,7 +16,14 @@ check again, since its people's connections closed with the server.
 from __future__ import annotations
 
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import LiveTable, awaited, begin_live, held, people, waiting
+from wonderland.server.live_table import (
+    LiveTable,
+    awaited,
+    begin_live,
+    people,
+    race_held,
+    waiting,
+)
 from wonderland.server.refusals import refuse
 from wonderland.server.seat_clocks import now_ms
 
@@ -64,7 +71,7 @@ async def say_ready(core: TableCore, table: LiveTable, seat: int | None) -> None
 
 def refuse_if_held(table: LiveTable) -> None:
     """Refuse a roll or an act while the race waits for its people, saying for whom."""
-    if not held(table):
+    if not race_held(table):
         return
     gate = table.gate
     assert gate is not None

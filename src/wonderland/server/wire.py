@@ -80,6 +80,13 @@ class UndoAsk(_ClientMessage):
     type: Literal["undo_ask"]
 
 
+class KeepMove(_ClientMessage):
+    """Parade: keep your play now; its draw, held for the few seconds in which the play may be
+    taken back (``state.take_back``), happens at once."""
+
+    type: Literal["keep"]
+
+
 class UndoAnswer(_ClientMessage):
     """Answer the undo asked at this table (``undo_offer``): accept it or refuse it."""
 
@@ -133,6 +140,7 @@ AnyClientMessage = (
     | Chat
     | UndoAsk
     | UndoAnswer
+    | KeepMove
     | HostAction
     | PlayAgain
     | AskAdvice
@@ -179,6 +187,8 @@ class Welcome(_Message):
     seat: int | None
     seats: list[SeatPublic]
     variants: dict[str, Any]
+    real_time: bool = False
+    """The game is played in real time (every seat at once): no turn to be told of."""
     content: dict[str, Any] = Field(default_factory=dict)
     """The game's public, unchanging facts for this table (names of cards, regions, ...)."""
     chat: list[ChatLine] = Field(default_factory=list)
@@ -219,6 +229,8 @@ class StateMessage(_Message):
     undo: bool = False
     """Turn games: the receiving seat made the last step, so it may ask to take it back
     (``undo_ask``; the server still refuses it, with the reason, after a draw)."""
+    take_back: TakeBack | None = None
+    """Parade: the draw after the last play waits; its player may take the play back."""
     waiting: bool = False
     """A seat is still open or reserved: the game has not begun and takes no moves."""
     ready_check: ReadyCheck | None = None
@@ -256,6 +268,15 @@ class ReadyCheck(_Message):
     now_ms: int
     """The server's time when the message was made."""
     seats: list[ReadySeat]
+
+
+class TakeBack(_Message):
+    """The draw after ``seat``'s play waits ``ms_left`` more ms (from when the message was
+    made); until then ``seat`` may take the play back at once (``undo_ask``, no consent
+    needed) or keep it (``keep``)."""
+
+    seat: int
+    ms_left: int
 
 
 class SeatClock(_Message):
@@ -451,6 +472,9 @@ class CreateTable(_ClientMessage):
     private: bool = False
     time_control: TimeControl = Field(default_factory=lambda: TimeControl())
     """The clocks (none by default; see ``TimeControl``)."""
+    take_back_seconds: float | None = Field(default=None, ge=0, le=60)
+    """Parade: how long the draw after a person's play waits, in which the play may be taken
+    back (None: the server's ``take_back_seconds``; 0: the draw comes at once)."""
 
 
 class SeatLink(_Message):

@@ -35,6 +35,7 @@ from itertools import compress
 from operator import attrgetter
 
 from wonderland.core import CHANCE
+from wonderland.core.observations import densify
 from wonderland.games.wonderlands_war.actions import ACCEPT, DRAW, SHIELD, STOP, action_to_string
 from wonderland.games.wonderlands_war.capacity import (
     MARKET_SLOTS,
@@ -255,13 +256,7 @@ def _sparse(state: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
 
 def encode(war_view: WonderlandsWarView) -> list[float]:
     """The observation of ``war_view`` as a dense list of :func:`observation_size` floats."""
-    dense = [0.0] * observation_size(war_view.state.n)
-    ones, others = encode_sparse(war_view)
-    for i in ones:
-        dense[i] = 1.0
-    for i, v in others:
-        dense[i] = v
-    return dense
+    return densify(observation_size(war_view.state.n), *encode_sparse(war_view))
 
 
 _COUNTER_VALUES = attrgetter(*(name for name, _ in SCALARS))

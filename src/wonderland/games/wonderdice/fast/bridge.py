@@ -13,7 +13,7 @@ import numpy as np
 from wonderland.compiled.jit import Int, compiled_call
 from wonderland.core import GameConfig
 from wonderland.core.variants import VariantValue
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.effects import Powers
 from wonderland.games.wonderdice.fast.layout import (
     ADV_N,
@@ -118,48 +118,48 @@ def table_rules(table: Table) -> Rules:
     return Rules(rules_array(table.flags, timing, characters), powers_table(table.content))
 
 
-def load(s: WonderdiceState) -> State:
-    """``(ps, sc, placed)`` holding everything of plain state ``s`` that the rules read."""
+def load(state: WonderdiceState) -> State:
+    """``(ps, sc, placed)`` holding everything of plain ``state`` that the rules read."""
     ps, sc, placed = new_state()
-    n = s.n
+    n = state.n
     for i in range(n):
-        ps[HAND, i] = s.hand[i]
-        ps[ROW, i] = s.row[i]
-        b = s.block_on[i]
+        ps[HAND, i] = state.hand[i]
+        ps[ROW, i] = state.row[i]
+        b = state.block_on[i]
         ps[BLOCKER, i], ps[BVAL, i], ps[BT, i] = (-1, 0, 0) if b is None else b
-        ps[NBLOCKS, i] = s.nblocks[i]
-        ps[PLEN, i] = len(s.placed[i])
-        placed[i, : len(s.placed[i])] = s.placed[i]
-        ps[ADV_T, i] = s.adv_t[i]
-        ps[ADV_N, i] = s.adv_n[i]
-        ps[TIRED, i] = s.tired[i]
-        ps[SIDE, i] = s.side[i]
-        ps[UPSIDE, i] = s.upside[i]
-        ps[SUPP, i] = s.suppressed[i]
-        ps[PENALTY, i] = s.penalty[i]
-        ps[WINS_A, i], ps[WINS_M, i] = s.wins[i]
-        ps[CHAR, i] = s.chars[i]
-        ps[DEALT, i] = s.dealt[i]
-        ps[TOUCHED, i] = s.touched[i]
-        ps[SERIES, i] = s.series_score[i]
-        values = power_values(s.powers[i])
+        ps[NBLOCKS, i] = state.nblocks[i]
+        ps[PLEN, i] = len(state.placed[i])
+        placed[i, : len(state.placed[i])] = state.placed[i]
+        ps[ADV_T, i] = state.adv_t[i]
+        ps[ADV_N, i] = state.adv_n[i]
+        ps[TIRED, i] = state.tired[i]
+        ps[SIDE, i] = state.side[i]
+        ps[UPSIDE, i] = state.upside[i]
+        ps[SUPP, i] = state.suppressed[i]
+        ps[PENALTY, i] = state.penalty[i]
+        ps[WINS_A, i], ps[WINS_M, i] = state.wins[i]
+        ps[CHAR, i] = state.chars[i]
+        ps[DEALT, i] = state.dealt[i]
+        ps[TOUCHED, i] = state.touched[i]
+        ps[SERIES, i] = state.series_score[i]
+        values = power_values(state.powers[i])
         ps[POW : POW + len(values), i] = values
-    sc[S_PHASE] = s.phase
+    sc[S_PHASE] = state.phase
     sc[S_N] = n
-    sc[S_NOW] = s.now
-    sc[S_ROUND_NO] = s.round_no
-    sc[S_ROUND_START] = s.round_start
-    sc[S_STEPS] = s.steps
-    sc[S_JABBER] = s.jabber
-    sc[S_TEAM_WINS] = s.team_wins
-    sc[S_DECIDER] = s.decider
-    sc[S_GAME_NO] = s.game_no
-    sc[S_WINNERS] = sum(1 << w for w in s.winners)
-    sc[S_END] = END_RULES.index(s.end_rule)
-    sc[S_ROLLER] = s.roller
+    sc[S_NOW] = state.now
+    sc[S_ROUND_NO] = state.round_no
+    sc[S_ROUND_START] = state.round_start
+    sc[S_STEPS] = state.steps
+    sc[S_JABBER] = state.jabber
+    sc[S_TEAM_WINS] = state.team_wins
+    sc[S_DECIDER] = state.decider
+    sc[S_GAME_NO] = state.game_no
+    sc[S_WINNERS] = sum(1 << w for w in state.winners)
+    sc[S_END] = END_RULES.index(state.end_rule)
+    sc[S_ROLLER] = state.roller
     for index, name in _STATS:
-        sc[index] = s.stats[name]
-    sc[CHAR_WINS : CHAR_WINS + len(s.char_wins)] = s.char_wins
+        sc[index] = state.stats[name]
+    sc[CHAR_WINS : CHAR_WINS + len(state.char_wins)] = state.char_wins
     return State(ps, sc, placed)
 
 
@@ -198,9 +198,9 @@ class Replayer:
     """Steps a plain game's recorded events through the compiled rules, starting from the
     plain state after the deal."""
 
-    def __init__(self, config: GameConfig, dealt: WonderdiceState) -> None:
+    def __init__(self, config: GameConfig, state: WonderdiceState) -> None:
         self.rules = compiled_rules(config)
-        self.state = load(dealt)
+        self.state = load(state)
         self.faces = np.zeros(7, np.int64)
         self.legal = np.zeros(128, np.int64)
 
@@ -211,7 +211,7 @@ class Replayer:
 
     def begin(self, roll: int) -> None:
         """The chance event ``roll`` (seat, gap, faces): the seat's turn begins."""
-        seat, gap, counts = A.decode_roll(roll)
+        seat, gap, counts = actions.decode_roll(roll)
         self.faces[:] = counts
         begin_turn(self.state, seat, gap)
 

@@ -25,14 +25,14 @@ from typing import NamedTuple
 import numpy as np
 
 from wonderland.compiled.jit import compiled
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.content import Content
 from wonderland.games.wonderdice.effects import Powers, grant
 from wonderland.games.wonderdice.state import ADMIRING, MAD, SIDES
 from wonderland.games.wonderdice.variants import RuleFlags
 
-SEATS = A.MAX_SEATS
-MAX_GAP_MS = A.MAX_GAP_MS
+SEATS = actions.MAX_SEATS
+MAX_GAP_MS = actions.MAX_GAP_MS
 NO_SEAT = -1
 
 # -- per-seat fields (rows of ``ps``) ------------------------------------------------------
@@ -156,10 +156,16 @@ R_INPUT_DELAY = 18
 R_REJECTED_CONSUMES = 19
 RULES = 20
 
-PASS, CLAIM, TOUCH_ACTION, BETRAY, LOYAL = A.PASS, A.CLAIM, A.TOUCH, A.BETRAY, A.LOYAL
-RECLAIM = A.reclaim(0)
-MADDEN = A.madden(0)
-NUM_ACTIONS = A.NUM_ACTIONS
+PASS, CLAIM, TOUCH_ACTION, BETRAY, LOYAL = (
+    actions.PASS,
+    actions.CLAIM,
+    actions.TOUCH,
+    actions.BETRAY,
+    actions.LOYAL,
+)
+RECLAIM = actions.reclaim(0)
+MADDEN = actions.madden(0)
+NUM_ACTIONS = actions.NUM_ACTIONS
 PLACED = 8
 """Room for one seat's placement order (it holds at most ``DICE`` entries)."""
 

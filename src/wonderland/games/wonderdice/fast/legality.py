@@ -14,7 +14,7 @@ from typing import cast
 import numpy as np
 
 from wonderland.compiled.jit import Int, compiled, compiled_call
-from wonderland.games.wonderdice import legality as L  # noqa: N812
+from wonderland.games.wonderdice import legality as plain_legality
 from wonderland.games.wonderdice.fast.layout import (
     ADV_N,
     ADV_T,
@@ -68,21 +68,24 @@ from wonderland.games.wonderdice.legality import (
 from wonderland.games.wonderdice.state import ADMIRING
 
 # -- ``legality.py``'s tables as arrays, its arithmetic compiled -----------------------------
-KIND = np.array(L.KIND, np.int64)
-TARGET = np.array(L.TARGET, np.int64)
-VALUE = np.array(L.VALUE, np.int64)
-ADVANCE_ID = np.array(L.ADVANCE_ID, np.int64)
-ADVANCE_TWO_ID = np.array(L.ADVANCE_TWO_ID, np.int64)
-UNBLOCK_ID = np.array(L.UNBLOCK_ID, np.int64)
-BLOCK_ID = np.array(L.BLOCK_ID, np.int64)
-TAKE_BACK_ID = np.array(L.TAKE_BACK_ID, np.int64)
-BLOCK_NUMBER = np.array(L.BLOCK_NUMBER, np.int64)
-in_window = cast("Callable[[Int, Int, Int], bool]", compiled(L.in_window))
-unblock_range = cast("Callable[[Int, Int, Int], tuple[Int, Int]]", compiled(L.unblock_range))
-block_ranges = cast(
-    "Callable[[Int, Int, Int, Int], tuple[Int, Int, Int, Int]]", compiled(L.block_ranges)
+KIND = np.array(plain_legality.KIND, np.int64)
+TARGET = np.array(plain_legality.TARGET, np.int64)
+VALUE = np.array(plain_legality.VALUE, np.int64)
+ADVANCE_ID = np.array(plain_legality.ADVANCE_ID, np.int64)
+ADVANCE_TWO_ID = np.array(plain_legality.ADVANCE_TWO_ID, np.int64)
+UNBLOCK_ID = np.array(plain_legality.UNBLOCK_ID, np.int64)
+BLOCK_ID = np.array(plain_legality.BLOCK_ID, np.int64)
+TAKE_BACK_ID = np.array(plain_legality.TAKE_BACK_ID, np.int64)
+BLOCK_NUMBER = np.array(plain_legality.BLOCK_NUMBER, np.int64)
+in_window = cast("Callable[[Int, Int, Int], bool]", compiled(plain_legality.in_window))
+unblock_range = cast(
+    "Callable[[Int, Int, Int], tuple[Int, Int]]", compiled(plain_legality.unblock_range)
 )
-may_take_back = cast("Callable[[Int, bool, Int], bool]", compiled(L.may_take_back))
+block_ranges = cast(
+    "Callable[[Int, Int, Int, Int], tuple[Int, Int, Int, Int]]",
+    compiled(plain_legality.block_ranges),
+)
+may_take_back = cast("Callable[[Int, bool, Int], bool]", compiled(plain_legality.may_take_back))
 
 
 # -- small queries ---------------------------------------------------------------------------
@@ -170,7 +173,7 @@ def only_unblock(ps: np.ndarray, rf: np.ndarray, seat: Int) -> bool:
 def blocking(
     ps: np.ndarray, rf: np.ndarray, n: Int, seat: Int, t: Int, now: Int
 ) -> tuple[Int, Int, Int, Int]:
-    """The faces a block by ``seat`` on ``t`` may show (``rules._block_ranges``)."""
+    """The faces a block by ``seat`` on ``t`` may show (``rules.block_ranges_on``)."""
     if t == seat or ps[BLOCKER, t] >= 0 or shielded(ps, n, t):
         return NO_RANGES
     k = ps[ADV_N, t]  # the dice of an advance within the window (D24)

@@ -15,7 +15,7 @@ import numpy as np
 
 from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.compiled.rng import uniform
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.fast.layout import (
     BETRAY,
     CLAIM,
@@ -44,9 +44,13 @@ _KIND_RANK = {
     "reclaim": 4,
     "madden": 3,
 }
-RANK = np.array([_KIND_RANK.get(A.decode(a).kind, 0) for a in range(A.NUM_ACTIONS)], np.int64)
+RANK = np.array(
+    [_KIND_RANK.get(actions.decode(a).kind, 0) for a in range(actions.NUM_ACTIONS)], np.int64
+)
 """Greedy's rank of each action id's kind."""
-TARGET = np.array([max(A.target_of(A.decode(a)), 0) for a in range(A.NUM_ACTIONS)], np.int64)
+TARGET = np.array(
+    [max(actions.target_of(actions.decode(a)), 0) for a in range(actions.NUM_ACTIONS)], np.int64
+)
 """Each action id's target seat (0 when it has none)."""
 
 

@@ -406,7 +406,7 @@ def win_round(state: State, rules: Rules, seat: Int) -> None:
 @compiled
 def cancels(state: State, rules: Rules, seat: Int, t: Int, value: Int) -> bool:
     """Whether a (checked) block showing ``value`` aims at the number ``t`` had before an
-    advance within the window: the second range of :func:`blocking` (``rules._cancels``)."""
+    advance within the window: the second range of :func:`blocking` (``steps._cancels``)."""
     sc = state.sc
     _, _, lo, hi = blocking(state.ps, rules.rf, sc[S_N], seat, t, sc[S_NOW])
     return bool(lo <= value <= hi)
@@ -459,7 +459,7 @@ def block(state: State, rules: Rules, seat: Int, action: Int) -> None:
 
 @compiled_call
 def play(state: State, rules: Rules, seat: Int, action: Int, rolled: bool) -> None:
-    """A checked action during play (``rules._play``); ``rolled``: on a roll, not a free turn."""
+    """A checked action during play (``steps._play``); ``rolled``: on a roll, not a free turn."""
     ps, sc, placed = state
     if rolled:
         ps[TIRED, seat] = 0

@@ -92,7 +92,7 @@ class _Node:
         self.joint: dict[tuple[int, ...], _Node] | None = None
 
 
-WIN_SHARE = "estimated win share"
+WIN_SHARE = "estimated chance to win"
 """What a search's values estimate, unless it says otherwise (``SearchResult.measure``)."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wonderland.core.words import counted
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, card_str
 
 TAKEN_BY_COLOUR = "P14: same colour as the played card"
@@ -165,7 +166,7 @@ def explain_winners(sheet: ScoreSheet) -> str:
     names = ", ".join(f"seat {p}" for p in winners)
     if len(tied) == 1:
         return f"{names} wins with the lowest score, {best} (P35)"
-    cards = ", ".join(f"seat {p}: {sheet.card_totals[p]} cards" for p in tied)
+    cards = ", ".join(f"seat {p}: {counted(sheet.card_totals[p], 'card')}" for p in tied)
     if len(winners) == 1:
         return f"{names} wins: tied on {best} points, fewest collected cards ({cards}) (P35)"
     return f"{names} share the win: tied on {best} points and on cards ({cards}) (P37)"

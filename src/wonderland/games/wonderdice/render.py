@@ -85,7 +85,7 @@ def render(state: WonderdiceState, seat: int | None = None) -> str:
         lines.append(text)
     if state.winners or state.end_rule:
         lines.append(
-            f"Game over ({state.end_rule}): winner(s) {', '.join(map(str, state.winners))}"
+            f"Game over ({state.end_rule}): won by {', '.join(f'seat {w}' for w in state.winners)}"
         )
     return "\n".join(lines)
 

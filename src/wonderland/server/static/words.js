@@ -1,5 +1,6 @@
 // Text as a person reads it: seat numbers become names and bracketed rule clauses such as
-// "(P8)" become small references that cannot be mistaken for cards.
+// "(P8)" become small references, "rule P8", that cannot be mistaken for cards (the terminal
+// writes the same words: wonderland.core.words).
 import { el } from "/static/dom.js";
 
 // Only clauses in brackets are references: a bare "P8" may be a card (a purple 8).
@@ -7,9 +8,10 @@ import { el } from "/static/dom.js";
 const CLAUSE = /\(((?:[A-Z]{1,2}\d{1,3}[a-z]?)(?:(?:,\s?|\/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*)(?::\s*([^()]*))?\)/g;
 const SEAT = /\b[Ss]eat (\d)\b/g;
 
-/** A small reference to a rule clause, e.g. ruleRef("P8"). */
+/** A small reference to a rule clause, e.g. ruleRef("P8") reads "rule P8". */
 export function ruleRef(clause) {
-  return el("abbr", { class: "rule-ref", title: `rule ${clause} (see the game's rules)` }, clause);
+  const words = /[A-Z]\d+[a-z]?\W+[A-Z]/.test(clause) ? "rules" : "rule";
+  return el("abbr", { class: "rule-ref", title: `${words} ${clause} (see the game's rules)` }, `${words} ${clause}`);
 }
 
 /** Text with rule clauses as references and "seat N" as the seat's name; a fragment.

@@ -9,7 +9,8 @@ from wonderland.core.words import counted
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, card_str
 
 TAKEN_BY_COLOUR = "P14: same colour as the played card"
-TAKEN_BY_VALUE = "P14: value at most N"
+TAKEN_BY_VALUE = "P14: value at most {}"
+"""The reason, with the played card's value."""
 
 
 def split_parade(parade: Sequence[int], played: int) -> tuple[list[int], list[int]]:
@@ -63,7 +64,12 @@ def explain_take(parade: Sequence[int], played: int) -> TakeReport:
     checked = tuple(parade[:cut])
     _, taken = split_parade(parade, played)
     reasons = tuple(
-        (card, TAKEN_BY_COLOUR if COLOUR_OF[card] == COLOUR_OF[played] else TAKEN_BY_VALUE)
+        (
+            card,
+            TAKEN_BY_COLOUR
+            if COLOUR_OF[card] == COLOUR_OF[played]
+            else TAKEN_BY_VALUE.format(VALUE_OF[played]),
+        )
         for card in taken
     )
     return TakeReport(played, tuple(parade[cut:]), checked, reasons)

@@ -156,5 +156,5 @@ PLAY_ME_TEXT = (
 )
 COUNTDOWN_TEXT = (
     "'Play Me! in {left}' counts down to the call that opens the round: nobody may roll "
-    "before 'Play Me!' (D12); the countdown is the variant countdown_ms (Q19)"
+    "before 'Play Me!' (D12); how long it runs is a table option (Q19)"
 )

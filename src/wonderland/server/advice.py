@@ -61,14 +61,17 @@ def check(core: TableDesk, table: LiveTable, seat: int | None, version: int) -> 
 
 
 def words_of(table: LiveTable, seat: int) -> Callable[[int], str]:
-    """How a suggested move is named: in the words of its button at a real-time table (its
-    notation, ``block@2:4``, is for records), else in the game's notation (``R3``)."""
-    live = table.live
+    """How a suggested move is named: in the words of its button when the game gives them
+    (``text``: "block Alice's 3", "build a castle in Croquet Ground"; the notation,
+    ``block@2:4``, is for records), else in the game's notation (``R3``)."""
+    game, live = table.game, table.live
     if live is not None:
         live.legal(seat)  # the seat whose buttons are described
-        game = table.game
         return lambda action: live.describe(action).get("text") or game.action_to_string(action)
-    return table.game.action_to_string
+    view = game.view(table.state, seat)
+    return lambda action: (
+        game.action_info(view, action).get("text") or game.action_to_string(action)
+    )
 
 
 async def advice(

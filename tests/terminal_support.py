@@ -35,7 +35,7 @@ def assert_interrupted_game_resumes_exactly(
     monkeypatch.setattr("builtins.input", answers(interrupt_at=interrupt_at))
     assert main([*argv, "--record", str(saved)]) == 130
     out = capsys.readouterr().out
-    assert f"continue it with: wonderland play --resume {saved}" in out
+    assert f"continue it with:\n  wonderland play --resume {saved}\n" in out
     unfinished = GameRecord.load(saved)
     assert not game.is_terminal(final_state(game, unfinished))
     assert unfinished.players == players

@@ -71,14 +71,18 @@ def test_two_browsers_pick_names_and_chat(browser: Browser, site: ServerProcess)
         expect(lines.nth(1)).to_contain_text("Mad Hatter")
     expect(alice.locator("#chat-input")).to_have_value("")
 
-    # a spectator in Alice's browser: the remembered name, marked as a spectator's
+    # a spectator in Alice's browser: the remembered name, marked as a spectator's (her seat,
+    # kept by this browser, is offered back rather than her being called a spectator)
     watcher = alice.context.new_page()
     watcher.on("dialog", record)
     watcher_errors: list[str] = []
     watcher.on("pageerror", lambda error: watcher_errors.append(str(error)))
     watcher.goto(links["spectator_url"])
     expect(watcher.locator("#name-input")).to_have_value("Alice Liddell")
-    expect(watcher.locator("#name-note")).to_have_text("You chat as Alice Liddell (spectator).")
+    expect(watcher.locator("#name-note")).to_have_text(
+        "You chat as Alice Liddell until you rejoin your seat."
+    )
+    expect(watcher.locator("#seat-return")).to_have_text("This is your seat — rejoin")
     expect(watcher.locator("#chat li")).to_have_count(2)  # what was said before
     say(watcher, "watching now")
     spectator_line = hatter.locator("#chat li").nth(2)

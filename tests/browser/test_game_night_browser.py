@@ -39,6 +39,19 @@ def checked(page: Page, name: str) -> None:
     shot(page, name)
 
 
+def new_link_reseats(host: Page, player: Page, seat: int, who: str, picture: str) -> None:
+    """The host sends ``seat`` a new link: the player's page is told its link went, and the
+    new link, opened, seats the player again (``who`` says so)."""
+    host.locator(f'#host-panel .host-reissue[data-seat="{seat}"]').click()
+    expect(host.locator("#host-new-link")).to_have_value(re.compile(rf"#seat={seat}&token="))
+    expect(player.locator("#connection")).to_contain_text("new link")
+    checked(host, picture)
+    new_link = host.locator("#host-new-link").input_value()
+    player.goto("about:blank")
+    player.goto(new_link)
+    expect(player.locator("#who")).to_have_text(who)
+
+
 def create_in_lobby(page: Page, site: ServerProcess, seat_one: str) -> list[str]:
     """Create a two-player Parade table from the lobby form; the seat links shown."""
     page.goto(site.url + "/")
@@ -146,14 +159,7 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     expect(phone.locator("#waiting")).to_be_hidden()  # the visitor now watches the game
     host_panel = host.locator("#host-panel")
     expect(host_panel.locator(".host-reissue")).to_have_count(2)
-    host_panel.locator('.host-reissue[data-seat="1"]').click()
-    expect(host.locator("#host-new-link")).to_have_value(re.compile(r"#seat=1&token="))
-    expect(stranger.locator("#connection")).to_contain_text("new link")
-    checked(host, "host-new-link-1280")
-    new_link = host.locator("#host-new-link").input_value()
-    stranger.goto("about:blank")
-    stranger.goto(new_link)
-    expect(stranger.locator("#who")).to_have_text("you are seat 1")
+    new_link_reseats(host, stranger, 1, "you are seat 1", "host-new-link-1280")
     on_phone = new_page(browser, 390, 844)
     on_phone.goto(host_url)  # the host link alone: a spectator with the host's controls
     expect(on_phone.locator("#host-panel .host-reissue")).to_have_count(2)

@@ -53,7 +53,9 @@ def simulate_out(folder: Path) -> tuple[list[str], list[str]]:
     """An output folder that is really a file."""
     out = folder / "not-a-run"
     out.write_text("something else\n", encoding="utf-8")
-    return ["simulate", "parade", "--games", "2", "--out", str(out)], [f"{out} is not empty"]
+    return ["simulate", "parade", "--games", "2", "--out", str(out)], [
+        f"--out {out}: that is a file; name a folder"
+    ]
 
 
 def replay_bad_record(folder: Path) -> tuple[list[str], list[str]]:

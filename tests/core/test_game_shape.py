@@ -17,16 +17,13 @@ import pytest
 
 from wonderland.core import get_game, get_plugin
 
-GAMES = ["parade", "wonderdice"]
-"""The games written this way (Wonderland's War joins when its actions are typed)."""
+GAMES = ["parade", "wonderdice", "wonderlands_war"]
+"""The games written this way: every declared game."""
 
 STATE_NAMES = ("state", "before", "after")
 """What a function taking one state calls it: ``state``, or the state before or after a step
 where it compares it with the one it holds."""
 SHORT_ALIAS = re.compile(r"[A-Z]{1,2}")
-COMPILED = "fast"
-"""The compiled engines' folder: written over arrays, not states; its bridges and module
-aliases are not yet held to these names."""
 
 
 def _module(game_id: str, name: str) -> ModuleType:
@@ -34,10 +31,9 @@ def _module(game_id: str, name: str) -> ModuleType:
 
 
 def _sources(game_id: str) -> list[Path]:
-    """The game's Python modules, but for its compiled engine."""
+    """The game's Python modules, its compiled engine's included."""
     folder = Path(_module(game_id, "game").__file__ or "").parent
-    paths = sorted(folder.rglob("*.py"))
-    return [path for path in paths if COMPILED not in path.relative_to(folder).parts]
+    return sorted(folder.rglob("*.py"))
 
 
 def _state_type(game_id: str) -> type[Any]:

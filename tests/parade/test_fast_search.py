@@ -85,17 +85,7 @@ def determinizations(view: ParadeView, count: int, seed: int) -> Iterator[dict[s
     work = Work.new()
     work.rng[0] = np.uint64(seed)
     for _ in range(count):
-        determinize(
-            work.st,
-            work.sc,
-            template.st,
-            template.sc,
-            template.unseen,
-            template.fixed,
-            template.hidden_keep,
-            work.deck,
-            work.rng,
-        )
+        determinize(work, template)
         yield fast_snapshot(work.st, work.sc)
 
 

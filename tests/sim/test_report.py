@@ -73,7 +73,7 @@ def test_compare_puts_two_runs_side_by_side(tmp_path: Path) -> None:
     run_simulation(parade_job(40, seed=4), workers=1, out=tmp_path / "other")
     page_path = tmp_path / "cmp" / "compare.html"
     argv = ["report", str(tmp_path / "base"), "--compare", str(tmp_path / "other")]
-    assert main([*argv, "--output", str(page_path)]) == 0
+    assert main([*argv, "--output", str(page_path), "--mkdir"]) == 0
     page = page_path.read_text()
     assert "<h2>Effect of the change</h2>" in page and "<h2>Seat advantage</h2>" in page
     assert "run seeds 3, 4" in page and "N = 80 games" in page

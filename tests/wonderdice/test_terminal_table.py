@@ -93,7 +93,7 @@ def test_an_interrupted_game_is_saved_and_resumes_from_exactly_there(
     assert main([*argv, "--variant", "countdown_ms=500", "--record", str(saved)]) == 130
     out = capsys.readouterr().out
     assert "interrupted" in out
-    assert f"continue it with: wonderland play --resume {saved}" in out
+    assert f"continue it with:\n  wonderland play --resume {saved}\n" in out
     record = GameRecord.load(saved)
     assert record.players == ("you", "greedy", "greedy:fast")
     assert not GAME.is_terminal(final_state(GAME, record))

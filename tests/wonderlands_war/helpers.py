@@ -99,7 +99,7 @@ def war(
     st.war = True
     st.round = 1
     st.order = [region]
-    st.tasks = [Task(Phase.NEXT_BATTLE, value=0)]
+    st.tasks = [Task(Phase.NEXT_BATTLE, battle=0)]
     rules.settle(st)
     return st
 

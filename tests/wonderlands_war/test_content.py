@@ -203,3 +203,25 @@ def test_battle_effects_only_where_a_battle_is_fought(tmp_path: Path) -> None:
     _, problems = wc.check(pack)
     assert [p.key for p in problems] == ["cards[id=tea_I_02].effects[0].effect"]
     assert "only acts in a battle" in problems[0].reason
+
+
+def test_schema_and_cross_reference_problems_are_shown_together(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that fails its schema does not hide the other files' unknown references: one
+    run lists both, so a pack is fixed in one go."""
+    quest = (
+        '[[quests]]\nid = "quest_01"\nname = "Q"\nregion = "moon"\n'
+        'feat = { type = "win_region", region = "tulgey_wood" }\n'
+        'objective = { type = "castles", n = 2 }\nfeat_points = 3\nobjective_points = 3\n'
+    )
+    pack = _pack(tmp_path, {"factions.toml": "unknown_key = 1\n", "quests.toml": quest})
+    assert main(["content", "validate", str(pack)]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "factions.toml: unknown_key: Extra inputs are not permitted" in out
+    assert "quests[id=quest_01].region: unknown region 'moon'" in out
+
+
+def test_a_missing_pack_folder_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["content", "validate", "/nonexistent/pack"]) == 2
+    assert "/nonexistent/pack does not exist" in capsys.readouterr().err

@@ -6,7 +6,7 @@ import pytest
 
 from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.games.wonderlands_war import rules
-from wonderland.games.wonderlands_war.content import Fx
+from wonderland.games.wonderlands_war.content_values import Fx
 from wonderland.games.wonderlands_war.effects import EFFECTS
 
 from .helpers import CHIP, GAME, setup, war

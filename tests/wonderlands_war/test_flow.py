@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import rules
-from wonderland.games.wonderlands_war.content import Fx
+from wonderland.games.wonderlands_war import chance_steps, rules
+from wonderland.games.wonderlands_war.content_values import Fx
 from wonderland.games.wonderlands_war.state import (
     AUTOMATIC_PHASES,
     CHANCE_PHASES,
@@ -25,8 +25,8 @@ def test_every_phase_has_its_handler() -> None:
     """Each seat phase lists choices and plays them; each chance step has outcomes that act;
     each automatic phase runs."""
     assert set(rules._CHOICES) == set(rules._DECISIONS) == SEAT_PHASES
-    assert set(rules._OUTCOMES) == CHANCE_PHASES
-    assert set(rules._POOLS) == CHANCE_PHASES - {Phase.DRAW_CHIP, Phase.ROLL_DIE}
+    assert set(chance_steps.OUTCOMES) == CHANCE_PHASES
+    assert set(chance_steps.POOLS) == CHANCE_PHASES - {Phase.DRAW_CHIP, Phase.ROLL_DIE}
     assert set(rules._AUTOMATIC) == AUTOMATIC_PHASES
     assert set(rules.CLAUSE) == CHANCE_PHASES | SEAT_PHASES | SIMULTANEOUS_PHASES
 
@@ -34,8 +34,8 @@ def test_every_phase_has_its_handler() -> None:
 def test_task_as_tuple_keeps_only_its_arguments() -> None:
     """A task's compact form: the phase code and the arguments its phase uses."""
     fx = Fx("gain_vp", 1, -1)
-    assert Task(Phase.DEAL_TILE, value=3).as_tuple() == (1, 3)
-    assert Task(Phase.PLACE_SUPPORTERS, 2, 3).as_tuple() == (24, 2, 3)
-    assert Task(Phase.EFFECT, 1, 0, fx).as_tuple() == (69, 1, fx)
+    assert Task(Phase.DEAL_TILE, region=3).as_tuple() == (1, 3)
+    assert Task(Phase.PLACE_SUPPORTERS, 2, left=3).as_tuple() == (24, 2, 3)
+    assert Task(Phase.EFFECT, 1, fx=fx).as_tuple() == (69, 1, fx)
     assert Task(Phase.DRAW_OR_STOP).as_tuple() == (40,)
     assert type(Task(Phase.FINAL).as_tuple()[0]) is int

@@ -40,11 +40,11 @@ def playthrough(seed: int, players: int) -> str:
         GAME.apply_in_place(state, actor, action)
         step += 1
         battle = ""
-        if state.b_region >= 0:
+        if state.battle.region >= 0:
             battle = " | " + " ".join(
-                f"{s}:{state.b_strength[s]}/{state.supporters[state.b_region][s]}"
+                f"{s}:{state.battle.strength[s]}/{state.supporters[state.battle.region][s]}"
                 for s in range(players)
-                if state.b_status[s]
+                if state.battle.status[s]
             )
         lines.append(f"{step:4} {who:7} {GAME.action_to_string(action):12} {text}{battle}")
     lines.append(GAME.render(state, None))

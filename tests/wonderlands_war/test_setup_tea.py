@@ -219,7 +219,7 @@ def test_w21_supporters_into_one_region() -> None:
     st = setup(3)
     card = _card(lambda c: len(c.halves) == 1 and c.halves[0].supporters == 3)
     _take(st, 0, card)
-    assert st.tasks[-1] == Task(Phase.PLACE_SUPPORTERS, 0, 3)
+    assert st.tasks[-1] == Task(Phase.PLACE_SUPPORTERS, 0, left=3)
     assert parse("support_one 0") not in GAME.legal_actions(st, 0)
     reserve = st.players[0].reserve
     GAME.apply_in_place(st, 0, parse("support_all 2"))
@@ -268,7 +268,7 @@ def test_w24_head_of_table_roll_and_refill() -> None:
     assert st.tasks[-1] == Task(Phase.ROLL_DIE, seat)
     GAME.apply_in_place(st, CHANCE, BASE["die"] + seat * 12 + 5)  # face 5: 3 shards
     assert p.shards == shards + CONTENT.die_faces[5]
-    refills = {t.value for t in st.tasks if t.phase == Phase.DEAL_CARD}
+    refills = {t.space for t in st.tasks if t.phase == Phase.DEAL_CARD}
     assert refills == {3, 12}
     while st.tasks[-1].phase == Phase.DEAL_CARD:
         GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
@@ -343,12 +343,12 @@ def test_w28_wonderlandian_figure_joins_retinue() -> None:
     w = st.market[figure]
     st.tasks.append(Task(Phase.PICK_WONDERLANDIAN, 0))
     GAME.apply_in_place(st, 0, BASE["pick_wl"] + figure)
-    assert st.tasks[-1] == Task(Phase.PLACE_WONDERLANDIAN, 0, w)
+    assert st.tasks[-1] == Task(Phase.PLACE_WONDERLANDIAN, 0, wonderlandian=w)
     GAME.apply_in_place(st, 0, BASE["place_wl"] + 2)
     assert st.players[0].retinue == [w]
     assert st.players[0].figures == [(w, 2)]
     assert war_rules.units(st, 0, 2) == 1
-    assert st.tasks[-1] == Task(Phase.FILL_MARKET, value=figure)  # refilled from the deck
+    assert st.tasks[-1] == Task(Phase.FILL_MARKET, slot=figure)  # refilled from the deck
     GAME.apply_in_place(st, CHANCE, GAME.chance_outcomes(st)[0][0])
     assert st.market[figure] >= 0
 

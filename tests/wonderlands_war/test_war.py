@@ -43,14 +43,14 @@ def test_w30_battles_from_marker_clockwise() -> None:
 def test_w30_only_regions_with_units_fight() -> None:
     """W30: a region without units has no battle."""
     st = war(2, region=2, fighters={})
-    assert st.b_region == -1
+    assert st.battle.region == -1
 
 
 def test_w31_starting_strength_leader_castles_cards() -> None:
     """W31, W32, G23: leader where it stands, card bonus, 2 per castle; supporters add none."""
     st = war(2, region=1, fighters={0: 5, 1: 1}, leaders=(0,), bags={0: {"start_1": 2}, 1: {}})
-    assert st.b_strength[0] == CONTENT.factions[0].leader_strength[0]
-    assert st.b_strength[1] == 0
+    assert st.battle.strength[0] == CONTENT.factions[0].leader_strength[0]
+    assert st.battle.strength[1] == 0
     st2 = war(2, region=1, fighters={0: 1, 1: 1}, leaders=(0,), bags={0: {"start_1": 1}})
     st2.castles[1][0] = 2
     st2.players[0].war_bonus = 3
@@ -65,14 +65,14 @@ def test_w33_simultaneous_draw_decision() -> None:
     st = war(2, fighters={0: 3, 1: 3}, bags={0: {"start_1": 3}, 1: {"start_2": 3}})
     assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     both_draw(st, "start_1", "start_2")
-    assert st.b_strength[:2] == [1, 2]
+    assert st.battle.strength[:2] == [1, 2]
     assert GAME.to_move(st) == frozenset({0, 1})
     play(st, 1, "stop")
     assert GAME.to_move(st) == frozenset({0})
-    hidden = GAME.view(st, 0).state.b_choice[1]
+    hidden = GAME.view(st, 0).state.battle.choice[1]
     assert hidden == HIDDEN
     play(st, 0, "draw")
-    assert st.b_status[1] == HALTED
+    assert st.battle.status[1] == HALTED
     assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
 
 
@@ -96,7 +96,7 @@ def test_w35_bust_when_no_supporters_left() -> None:
     play(st, 1, "draw")
     both_draw(st, "madness", "start_1")
     assert st.players[0].busts == 1
-    assert st.b_first == [1]  # the bust player scores nothing
+    assert st.battle.first == [1]  # the bust player scores nothing
     assert st.players[0].vp_battles == 0
     assert st.players[0].exhaust[CHIP["start_3"]] == 1
     assert st.players[0].active[CHIP["start_3"]] == 0
@@ -113,7 +113,7 @@ def test_g9_variant_leader_keeps_you_in() -> None:
     )
     st.players[0].shield = False
     both_draw(st, "madness", "start_1")
-    assert st.b_status[0] == DRAWING
+    assert st.battle.status[0] == DRAWING
 
 
 def test_w36_shield_returns_madness_and_redraws() -> None:
@@ -127,7 +127,7 @@ def test_w36_shield_returns_madness_and_redraws() -> None:
     assert st.players[0].bag[CHIP["madness"]] == 1
     assert st.tasks[-1] == Task(Phase.DRAW_CHIP, 0)
     draw(st, 0, "start_2")
-    assert st.b_strength[0] == 2
+    assert st.battle.strength[0] == 2
     assert st.supporters[0][0] == 1
 
 
@@ -199,8 +199,8 @@ def test_w39_stop_keeps_strength_first_draw_mandatory() -> None:
     both_draw(st, "start_3", "start_1")
     play(st, 0, "stop")
     play(st, 1, "draw")
-    assert st.b_status[0] == HALTED
-    assert st.b_strength[0] == 3
+    assert st.battle.status[0] == HALTED
+    assert st.battle.strength[0] == 3
     draw(st, 1, "start_1")
     assert GAME.to_move(st) == frozenset({1})
     with pytest.raises(IllegalAction) as err:
@@ -220,7 +220,7 @@ def test_g15_empty_bag_halts() -> None:
     """G15: a player whose bag is empty when a draw is due stops."""
     st = war(2, fighters={0: 3, 1: 3}, bags={0: {"start_3": 1}, 1: {"start_1": 3}})
     both_draw(st, "start_3", "start_1")
-    assert st.b_status[0] == HALTED
+    assert st.battle.status[0] == HALTED
     assert GAME.to_move(st) == frozenset({1})
 
 
@@ -246,7 +246,7 @@ def test_w40_forge_chip_lets_you_forge_after_battle() -> None:
     releases a supporter."""
     st = war(2, fighters={0: 3, 1: 3}, bags={0: {"forge": 1, "start_3": 1}, 1: {"start_1": 1}})
     both_draw(st, "forge", "start_1")
-    assert st.b_forge[0] == 1
+    assert st.battle.forge[0] == 1
     play(st, 0, "draw")
     draw(st, 0, "start_3")
     # 1 is bust-free and alone now? seat 1's bag is empty: halted; seat 0 leads and stops
@@ -266,9 +266,9 @@ def test_w40_forge_chip_lets_you_forge_after_battle() -> None:
 def test_w41_25_strength_wins_at_once() -> None:
     """W41: reaching 25 strength ends the battle at once."""
     st = war(2, fighters={0: 3, 1: 3}, leaders=(0,), bags={0: {"start_3": 2}, 1: {"start_1": 3}})
-    st.b_strength[0] = 22
+    st.battle.strength[0] = 22
     both_draw(st, "start_3", "start_1")
-    assert st.b_first == [0]
+    assert st.battle.first == [0]
     assert st.players[0].vp_battles == CONTENT.tiles[st.tiles[0]][0]
 
 
@@ -279,7 +279,7 @@ def test_w42_lone_drawer_ahead_ends_battle() -> None:
     play(st, 0, "draw")
     play(st, 1, "stop")
     draw(st, 0, "start_3")
-    assert st.b_first == [0]
+    assert st.battle.first == [0]
     st = war(
         2,
         fighters={0: 3, 1: 3},
@@ -436,7 +436,7 @@ def test_w46_one_feat_per_battle() -> None:
     strength = [i for i, q in enumerate(CONTENT.quests) if q.feat.type == "reach_strength"][:2]
     p = st.players[0]
     p.quests, p.feats = strength, [False, False]
-    st.b_strength[0] = 30
+    st.battle.strength[0] = 30
     both_draw(st, "start_3", "start_1")
     assert p.feats == [True, False]
 
@@ -489,9 +489,9 @@ def test_w40_halting_on_a_forge_icon_earns_a_forge() -> None:
     """W40: stopping on a battle-track forge icon earns a forge."""
     icon = CONTENT.rules.battle_track_forge_icons[0]
     st = war(2, fighters={0: 3, 1: 3}, bags={0: {"start_3": 3}, 1: {"start_1": 3}})
-    st.b_strength[0] = icon - 3
+    st.battle.strength[0] = icon - 3
     both_draw(st, "start_3", "start_1")
-    assert st.b_strength[0] == icon
+    assert st.battle.strength[0] == icon
     play(st, 0, "stop")
     play(st, 1, "draw")
-    assert st.b_forge[0] == 1
+    assert st.battle.forge[0] == 1

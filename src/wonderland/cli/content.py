@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from wonderland.core import ConfigError, get_plugin, plugins
 from wonderland.core.capabilities import ContentModule
+from wonderland.terminal.arguments import add_output
 from wonderland.terminal.messages import say
 
 
@@ -35,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     default = next(iter(content_game_ids()), None)
     validate.add_argument("--game", default=default, help="whose content (default %(default)s)")
     schema = sub.add_parser("schema", help="print or write the JSON Schema of each content file")
-    schema.add_argument("--write", type=Path, default=None, metavar="DIR", help="write into DIR")
+    add_output(schema, "--write", "folder", default=None, metavar="DIR", help="write into DIR")
     schema.add_argument("--game", default=default, help="whose content (default %(default)s)")
 
 
@@ -53,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
             (args.write / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
         console.print(f"wrote {len(schemas)} schema file(s) into {args.write}")
         return 0
+    if not args.dir.is_dir():
+        what = "is a file, not a folder" if args.dir.exists() else "does not exist"
+        raise ConfigError(f"{args.dir} {what}: name the folder of your content TOML files")
     content, problems = module.check(args.dir)
     if problems:
         say(console, f"[bold red]{len(problems)} problem(s)[/] in {escape(str(args.dir))}:")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 
 from rich.console import Console
@@ -26,14 +25,15 @@ from wonderland.sim.ladder import (
 )
 from wonderland.sim.ladder_log import LadderLog, LadderSettings
 from wonderland.sim.runner import GameResult
+from wonderland.terminal.arguments import COUNT, NON_NEGATIVE, SEED, add_output, check_output
 from wonderland.terminal.options import add_backend_arguments, add_game_arguments, game_and_config
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``ladder``."""
     add_game_arguments(parser, players_default=None)
-    parser.add_argument("--games", type=int, default=400, help="how many games (default 400)")
-    parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    parser.add_argument("--games", type=COUNT, default=400, help="how many games (default 400)")
+    parser.add_argument("--seed", type=SEED, default=1, help="run seed (default 1)")
     parser.add_argument(
         "--bots",
         default=",".join(DEFAULT_ENTRANTS),
@@ -41,35 +41,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=COUNT,
         default=1,
         help="worker processes playing games in parallel (results do not depend on it)",
     )
     parser.add_argument(
         "--bootstrap",
-        type=int,
+        type=NON_NEGATIVE,
         default=200,
         help="bootstrap resamples for the 95 %% intervals (default 200)",
     )
     parser.add_argument("--json", action="store_true", help="print the ratings as JSON")
-    parser.add_argument(
+    add_output(
+        parser,
         "--out",
-        type=Path,
+        "folder",
         default=None,
         metavar="DIR",
         help="where the plot goes (default: the current directory)",
     )
-    parser.add_argument(
+    add_output(
+        parser,
         "--plot",
-        type=Path,
+        "file",
         default=None,
         metavar="PATH",
         help="the PNG of the ratings (default: ladder-GAME-Np.png in --out)",
     )
     parser.add_argument("--no-plot", action="store_true", help="do not draw the PNG")
-    parser.add_argument(
+    add_output(
+        parser,
         "--results",
-        type=Path,
+        "file",
         default=None,
         metavar="FILE",
         help="save every game here as it ends; run again with the same settings to resume "
@@ -83,10 +86,6 @@ def run(args: argparse.Namespace) -> int:
     game, config = game_and_config(args)
     game_id = game.spec.id
     entrants = _entrants(args, game_id)
-    if args.games < 1:
-        raise ConfigError("--games must be at least 1")
-    if args.workers < 1 or args.bootstrap < 0:
-        raise ConfigError("--workers must be at least 1 and --bootstrap at least 0")
     plot_path = None if args.no_plot else _plot_path(args, game_id, config.num_players)
     check_backend(args.workers, args.backend, args.address)
     played = _play(args, game, config, entrants)
@@ -120,13 +119,14 @@ def _entrants(args: argparse.Namespace, game_id: str) -> list[str]:
 
 
 def _plot_path(args: argparse.Namespace, game_id: str, players: int) -> Path:
-    """Where the plot goes, checked to be writable before any game is played."""
+    """Where the plot goes, checked to be writable before any game is played (``--plot``
+    and ``--out`` are checked as outputs; ``--out`` itself is made here when missing)."""
+    if args.plot is not None:
+        plot_path: Path = args.plot
+        return plot_path
     folder = args.out if args.out is not None else Path.cwd()
-    plot_path: Path = args.plot or folder / f"ladder-{game_id}-{players}p.png"
-    if not plot_path.parent.is_dir():
-        raise ConfigError(f"cannot write the plot: {plot_path.parent} is not a folder")
-    if not os.access(plot_path.parent, os.W_OK):
-        raise ConfigError(f"cannot write the plot: {plot_path.parent} is not writable")
+    plot_path = folder / f"ladder-{game_id}-{players}p.png"
+    check_output(plot_path, "file", "--out", mkdir=args.out is not None)
     return plot_path
 
 

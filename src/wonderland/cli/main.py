@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from rich.console import Console
 
 from wonderland import __version__
 from wonderland.core import WonderlandError, game_ids
+from wonderland.terminal.arguments import check_outputs
 from wonderland.terminal.messages import print_error
 
 # Each subcommand lives in its own module: ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -31,9 +34,21 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose refusals read like the command's other errors: the usage,
+    then ``error: wonderland play: --seat must be at least 0, not -1`` (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the refusal; exit with status 2."""
+        self.print_usage(sys.stderr)
+        sentence = re.sub(r"^argument ([^:]+): (must )", r"\1 \2", message)
+        print_error(f"{self.prog}: {sentence}")
+        self.exit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="wonderland",
         description=f"Wonderland Table: play, teach, study and simulate {', '.join(game_ids())}.",
     )
@@ -56,9 +71,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status (2 for bad input, with a message on stderr; 141
     when the output's reader closed the pipe early)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version (0) or a refused argument (2)
+        return stop.code if isinstance(stop.code, int) else 2
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
+        check_outputs(args)  # before any game is played or any run computed
         status = handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return status
@@ -75,6 +94,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         Console(stderr=True).print("interrupted")
         return 130
+    except OSError as err:  # a file or folder that failed after the checks (a full disk…)
+        print_error(os_error_text(err))
+        return 1
+
+
+def os_error_text(err: OSError) -> str:
+    """``/x/y.json: No space left on device``, rather than a traceback."""
+    if err.filename is None:
+        return str(err)
+    return f"{err.filename}: {err.strerror or err}"
 
 
 def _discard_stdout() -> None:

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from wonderland.core import ConfigError, game_ids
+from wonderland.terminal.arguments import NON_NEGATIVE, SEED, add_output
 from wonderland.terminal.options import add_game_arguments
 from wonderland.terminal.play import play
 from wonderland.terminal.records import resume_record
@@ -15,7 +16,7 @@ from wonderland.terminal.records import resume_record
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``play``."""
     add_game_arguments(parser, players_default=None, game_optional=True)
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--seat", type=NON_NEGATIVE, default=0, help="your seat (default 0)")
     parser.add_argument(
         "--bots",
         "--bot",
@@ -23,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="bot per other seat, comma separated (a bot name or a level: easy, medium, hard, "
         "expert)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    parser.add_argument("--seed", type=SEED, default=None, help="seed for a reproducible game")
     parser.add_argument(
         "--hints",
         action="store_true",
@@ -36,8 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="continue an unfinished game saved in FILE (its game, seats, bots and seed)",
     )
-    parser.add_argument(
+    add_output(
+        parser,
         "--record",
+        "file",
         default=None,
         metavar="FILE",
         help="where to save the game record (default: under ~/.wonderland)",

@@ -17,19 +17,20 @@ from wonderland.hosting.practice import (
     Question,
     Task,
 )
+from wonderland.terminal.arguments import COUNT, SEED, WholeNumber
 from wonderland.terminal.messages import refuse
+from wonderland.terminal.screen import ask_line
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``practice``."""
     parser.add_argument("game", choices=aids_game_ids(), help="which game")
-    parser.add_argument("--count", type=int, default=10, help="how many tasks (default 10)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the same tasks again")
+    parser.add_argument("--count", type=COUNT, default=10, help="how many tasks (default 10)")
+    parser.add_argument("--seed", type=SEED, default=None, help="seed for the same tasks again")
     parser.add_argument(
         "--level",
-        type=int,
+        type=WholeNumber(MIN_LEVEL, MAX_LEVEL),
         default=MIN_LEVEL,
-        choices=range(MIN_LEVEL, MAX_LEVEL + 1),
         help=f"starting difficulty, {MIN_LEVEL}-{MAX_LEVEL} (default {MIN_LEVEL})",
     )
     parser.add_argument(
@@ -44,11 +45,8 @@ def ask(console: Console, question: Question) -> str | None:
         console.print("  ".join(f"{i + 1}) {c}" for i, c in enumerate(question.choices)))
     console.print(f"[dim]Answer: {question.form}[/]")
     while True:
-        try:
-            text = console.input("▸ ").strip()
-        except EOFError:
-            return None
-        if text.lower() in ("quit", "q"):
+        text = ask_line(console, "▸ ")
+        if text is None or text.lower() in ("quit", "q"):
             return None
         try:
             question.mark(text)

@@ -18,6 +18,7 @@ from wonderland.core import (
     get_game,
     replay,
 )
+from wonderland.terminal.arguments import NON_NEGATIVE, check_seat
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="a record written by play or simulate --record")
     parser.add_argument(
         "--seat",
-        type=int,
+        type=NON_NEGATIVE,
         default=None,
         help="show the game as this seat saw it (default: everything)",
     )
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     """Print each step; wait for Enter between steps when attached to a terminal."""
     record = GameRecord.load(args.file)
     game = get_game(record.game)
+    check_seat(args.seat, record.config.num_players)
     console = Console(highlight=False)
     step_by_step = sys.stdin.isatty() and not args.all
     players = ", ".join(record.players) if record.players else "unnamed"
@@ -71,6 +73,15 @@ def run(args: argparse.Namespace) -> int:
         console.rule(f"step {step.index + 1}: {step_header(game, before, step, args.seat)}")
         console.print(game.render(step.state, args.seat))
         before = step.state
-        if step_by_step and input("[Enter] next, q quit > ").strip().lower() == "q":
+        if step_by_step and not next_step():
             break
     return 0
+
+
+def next_step() -> bool:
+    """Whether the reader asks for the next step (Enter), not to stop (``q``, Ctrl-D)."""
+    try:
+        return input("[Enter] next, q quit > ").strip().lower() not in ("q", "quit")
+    except EOFError:
+        print()
+        return False

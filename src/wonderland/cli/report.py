@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 
 from wonderland.sim.report import write_report
+from wonderland.terminal.arguments import add_output
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,9 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR2",
         help="a second run to put side by side with the first",
     )
-    parser.add_argument(
+    add_output(
+        parser,
         "--output",
-        type=Path,
+        "file",
         default=None,
         metavar="FILE",
         help="where to write the page (default DIR/report.html; plots beside it)",

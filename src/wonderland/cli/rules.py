@@ -6,7 +6,8 @@ import argparse
 
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.table import Table
+from rich.padding import Padding
+from rich.text import Text
 
 from wonderland.core import AnyGame, game_ids, get_game
 from wonderland.hosting.rulebook import Clause, Rulebook, load_rulebook
@@ -21,19 +22,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variants", action="store_true", help="only the rule variants")
 
 
-def variants_table(game: AnyGame) -> Table:
-    """Every variant: name, kind, default, what it does and its register entry."""
-    table = Table(title=f"{game.spec.name} variants (--variant NAME=VALUE)")
-    for column in ("name", "values", "default", "what it does", "clause"):
-        table.add_column(column)
+def show_variants(console: Console, game: AnyGame) -> None:
+    """Every variant: ``NAME=VALUES`` as it is typed, its default and clause (one line, never
+    cut: it runs on at a narrow terminal), then what it does, wrapped below it."""
+    console.print(f"[bold]{game.spec.name} variants[/] (--variant NAME=VALUE)")
     for variant in game.variants:
-        values = "yes/no" if variant.kind == "bool" else "|".join(variant.choices)
+        values = "yes|no" if variant.kind == "bool" else "|".join(variant.choices)
         if variant.kind == "int":
             low = variant.minimum if variant.minimum is not None else ""
             high = variant.maximum if variant.maximum is not None else ""
             values = "|".join([*variant.choices, f"{low}-{high}"])
-        table.add_row(variant.name, values, str(variant.default), variant.help, variant.clause)
-    return table
+        default = variant.default
+        if isinstance(default, bool):
+            default = "yes" if default else "no"
+        typed = Text(f"{variant.name}={values}", style="bold")
+        typed.append(f"  (default {default}; rule {variant.clause})", style="dim")
+        console.print(typed, soft_wrap=True)
+        console.print(Padding(Text(variant.help), (0, 0, 0, 4), expand=False))
 
 
 def show_clause(console: Console, clause: Clause) -> None:
@@ -74,11 +79,11 @@ def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     console = Console(highlight=False)
     if args.variants:
-        console.print(variants_table(game))
+        show_variants(console, game)
         return 0
     book = load_rulebook(args.game)
     if not args.query:
         console.print(Markdown(book.text))
-        console.print(variants_table(game))
+        show_variants(console, game)
         return 0
     return show_lookup(console, book, game, " ".join(args.query))

@@ -17,7 +17,7 @@ from wonderland.hosting.scoring import (
     ScoreInputError,
     ScoreReport,
 )
-from wonderland.terminal.messages import refuse
+from wonderland.terminal.messages import print_error, refuse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -115,7 +115,12 @@ def run(args: argparse.Namespace) -> int:
             raise ScoreInputError(err.problems, source=str(args.file)) from None
     else:
         console.print(f"[bold]{calc.title}[/] score calculator. Enter each player in seat order.")
-        entries = prompt_entries(console, calc) or []
+        try:
+            entries = prompt_entries(console, calc) or []
+        except EOFError:  # Ctrl-D, or a file of answers that stops short
+            console.print()
+            print_error("the input ended before every player was entered; nothing is scored")
+            return 1
         report = calc.score(entries, game.variants.resolve(variants))
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from wonderland.terminal.arguments import (
+    COUNT,
+    NON_NEGATIVE,
+    PORT,
+    add_output,
+    non_negative_number,
+    positive_number,
+)
 
 if TYPE_CHECKING:
     from wonderland.server.settings import ServerSettings
@@ -44,25 +52,26 @@ imports no web library; a test keeps this list and the settings in step."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``serve``."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=PORT, default=8000, help="port, 1-65535 (default 8000)")
     parser.add_argument(
         "--db",
         default=None,
         metavar="URL",
         help="database URL (default: $WONDERLAND_DB, else SQLite under --data-dir)",
     )
-    parser.add_argument(
+    add_output(
+        parser,
         "--data-dir",
-        type=Path,
-        default=Path("data"),
+        "folder",
+        default=None,
         help="where the embedded SQLite database lives (default ./data)",
     )
     parser.add_argument(
-        "--bot-workers", type=int, default=1, help="worker processes for bots (default 1)"
+        "--bot-workers", type=COUNT, default=1, help="worker processes for bots (default 1)"
     )
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=non_negative_number,
         default=0.6,
         help="seconds between bot moves, so people can follow (default 0.6)",
     )
@@ -76,7 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                 flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
         else:
-            limits.add_argument(flag, dest=name, type=kind, default=None, help=help_text)
+            checked = NON_NEGATIVE if kind is int else positive_number  # exact bounds: settings
+            limits.add_argument(flag, dest=name, type=checked, default=None, help=help_text)
 
 
 def settings_from(args: argparse.Namespace) -> ServerSettings:

@@ -18,6 +18,7 @@ from wonderland.sim.batch import RunOutcome, pick_engine, run_simulation, summar
 from wonderland.sim.fast import AUTO, EngineChoice
 from wonderland.sim.job import SimJob
 from wonderland.sim.summary import Estimate, Summary
+from wonderland.terminal.arguments import add_output
 from wonderland.terminal.options import (
     add_engine_argument,
     add_game_arguments,
@@ -31,16 +32,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``simulate``."""
     add_game_arguments(parser, players_default=None)
     add_run_arguments(parser)
-    parser.add_argument(
+    add_output(
+        parser,
         "--out",
-        type=Path,
+        "folder",
         default=None,
         metavar="DIR",
         help="store one Parquet row per game and summary.json in DIR; resumes a run there",
     )
-    parser.add_argument(
+    add_output(
+        parser,
         "--record",
-        type=Path,
+        "folder",
         default=None,
         metavar="DIR",
         help="write every game's record into DIR",

@@ -26,6 +26,7 @@ from wonderland.sim.job import SimJob
 from wonderland.sim.report import load_report_input, write_report
 from wonderland.sim.summary import Estimate
 from wonderland.sim.sweep import PLAYERS, Sweep, SweepPoint, grid, parse_axes
+from wonderland.terminal.arguments import add_output
 from wonderland.terminal.options import add_engine_argument, add_run_arguments, parse_bots
 
 
@@ -47,9 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--content", default=None, metavar="DIR", help="your own content pack")
     add_run_arguments(parser)
-    parser.add_argument(
+    add_output(
+        parser,
         "--out",
-        type=Path,
+        "folder",
         default=None,
         metavar="DIR",
         help="sweep folder: one run folder per point, sweep.json, report.html "

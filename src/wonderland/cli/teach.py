@@ -18,8 +18,9 @@ from wonderland.hosting.teaching import (
     load_script,
     shipped_scripts,
 )
+from wonderland.terminal.screen import ask_line
 
-HELP = "Type the move (e.g. R3); 'rule' repeats the rule, 'quit' stops."
+HELP = "Type the move when asked; 'rule' repeats the rule, 'quit' stops."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,6 +53,15 @@ def choose_script(game_id: str, name: str | None) -> TeachScript:
     return load_script(path, game_id)
 
 
+def move_help(lesson: Lesson, seat: int) -> str:
+    """How to answer, with a move of the lesson's own game written in its notation (one of
+    the seat's legal moves: which one the step wants is still the learner's to find)."""
+    game = lesson.aids.game
+    legal = game.legal_actions(lesson.state, seat)
+    example = f" (e.g. {game.action_to_string(legal[-1])})" if legal else ""
+    return f"Type the move{example}; 'rule' repeats the rule, 'quit' stops."
+
+
 def show(console: Console, card: StepCard) -> None:
     """The step: where we are, the table, what happens and why."""
     if card.step_number == 1:
@@ -74,25 +84,19 @@ def teach(console: Console, lesson: Lesson) -> bool:
         card = lesson.card()
         show(console, card)
         if not card.asks:
-            try:
-                answer = console.input("[dim][Enter] continue, q quit ▸ [/]").strip().lower()
-            except EOFError:
-                answer = "q"
-            if answer in ("q", "quit"):
+            answer = ask_line(console, "[dim][Enter] continue, q quit ▸ [/]")
+            if answer is None or answer.lower() in ("q", "quit"):
                 return False
             feedback = lesson.proceed()
             if feedback.message:
                 console.print(f"→ {rule_words(feedback.message)}")
             continue
         while True:
-            try:
-                text = console.input(f"Your move for seat {card.seat} ▸ ").strip()
-            except EOFError:
-                text = "quit"
-            if text.lower() in ("q", "quit"):
+            text = ask_line(console, f"Your move for seat {card.seat} ▸ ")
+            if text is None or text.lower() in ("q", "quit"):
                 return False
             if text.lower() in ("rule", "help", "?", ""):
-                console.print(f"{HELP} Rule {card.rule_text}")
+                console.print(f"{move_help(lesson, card.seat)} Rule {card.rule_text}")
                 continue
             feedback = lesson.attempt(text)
             if feedback.accepted:

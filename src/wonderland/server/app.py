@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from wonderland.server.bot_worker import watch_parent
 from wonderland.server.guard import Guard
+from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
 from wonderland.server.pages import STATIC, describe_game, pages_router, web_asset
@@ -55,6 +56,7 @@ def create_app(
     app.state.guard = Guard(settings)
     docs_paths = frozenset(path for path in docs if path is not None)
     app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
+    app.add_middleware(HeadAsGet)  # HEAD on every GET route, for uptime monitors
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(hosting_router(STATIC))
     app.include_router(seating_router())

@@ -350,6 +350,7 @@ def welcome(table: LiveTable, seat: int | None) -> Welcome:
         seat=seat,
         seats=table.seat_public(),
         variants=dict(table.config.variants),
+        real_time=table.game.spec.real_time,
         content=table.game.table_content(table.config),
         chat=[ChatLine(**chat_line(line)) for line in table.chat[-CHAT_HISTORY:]],
     )

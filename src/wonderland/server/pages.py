@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import html
 import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from wonderland.bots import bot_names
 from wonderland.core import game_ids, get_game, get_plugin
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
+from wonderland.server.refusals import Refused
+from wonderland.server.tables import TableManager
 
 STATIC = Path(str(files("wonderland.server").joinpath("static")))
 SAFE_ASSET = re.compile(r"[A-Za-z0-9_-]+\.(js|css|svg)")
@@ -33,7 +36,11 @@ def pages_router() -> APIRouter:
         return FileResponse(web_asset(game_id, name))
 
     @router.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(request: Request, table_id: str) -> Response:
+        """The table's page; a page that says there is no such table (404) otherwise."""
+        missing = await missing_table(request.app.state.manager, table_id)
+        if missing is not None:
+            return not_found_page(table_id, missing)
         return FileResponse(STATIC / "table.html")
 
     @router.get("/api/games")
@@ -42,6 +49,26 @@ def pages_router() -> APIRouter:
         return [describe_game(game_id) for game_id in game_ids()]
 
     return router
+
+
+async def missing_table(manager: TableManager, table_id: str) -> str | None:
+    """Why there is no table ``table_id`` to show (None: there is one, or the database cannot
+    say just now and the page will tell)."""
+    if len(table_id) > 64:
+        return f"there is no table {table_id[:64]!r}…"
+    try:
+        await manager.obtain(table_id)
+    except Refused as refusal:
+        return refusal.error.message if refusal.error.code == "unknown_table" else None
+    return None
+
+
+def not_found_page(table_id: str, why: str) -> HTMLResponse:
+    """The page for a table that does not exist (or cannot be shown): what happened, in
+    words, and the way back to the lobby; no script, nothing to press."""
+    page = (STATIC / "not-found.html").read_text(encoding="utf-8")
+    words = html.escape(why[0].upper() + why[1:] + ".")
+    return HTMLResponse(page.replace("{why}", words), status_code=404)
 
 
 def web_asset(game_id: str, name: str) -> Path:

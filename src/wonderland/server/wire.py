@@ -171,6 +171,8 @@ class Welcome(_Message):
     seat: int | None
     seats: list[SeatPublic]
     variants: dict[str, Any]
+    real_time: bool = False
+    """The game is played in real time (every seat at once): no turn to be told of."""
     content: dict[str, Any] = Field(default_factory=dict)
     """The game's public, unchanging facts for this table (names of cards, regions, ...)."""
     chat: list[ChatLine] = Field(default_factory=list)

@@ -33,6 +33,10 @@ class Keys(Protocol):
         """One key, or None after ``timeout`` seconds."""
 
 
+CTRL_D = b"\x04"
+"""End of transmission: the end of the input at a line prompt, the key ``q`` here."""
+
+
 class KeyReader:
     """Single keys from a terminal in cbreak mode (restored on exit), on the monotonic clock."""
 
@@ -57,9 +61,10 @@ class KeyReader:
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
     def read(self, timeout: float) -> str | None:
-        """One key, or None after ``timeout`` seconds (a closed input reads as ``q``)."""
+        """One key, or None after ``timeout`` seconds (a closed input and Ctrl-D, which
+        single-key mode reads as a key, read as ``q``)."""
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if not ready:
             return None
         data = os.read(self.fd, 1)
-        return data.decode("utf-8", "replace") if data else "q"
+        return data.decode("utf-8", "replace") if data and data != CTRL_D else "q"

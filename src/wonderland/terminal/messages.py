@@ -20,6 +20,12 @@ def say(console: Console, markup: str) -> None:
     console.print(markup, soft_wrap=True, highlight=False)
 
 
+def show_command(console: Console, command: str) -> None:
+    """A command for the person to type, on its own indented line, never wrapped by the
+    console (a long one runs on at the terminal's edge, but stays one line to copy)."""
+    console.print(f"  {escape(command)}", soft_wrap=True, highlight=False, markup=True)
+
+
 def print_error(text: str) -> None:
     """``error: …`` on standard error, unwrapped."""
     say(Console(stderr=True), f"[bold red]error:[/] {escape(text)}")

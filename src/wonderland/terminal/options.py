@@ -7,6 +7,7 @@ import argparse
 from wonderland.core import AnyGame, ConfigError, GameConfig, VariantSet, game_ids, get_game
 from wonderland.sim.backends import BACKENDS, available_cores
 from wonderland.sim.fast import AUTO, ENGINE_CHOICES
+from wonderland.terminal.arguments import COUNT, SEED
 
 
 def add_game_arguments(
@@ -18,7 +19,7 @@ def add_game_arguments(
         parser.add_argument("game", nargs="?", help=f"which game: {', '.join(game_ids())}")
     else:
         parser.add_argument("game", choices=game_ids(), help="which game")
-    parser.add_argument("--players", type=int, default=players_default, help="number of players")
+    parser.add_argument("--players", type=COUNT, default=players_default, help="number of players")
     parser.add_argument(
         "--variant",
         action="append",
@@ -65,15 +66,15 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """How many games, which bots and seed, and where and how to run them."""
-    parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    parser.add_argument("--games", type=COUNT, default=1000, help="how many games (default 1000)")
     parser.add_argument("--bots", default=None, help="bot per seat, comma separated")
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--seed", type=SEED, default=0, help="run seed (default 0)")
     parser.add_argument(
         "--rotate-seats", action="store_true", help="rotate the bots one seat per game"
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=COUNT,
         default=available_cores(),
         metavar="W",
         help=f"worker processes (default: all {available_cores()} cores); 1 runs in this process",
@@ -81,7 +82,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     add_backend_arguments(parser)
     parser.add_argument(
         "--chunk-size",
-        type=int,
+        type=COUNT,
         default=None,
         metavar="K",
         help="games per task and per Parquet part (default: about 8 chunks per worker, ≤ 500)",

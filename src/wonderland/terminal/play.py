@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from rich.console import Console
 
 from wonderland.core import ConfigError, get_game, get_plugin
 from wonderland.terminal.face import Face
-from wonderland.terminal.records import default_record_path, table_setup
+from wonderland.terminal.records import record_path, table_setup
 from wonderland.terminal.table import FaceOfTable, TerminalTable
 
 CONTENT_CHANGED = "the content pack of this game has changed since it was saved; it cannot go on"
@@ -28,6 +27,7 @@ def play(args: argparse.Namespace) -> int:
     """``wonderland play GAME`` (or ``--resume FILE``): the game at the terminal table, its
     record always saved (130: interrupted)."""
     game = get_game(args.game)
+    path = record_path(args, game.spec.id)  # a game is never played into an unwritable path
     face = terminal_face(args.game)
     setup = table_setup(args, game, face.players or game.spec.min_players, face.bot)
     console = Console(highlight=False)
@@ -38,5 +38,4 @@ def play(args: argparse.Namespace) -> int:
         raise ConfigError(CONTENT_CHANGED)
     loop = face.loop(table)
     table.greet()
-    path = Path(args.record) if args.record else default_record_path(game.spec.id)
     return table.run(loop, path)

@@ -34,7 +34,8 @@ from wonderland.core import (
     final_state,
     get_game,
 )
-from wonderland.terminal.messages import say
+from wonderland.terminal.arguments import check_output, check_seat
+from wonderland.terminal.messages import refuse, say, show_command
 from wonderland.terminal.options import game_and_config, parse_bots
 
 HUMAN = "you"
@@ -63,6 +64,30 @@ def default_record_path(game_id: str) -> Path:
     return Path.home() / ".wonderland" / "records" / f"{game_id}-{stamp}.json"
 
 
+def record_path(args: Namespace, game_id: str) -> Path:
+    """Where a terminal game is saved, checked before it is played: ``--record`` (its missing
+    folders made only with ``--mkdir``), else the default under ``~/.wonderland`` (made)."""
+    if getattr(args, "record", None):
+        path, mkdir = Path(args.record), bool(getattr(args, "mkdir", False))
+    else:
+        path, mkdir = default_record_path(game_id), True
+    check_output(path, "file", "--record", mkdir)
+    return path
+
+
+def keep_record(console: Console, record: GameRecord, path: Path) -> Path:
+    """Write ``record`` to ``path``, or, when that fails after all (a folder removed, a full
+    disk), to the default place, saying why; the path written."""
+    try:
+        record.save(path)
+        return path
+    except OSError as err:
+        fallback = default_record_path(record.game)
+        refuse(console, f"cannot save the game to {path} ({err.strerror}); saving it to {fallback}")
+        record.save(fallback)
+        return fallback
+
+
 def terminal_record(
     game: AnyGame,
     config: GameConfig,
@@ -77,18 +102,16 @@ def terminal_record(
 
 
 def save_record(console: Console, record: GameRecord, path: Path) -> None:
-    """Write ``record`` and say where: to replay it, or to continue it when unfinished."""
-    record.save(path)
-    game_over = is_finished(record)
+    """Write ``record`` and say where, and the command that replays it or, when unfinished,
+    continues it (on its own line: a command to type is never cut)."""
+    path = keep_record(console, record, path)
     where = escape(str(path))
-    if game_over:
-        say(console, f"Game record saved to {where} (wonderland replay {where})")
+    if is_finished(record):
+        say(console, f"Game record saved to {where}; replay it with:")
+        show_command(console, f"wonderland replay {path}")
     else:
-        say(
-            console,
-            f"[bold]Game saved, unfinished[/], to {where}; continue it with: "
-            f"wonderland play --resume {where}",
-        )
+        say(console, f"[bold]Game saved, unfinished[/], to {where}; continue it with:")
+        show_command(console, f"wonderland play --resume {path}")
 
 
 def is_finished(record: GameRecord) -> bool:
@@ -145,8 +168,7 @@ def table_setup(args: Namespace, game: AnyGame, players: int, bot: str) -> Table
         args.players = players
     _, config = game_and_config(args)
     n, seat = config.num_players, args.seat
-    if not 0 <= seat < n:
-        raise ConfigError(f"--seat must be a seat of this game, 0-{n - 1}")
+    check_seat(seat, n)
     others = [s for s in range(n) if s != seat]
     names = dict(zip(others, parse_bots(args.bots, bot, n - 1), strict=True))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

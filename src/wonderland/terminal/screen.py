@@ -32,6 +32,16 @@ class Part:
     name: str = ""
 
 
+def ask_line(console: Console, prompt: str) -> str | None:
+    """One answer to ``prompt``, stripped; None at the end of the input (Ctrl-D), after which
+    the next line starts below the prompt."""
+    try:
+        return console.input(prompt).strip()
+    except EOFError:
+        console.print()
+        return None
+
+
 def pages_wait() -> bool:
     """Whether screens are fitted to the terminal and a long log waits for Enter: only when a
     person reads them (standard input and output are terminals), not when answers are piped."""
@@ -65,7 +75,8 @@ class Screen:
         self.prompting = True  # until answered: Ctrl-C leaves the cursor on the prompt's line
         try:
             answer = input(prompt) if self.paged else self.console.input(prompt)
-        except EOFError:
+        except EOFError:  # Ctrl-D: what follows starts on a line of its own
+            self.console.print()
             raise Quit from None
         self.prompting = False
         self.used = 0

@@ -39,6 +39,7 @@ from wonderland.terminal.records import (
     StepSeeds,
     TableSetup,
     hangup_interrupts,
+    keep_record,
     make_bots,
     save_record,
     terminal_record,
@@ -194,10 +195,10 @@ class TerminalTable:
             interrupted = True
             self.console.print("\ninterrupted" if self.screen.prompting else "interrupted")
         except BaseException:
-            self.record().save(path)  # whatever went wrong, the game is kept
+            keep_record(self.console, self.record(), path)  # whatever went wrong, it is kept
             raise
         if self.over:  # the last screen keeps room for the message (not after q or ^C)
             with contextlib.suppress(Quit, KeyboardInterrupt):
-                self.screen.make_room((2 * len(str(path)) + 80) // self.console.width + 1)
+                self.screen.make_room((2 * len(str(path)) + 80) // self.console.width + 2)
         save_record(self.console, self.record(), path)
         return 130 if interrupted else 0

@@ -52,7 +52,7 @@ def test_compiled_greedy_chooses_as_the_plain_bot() -> None:
     seen: Counter[str] = Counter()
     for mixed in (False, True):
         for played in plain_games(10, seed=21, mixed=mixed):
-            rf, _ = compiled_rules(played.config)
+            rules = compiled_rules(played.config)
             state = GAME.initial_state(played.config)
             for actor, action in played.actions:
                 if actor == CHANCE:  # the deal, or a seat's turn begins
@@ -66,9 +66,8 @@ def test_compiled_greedy_chooses_as_the_plain_bot() -> None:
                 GAME.apply_in_place(state, actor, action)
                 if len(legal) < 2:
                     continue
-                ps, sc, _ = load(position)
                 legal_array[: len(legal)] = legal
-                fast = int(choose_greedy(ps, sc, rf, rng, legal_array, len(legal)))
+                fast = int(choose_greedy(load(position), rules, rng, legal_array, len(legal)))
                 plain = bot.choose(GAME, GAME.view(position, seat), legal)
                 best = tied_best(position, legal)
                 assert plain in best and fast in best, (legal, plain, fast, best)

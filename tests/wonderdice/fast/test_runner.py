@@ -14,7 +14,7 @@ from wonderland.cli.main import main
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import grant
 from wonderland.games.wonderdice.fast.bridge import power_values
-from wonderland.games.wonderdice.fast.rules import K_ADMIRING, K_MAD, powers_table
+from wonderland.games.wonderdice.fast.layout import K_ADMIRING, K_MAD, powers_table
 from wonderland.games.wonderdice.game import GAME
 from wonderland.sim.batch import run_simulation
 from wonderland.sim.job import SimJob, play_chunk

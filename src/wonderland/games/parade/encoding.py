@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wonderland.core import CHANCE
+from wonderland.core.observations import densify
 from wonderland.games.parade.actions import action_to_string
 from wonderland.games.parade.cards import DECK_SIZE
 from wonderland.games.parade.state import (
@@ -194,13 +195,7 @@ def _sparse(
 
 def encode(view: ParadeView) -> list[float]:
     """The observation of ``view`` as a dense list of :func:`observation_size` floats."""
-    dense = [0.0] * observation_size(view.num_players)
-    ones, others = encode_sparse(view)
-    for i in ones:
-        dense[i] = 1.0
-    for i, v in others:
-        dense[i] = v
-    return dense
+    return densify(observation_size(view.num_players), *encode_sparse(view))
 
 
 def observe_step(

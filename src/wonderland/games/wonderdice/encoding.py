@@ -31,6 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 from wonderland.core import CHANCE, GameConfig
+from wonderland.core.observations import densify
 from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.content import load_content
 from wonderland.games.wonderdice.effects import Powers
@@ -146,13 +147,7 @@ def encode_state_sparse(
 
 def encode(view: WonderdiceView) -> list[float]:
     """The observation of ``view`` as a dense list of :func:`observation_size` floats."""
-    dense = [0.0] * observation_size(view.table.n)
-    ones, others = encode_sparse(view)
-    for i in ones:
-        dense[i] = 1.0
-    for i, v in others:
-        dense[i] = v
-    return dense
+    return densify(observation_size(view.table.n), *encode_sparse(view))
 
 
 _POWER_ENTRIES: dict[int, tuple[Powers, tuple[int, ...], tuple[tuple[int, float], ...]]] = {}

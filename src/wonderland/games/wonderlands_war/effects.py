@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from wonderland.games.wonderlands_war.content_values import CondDef, Fx
 from wonderland.games.wonderlands_war.state import (
     BUST,
     OUT,
@@ -25,10 +25,7 @@ from wonderland.games.wonderlands_war.state import (
     WonderlandsWarState,
 )
 
-if TYPE_CHECKING:
-    from wonderland.games.wonderlands_war.content import CondDef, Fx
-
-EffectFn = Callable[["WonderlandsWarState", int, "Fx"], None]
+EffectFn = Callable[[WonderlandsWarState, int, Fx], None]
 
 HOOK_IN_BATTLE: dict[str, bool] = {
     "battle_start": True,  # a battle the seat fights starts
@@ -70,156 +67,161 @@ def effect(effect_id: str, *params: str, in_battle: bool = False) -> Callable[[E
     return register
 
 
-def gain_chips(st: WonderlandsWarState, seat: int, chip: int, n: int) -> int:
+def gain_chips(state: WonderlandsWarState, seat: int, chip: int, n: int) -> int:
     """Move up to ``n`` chips of kind ``chip`` from the supply into ``seat``'s bag."""
-    got = min(n, st.supply[chip])
-    st.supply[chip] -= got
-    st.players[seat].bag[chip] += got
+    got = min(n, state.supply[chip])
+    state.supply[chip] -= got
+    state.players[seat].bag[chip] += got
     return got
 
 
 @effect("gain_chip", "n", "chip")
-def _gain_chip(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    gain_chips(st, seat, fx.chip, fx.n)
+def _gain_chip(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    gain_chips(state, seat, fx.chip, fx.n)
 
 
 @effect("gain_ally", "n")
-def _gain_ally(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.tasks.append(Task(Phase.PICK_ALLY, seat, fx.n))
+def _gain_ally(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.tasks.append(Task(Phase.PICK_ALLY, seat, left=fx.n))
 
 
 @effect("gain_wonderlandian")
-def _gain_wonderlandian(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.tasks.append(Task(Phase.PICK_WONDERLANDIAN, seat))
+def _gain_wonderlandian(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.tasks.append(Task(Phase.PICK_WONDERLANDIAN, seat))
+
+
+def _raised(level: int, track: tuple[int, ...], steps: int) -> int:
+    """``level`` moved ``steps`` up a faction's ``track``, stopping at its top."""
+    return min(len(track) - 1, level + steps)
 
 
 @effect("leader_strength", "n")
-def _leader_strength(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
-    top = len(st.content.factions[p.faction].leader_strength) - 1
-    p.leader_level = min(top, p.leader_level + fx.n)
+def _leader_strength(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
+    p.leader_level = _raised(
+        p.leader_level, state.content.factions[p.faction].leader_strength, fx.n
+    )
 
 
 @effect("unlock_ability", "n")
-def _unlock_ability(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
-    p.unlocked = min(len(st.content.factions[p.faction].abilities), p.unlocked + fx.n)
+def _unlock_ability(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
+    p.unlocked = min(len(state.content.factions[p.faction].abilities), p.unlocked + fx.n)
 
 
 @effect("build_castle")
-def _build_castle(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    if st.players[seat].castles_left > 0:
-        st.tasks.append(Task(Phase.BUILD_CASTLE, seat))
+def _build_castle(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    if state.players[seat].castles_left > 0:
+        state.tasks.append(Task(Phase.BUILD_CASTLE, seat))
 
 
 @effect("gain_quest", "n")
-def _gain_quest(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    draws = min(fx.n, len(st.quest_deck))
+def _gain_quest(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    draws = min(fx.n, len(state.quest_deck))
     if draws:
-        st.tasks.append(Task(Phase.KEEP_QUEST, seat))
-        st.tasks.extend(Task(Phase.DRAW_QUEST, seat) for _ in range(draws))
+        state.tasks.append(Task(Phase.KEEP_QUEST, seat))
+        state.tasks.extend(Task(Phase.DRAW_QUEST, seat) for _ in range(draws))
 
 
 @effect("discard_madness", "n")
-def _discard_madness(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
-    chip = st.content.madness_chip
+def _discard_madness(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
+    chip = state.content.madness_chip
     left = fx.n
     for zone in (p.bag, p.exhaust):
         take = min(left, zone[chip])
         zone[chip] -= take
-        st.supply[chip] += take
+        state.supply[chip] += take
         left -= take
 
 
 @effect("discard_shards", "n")
-def _discard_shards(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
+def _discard_shards(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
     p.shards = max(0, p.shards - fx.n)
 
 
 @effect("gain_shards", "n")
-def _gain_shards(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.players[seat].shards += fx.n
+def _gain_shards(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.players[seat].shards += fx.n
 
 
 @effect("gain_vp", "n")
-def _gain_vp(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.players[seat].vp_other += fx.n
+def _gain_vp(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.players[seat].vp_other += fx.n
 
 
 @effect("ready_shield")
-def _ready_shield(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.players[seat].shield = True
+def _ready_shield(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.players[seat].shield = True
 
 
-def _in_battle(st: WonderlandsWarState, seat: int) -> bool:
-    return st.b_region >= 0 and st.b_status[seat] not in (OUT, BUST)
+def _in_battle(state: WonderlandsWarState, seat: int) -> bool:
+    return state.battle.region >= 0 and state.battle.status[seat] not in (OUT, BUST)
 
 
 @effect("add_strength", "n", in_battle=True)
-def _add_strength(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    if _in_battle(st, seat):
-        st.b_strength[seat] += fx.n
+def _add_strength(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    if _in_battle(state, seat):
+        state.battle.strength[seat] += fx.n
 
 
 @effect("may_forge", "n", in_battle=True)
-def _may_forge(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    if _in_battle(st, seat):
-        st.b_forge[seat] += fx.n
+def _may_forge(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    if _in_battle(state, seat):
+        state.battle.forge[seat] += fx.n
 
 
 @effect("castle_value", "n")
-def _castle_value(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
-    top = len(st.content.factions[p.faction].castle_values) - 1
-    p.castle_level = min(top, p.castle_level + fx.n)
+def _castle_value(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
+    p.castle_level = _raised(p.castle_level, state.content.factions[p.faction].castle_values, fx.n)
 
 
 @effect("release_supporter", "n")
-def _release_supporter(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
+def _release_supporter(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
     moved = min(fx.n, p.on_forge)
     p.on_forge -= moved
     p.reserve += moved
 
 
 @effect("gain_artifact", "n")
-def _gain_artifact(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    p = st.players[seat]
-    gain_chips(st, seat, st.content.factions[p.faction].artifact_chip, fx.n)
+def _gain_artifact(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    p = state.players[seat]
+    gain_chips(state, seat, state.content.factions[p.faction].artifact_chip, fx.n)
 
 
 @effect("heal", "n", in_battle=True)
-def _heal(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    if _in_battle(st, seat):
-        p = st.players[seat]
+def _heal(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    if _in_battle(state, seat):
+        p = state.players[seat]
         moved = min(fx.n, p.reserve)
         p.reserve -= moved
-        st.supporters[st.b_region][seat] += moved
+        state.supporters[state.battle.region][seat] += moved
 
 
 @effect("move_battle_token", "n")
-def _move_battle_token(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.marker = (st.marker + fx.n) % len(st.content.regions)
+def _move_battle_token(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.marker = (state.marker + fx.n) % len(state.content.regions)
 
 
 @effect("war_bonus", "n")
-def _war_bonus(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    st.players[seat].war_bonus += fx.n
+def _war_bonus(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    state.players[seat].war_bonus += fx.n
 
 
 @effect("bonus_supporters", "n")
-def _bonus_supporters(st: WonderlandsWarState, seat: int, fx: Fx) -> None:
-    if st.players[seat].reserve > 0:
-        st.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, fx.n))
+def _bonus_supporters(state: WonderlandsWarState, seat: int, fx: Fx) -> None:
+    if state.players[seat].reserve > 0:
+        state.tasks.append(Task(Phase.PLACE_SUPPORTERS, seat, left=fx.n))
 
 
 # -- quest conditions -------------------------------------------------------------------------
 
-FeatFn = Callable[["WonderlandsWarState", int, "CondDef", bool, bool], bool]
+FeatFn = Callable[[WonderlandsWarState, int, CondDef, bool, bool], bool]
 """``fn(state, seat, condition, won, uncontested)``: whether a battle just fought meets it."""
-ObjectiveFn = Callable[["WonderlandsWarState", int, "CondDef"], bool]
+ObjectiveFn = Callable[[WonderlandsWarState, int, CondDef], bool]
 """``fn(state, seat, condition)``: whether the seat meets it at the end."""
 
 FEAT_FNS: dict[str, FeatFn] = {}
@@ -254,58 +256,58 @@ def objective(cond_id: str, *params: str) -> Callable[[ObjectiveFn], ObjectiveFn
 
 @feat("win_region", "region")
 def _win_region(
-    st: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
+    state: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
 ) -> bool:
-    return won and st.b_region == c.region
+    return won and state.battle.region == c.region
 
 
 @feat("reach_strength", "n")
 def _reach_strength(
-    st: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
+    state: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
 ) -> bool:
-    return st.b_status[seat] != BUST and st.b_strength[seat] >= c.n
+    return state.battle.status[seat] != BUST and state.battle.strength[seat] >= c.n
 
 
 @feat("win_uncontested")
 def _win_uncontested(
-    st: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
+    state: WonderlandsWarState, seat: int, c: CondDef, won: bool, uncontested: bool
 ) -> bool:
     return won and uncontested
 
 
 @objective("castles", "n")
-def _castles(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
-    return sum(row[seat] for row in st.castles) >= c.n
+def _castles(state: WonderlandsWarState, seat: int, c: CondDef) -> bool:
+    return sum(row[seat] for row in state.castles) >= c.n
 
 
 @objective("castles_in_region", "region")
-def _castles_in_region(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
-    return st.castles[c.region][seat] >= max(1, c.n)
+def _castles_in_region(state: WonderlandsWarState, seat: int, c: CondDef) -> bool:
+    return state.castles[c.region][seat] >= max(1, c.n)
 
 
 @objective("retinue", "n")
-def _retinue(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
-    return len(st.players[seat].retinue) >= c.n
+def _retinue(state: WonderlandsWarState, seat: int, c: CondDef) -> bool:
+    return len(state.players[seat].retinue) >= c.n
 
 
 @objective("max_shards", "n")
-def _max_shards(st: WonderlandsWarState, seat: int, c: CondDef) -> bool:
-    return st.players[seat].shards <= c.n
+def _max_shards(state: WonderlandsWarState, seat: int, c: CondDef) -> bool:
+    return state.players[seat].shards <= c.n
 
 
 FEATS = set(FEAT_FNS)
 OBJECTIVES = set(OBJECTIVE_FNS)
 
 
-def push_fx(st: WonderlandsWarState, seat: int, effects: tuple[Fx, ...]) -> None:
+def push_fx(state: WonderlandsWarState, seat: int, effects: tuple[Fx, ...]) -> None:
     """Push an EFFECT task per effect, so that the first of ``effects`` runs first."""
     for fx in reversed(effects):
-        st.tasks.append(Task(Phase.EFFECT, seat, 0, fx))
+        state.tasks.append(Task(Phase.EFFECT, seat, fx=fx))
 
 
-def hook(st: WonderlandsWarState, seat: int, hook: str) -> None:
+def hook(state: WonderlandsWarState, seat: int, hook: str) -> None:
     """Push the effects of ``seat``'s unlocked abilities that act at ``hook``."""
-    p = st.players[seat]
-    for ability in reversed(st.content.factions[p.faction].abilities[: p.unlocked]):
+    p = state.players[seat]
+    for ability in reversed(state.content.factions[p.faction].abilities[: p.unlocked]):
         if ability.hook == hook:
-            push_fx(st, seat, ability.effects)
+            push_fx(state, seat, ability.effects)

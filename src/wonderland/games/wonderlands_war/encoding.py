@@ -35,8 +35,10 @@ from itertools import compress
 from operator import attrgetter
 
 from wonderland.core import CHANCE
-from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import (
+from wonderland.core.observations import densify
+from wonderland.games.wonderlands_war.actions import ACCEPT, DRAW, SHIELD, STOP, action_to_string
+from wonderland.games.wonderlands_war.capacity import (
+    MARKET_SLOTS,
     MAX_ALLY_SETS,
     MAX_CARDS,
     MAX_CHIPS,
@@ -52,7 +54,6 @@ from wonderland.games.wonderlands_war.content import (
 from wonderland.games.wonderlands_war.state import (
     BATTLE_CHOICE_PHASES,
     HIDDEN,
-    MARKET_SLOTS,
     NO_BET,
     NONE,
     SEAT_PHASES,
@@ -96,7 +97,7 @@ DECK_CAP = 60
 """Cards in a tea deck."""
 DEPTH_CAP = 40
 """Tasks on the stack."""
-CHOICES = (act.DRAW, act.STOP, act.SHIELD, act.ACCEPT, WAITING, NONE, HIDDEN)
+CHOICES = (DRAW, STOP, SHIELD, ACCEPT, WAITING, NONE, HIDDEN)
 BATTLE_STATUSES = 4
 SCALARS = (
     ("reserve", 20),
@@ -228,18 +229,20 @@ def encode_state_sparse(state: WonderlandsWarState, seat: int) -> Sparse:
     return _sparse(state, seat, masked=True)
 
 
-def _sparse(st: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
-    """The encoding of ``st`` for ``seat``; ``masked``: ``st`` is a full state, whose other
+def _sparse(state: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
+    """The encoding of ``state`` for ``seat``; ``masked``: ``state`` is a full state, whose other
     seats' pending choices must be hidden here (a view has them hidden already)."""
-    n = st.n
+    n = state.n
     out = _Builder()
-    hide = masked and bool(st.tasks)  # a finished game hides nothing (G26)
-    hide_choice = hide and st.tasks[-1].phase in BATTLE_CHOICE_PHASES
-    for k in range(n):
+    hide = masked and bool(state.tasks)  # a finished game hides nothing (G26)
+    hide_choice = hide and state.tasks[-1].phase in BATTLE_CHOICE_PHASES
+    for k in range(n):  # everything public about seat s, its secrets only if it observes
         s = (seat + k) % n
-        _seat_block(out, st, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
+        _player_features(out, state.players[s], k * SEAT_SIZE)
+        _board_features(out, state, s, k * SEAT_SIZE)
+        _battle_features(out, state, s, seat, k * SEAT_SIZE, hide and k > 0, hide_choice and k > 0)
     base = n * SEAT_SIZE
-    me = st.players[seat]
+    me = state.players[seat]
     out.members(base, me.quests, MAX_QUESTS)
     out.members(
         base + MAX_QUESTS,
@@ -247,19 +250,13 @@ def _sparse(st: WonderlandsWarState, seat: int, masked: bool) -> Sparse:
         MAX_QUESTS,
     )
     out.members(base + 2 * MAX_QUESTS, me.pair, MAX_QUESTS)
-    _table_block(out, st, seat, base + PRIVATE_SIZE)
+    _table_block(out, state, seat, base + PRIVATE_SIZE)
     return out.ones, out.others
 
 
 def encode(war_view: WonderlandsWarView) -> list[float]:
     """The observation of ``war_view`` as a dense list of :func:`observation_size` floats."""
-    dense = [0.0] * observation_size(war_view.state.n)
-    ones, others = encode_sparse(war_view)
-    for i in ones:
-        dense[i] = 1.0
-    for i, v in others:
-        dense[i] = v
-    return dense
+    return densify(observation_size(war_view.state.n), *encode_sparse(war_view))
 
 
 _COUNTER_VALUES = attrgetter(*(name for name, _ in SCALARS))
@@ -271,7 +268,6 @@ def _relative(other: int, seat: int, n: int) -> int:
 
 
 WAGER_WORDS = {NO_BET: 0, WAITING: 1, HIDDEN: 2}
-_O = SEAT_OFFSET
 
 
 def _add_counts(others: list[tuple[int, float]], at: int, counts: list[int], cap: int) -> None:
@@ -294,97 +290,107 @@ def _add_tally(
         others.append((at + item, count / cap if count < cap else 1.0))
 
 
-def _seat_block(
+def _player_features(out: _Builder, p: Player, base: int) -> None:
+    """The features of seat block ``base`` that come from the seat's ``Player`` alone."""
+    ones, others = out.ones, out.others
+    if 0 <= p.faction < MAX_FACTIONS:
+        ones.append(base + SEAT_OFFSET["faction"] + p.faction)
+    _add_counts(others, base + SEAT_OFFSET["bag"], p.bag, CHIPS_CAP)
+    _add_counts(others, base + SEAT_OFFSET["active"], p.active, CHIPS_CAP)
+    _add_counts(others, base + SEAT_OFFSET["exhaust"], p.exhaust, CHIPS_CAP)
+    if p.track:
+        _add_tally(others, base + SEAT_OFFSET["track"], p.track, MAX_CHIPS, CHIPS_CAP)
+    at = base + SEAT_OFFSET["forged"]
+    for i, chips in enumerate(p.forged[:MAX_TRACKS]):
+        if chips:
+            others.append((at + i, len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0))
+    at = base + SEAT_OFFSET["counters"]
+    for i, value in enumerate(_COUNTER_VALUES(p)):
+        if value > 0:
+            cap = _COUNTER_CAPS[i]
+            others.append((at + i, value / cap if value < cap else 1.0))
+    at = base + SEAT_OFFSET["flags"]
+    if p.shield:
+        ones.append(at)
+    if p.passed_head:
+        ones.append(at + 1)
+    at = base + SEAT_OFFSET["quests_held"]
+    if p.quests:
+        others.append((at, len(p.quests) / QUESTS_CAP if len(p.quests) < QUESTS_CAP else 1.0))
+    if p.pair:
+        others.append((at + 1, len(p.pair) / PAIR_CAP if len(p.pair) < PAIR_CAP else 1.0))
+    at = base + SEAT_OFFSET["cards"]
+    ones += [at + card for card in p.cards if 0 <= card < MAX_CARDS]
+    at = base + SEAT_OFFSET["retinue"]
+    ones += [at + w for w in p.retinue if 0 <= w < MAX_WONDERLANDIANS]
+    if p.figures:
+        regions = [r for _, r in p.figures]
+        _add_tally(others, base + SEAT_OFFSET["figures"], regions, MAX_REGIONS, FIGURES_CAP)
+    if 0 <= p.pos < MAX_SPACES:
+        ones.append(base + SEAT_OFFSET["position"] + p.pos)
+    if 0 <= p.region < MAX_REGIONS:
+        ones.append(base + SEAT_OFFSET["region"] + p.region)
+
+
+def _board_features(out: _Builder, state: WonderlandsWarState, s: int, base: int) -> None:
+    """Seat ``s``'s supporters and castles per region."""
+    others = out.others
+    at = base + SEAT_OFFSET["supporters"]
+    for region, row in enumerate(state.supporters[:MAX_REGIONS]):
+        if row[s] > 0:
+            count = row[s]
+            others.append((at + region, count / SUPPORTERS_CAP if count < SUPPORTERS_CAP else 1.0))
+    at = base + SEAT_OFFSET["castles"]
+    for region, row in enumerate(state.castles[:MAX_REGIONS]):
+        if row[s] > 0:
+            count = row[s]
+            others.append((at + region, count / CASTLES_CAP if count < CASTLES_CAP else 1.0))
+
+
+def _battle_features(
     out: _Builder,
-    st: WonderlandsWarState,
+    state: WonderlandsWarState,
     s: int,
     seat: int,
     base: int,
     hide_wager: bool,
     hide_choice: bool,
 ) -> None:
-    """Everything public about seat ``s`` (and, being a view, its secrets only if ``s`` is the
-    observer: the view masks the rest).  ``hide_wager``, ``hide_choice``: mask a pending wager
-    or battle choice of ``s`` here, as the view would."""
-    p: Player = st.players[s]
+    """Seat ``s`` in the battle (its pending choice masked when ``hide_choice``), its wager
+    (masked when ``hide_wager``) and its roles: start player, turn, marker, outright winner."""
     ones, others = out.ones, out.others
-    if 0 <= p.faction < MAX_FACTIONS:
-        ones.append(base + _O["faction"] + p.faction)
-    _add_counts(others, base + _O["bag"], p.bag, CHIPS_CAP)
-    _add_counts(others, base + _O["active"], p.active, CHIPS_CAP)
-    _add_counts(others, base + _O["exhaust"], p.exhaust, CHIPS_CAP)
-    if p.track:
-        _add_tally(others, base + _O["track"], p.track, MAX_CHIPS, CHIPS_CAP)
-    at = base + _O["forged"]
-    for i, chips in enumerate(p.forged[:MAX_TRACKS]):
-        if chips:
-            others.append((at + i, len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0))
-    at = base + _O["counters"]
-    for i, value in enumerate(_COUNTER_VALUES(p)):
-        if value > 0:
-            cap = _COUNTER_CAPS[i]
-            others.append((at + i, value / cap if value < cap else 1.0))
-    at = base + _O["flags"]
-    if p.shield:
-        ones.append(at)
-    if p.passed_head:
-        ones.append(at + 1)
-    at = base + _O["quests_held"]
-    if p.quests:
-        others.append((at, len(p.quests) / QUESTS_CAP if len(p.quests) < QUESTS_CAP else 1.0))
-    if p.pair:
-        others.append((at + 1, len(p.pair) / PAIR_CAP if len(p.pair) < PAIR_CAP else 1.0))
-    at = base + _O["cards"]
-    ones += [at + card for card in p.cards if 0 <= card < MAX_CARDS]
-    at = base + _O["retinue"]
-    ones += [at + w for w in p.retinue if 0 <= w < MAX_WONDERLANDIANS]
-    if p.figures:
-        regions = [r for _, r in p.figures]
-        _add_tally(others, base + _O["figures"], regions, MAX_REGIONS, FIGURES_CAP)
-    at = base + _O["supporters"]
-    for region, row in enumerate(st.supporters[:MAX_REGIONS]):
-        if row[s] > 0:
-            count = row[s]
-            others.append((at + region, count / SUPPORTERS_CAP if count < SUPPORTERS_CAP else 1.0))
-    at = base + _O["castles"]
-    for region, row in enumerate(st.castles[:MAX_REGIONS]):
-        if row[s] > 0:
-            count = row[s]
-            others.append((at + region, count / CASTLES_CAP if count < CASTLES_CAP else 1.0))
-    if 0 <= p.pos < MAX_SPACES:
-        ones.append(base + _O["position"] + p.pos)
-    if 0 <= p.region < MAX_REGIONS:
-        ones.append(base + _O["region"] + p.region)
-    if st.b_status:
-        if 0 <= st.b_status[s] < BATTLE_STATUSES:
-            ones.append(base + _O["battle_status"] + st.b_status[s])
-        out.value(base + _O["battle_strength"], _scaled(st.b_strength[s], STRENGTH_CAP))
-        choice = st.b_choice[s]
+    if state.battle.status:
+        if 0 <= state.battle.status[s] < BATTLE_STATUSES:
+            ones.append(base + SEAT_OFFSET["battle_status"] + state.battle.status[s])
+        out.value(
+            base + SEAT_OFFSET["battle_strength"], _scaled(state.battle.strength[s], STRENGTH_CAP)
+        )
+        choice = state.battle.choice[s]
         if hide_choice and choice >= 0:
             choice = HIDDEN
         if choice in CHOICES:
-            ones.append(base + _O["battle_choice"] + CHOICES.index(choice))
-        if 0 <= st.b_drawn[s] < MAX_CHIPS:
-            ones.append(base + _O["battle_drawn"] + st.b_drawn[s])
-        out.value(base + _O["battle_forge"], _scaled(st.b_forge[s], FORGES_CAP))
-    if s in st.b_first:
-        others.append((base + _O["battle_first"], 1.0))
-    if st.wagers:
-        wager = st.wagers[s]
+            ones.append(base + SEAT_OFFSET["battle_choice"] + CHOICES.index(choice))
+        if 0 <= state.battle.drawn[s] < MAX_CHIPS:
+            ones.append(base + SEAT_OFFSET["battle_drawn"] + state.battle.drawn[s])
+        out.value(base + SEAT_OFFSET["battle_forge"], _scaled(state.battle.forge[s], FORGES_CAP))
+    if s in state.battle.first:
+        others.append((base + SEAT_OFFSET["battle_first"], 1.0))
+    if state.wagers:
+        wager = state.wagers[s]
         if hide_wager and wager >= 0:
             wager = HIDDEN
         if wager in WAGER_WORDS:
-            ones.append(base + _O["wager"] + MAX_SEATS + WAGER_WORDS[wager])
-        elif 0 <= wager < st.n:
-            ones.append(base + _O["wager"] + _relative(wager, seat, st.n))
-    at = base + _O["roles"]
-    if st.start == s:
+            ones.append(base + SEAT_OFFSET["wager"] + MAX_SEATS + WAGER_WORDS[wager])
+        elif 0 <= wager < state.n:
+            ones.append(base + SEAT_OFFSET["wager"] + _relative(wager, seat, state.n))
+    at = base + SEAT_OFFSET["roles"]
+    if state.start == s:
         ones.append(at)
-    if st.turn == s:
+    if state.turn == s:
         ones.append(at + 1)
-    if st.marker == s:
+    if state.marker == s:
         ones.append(at + 2)
-    if st.b_winner == s:
+    if state.battle.winner == s:
         ones.append(at + 3)
 
 
@@ -394,36 +400,36 @@ def _table_offsets(base: int) -> dict[str, int]:
     return {name: base + offset for name, offset in TABLE_OFFSET.items()}
 
 
-def _table_block(out: _Builder, st: WonderlandsWarState, seat: int, base: int) -> None:
+def _table_block(out: _Builder, state: WonderlandsWarState, seat: int, base: int) -> None:
     """The shared table."""
     o = _table_offsets(base)
-    out.one(o["round"] + min(max(st.round, 1), MAX_ROUNDS) - 1)
-    out.value(o["war_final"], float(st.war))
-    out.value(o["war_final"] + 1, float(st.final))
-    for region, tile in enumerate(st.tiles[:MAX_REGIONS]):
+    out.one(o["round"] + min(max(state.round, 1), MAX_ROUNDS) - 1)
+    out.value(o["war_final"], float(state.war))
+    out.value(o["war_final"] + 1, float(state.final))
+    for region, tile in enumerate(state.tiles[:MAX_REGIONS]):
         if 0 <= tile < MAX_TILES:
             out.one(o["tiles"] + region * MAX_TILES + tile)
-    out.members(o["ally_set"], [st.ally_set], MAX_ALLY_SETS)
-    for slot, wonderlandian in enumerate(st.market[:MARKET_SLOTS]):
+    out.members(o["ally_set"], [state.ally_set], MAX_ALLY_SETS)
+    for slot, wonderlandian in enumerate(state.market[:MARKET_SLOTS]):
         if 0 <= wonderlandian < MAX_WONDERLANDIANS:
             out.one(o["market"] + slot * MAX_WONDERLANDIANS + wonderlandian)
-    for space, card in enumerate(st.table[:MAX_SPACES]):
+    for space, card in enumerate(state.table[:MAX_SPACES]):
         if 0 <= card < MAX_CARDS:
             out.one(o["table"] + space * MAX_CARDS + card)
-    out.counts(o["supply"], st.supply[:MAX_CHIPS], SUPPLY_CAP)
-    out.counts(o["deck_sizes"], [len(d) for d in st.decks[:MAX_DECKS]], DECK_CAP)
-    out.value(o["deck_sizes"] + MAX_DECKS, _scaled(len(st.wl_deck), MAX_WONDERLANDIANS))
-    out.value(o["deck_sizes"] + MAX_DECKS + 1, _scaled(len(st.quest_deck), MAX_QUESTS))
-    for i, region in enumerate(st.order[:MAX_REGIONS]):
+    out.counts(o["supply"], state.supply[:MAX_CHIPS], SUPPLY_CAP)
+    out.counts(o["deck_sizes"], [len(d) for d in state.decks[:MAX_DECKS]], DECK_CAP)
+    out.value(o["deck_sizes"] + MAX_DECKS, _scaled(len(state.wl_deck), MAX_WONDERLANDIANS))
+    out.value(o["deck_sizes"] + MAX_DECKS + 1, _scaled(len(state.quest_deck), MAX_QUESTS))
+    for i, region in enumerate(state.order[:MAX_REGIONS]):
         if 0 <= region < MAX_REGIONS:
             out.one(o["battle_order"] + i * MAX_REGIONS + region)
-    out.members(o["battle_region"], [st.b_region], MAX_REGIONS)
-    if st.tasks:
-        task = st.tasks[-1]
+    out.members(o["battle_region"], [state.battle.region], MAX_REGIONS)
+    if state.tasks:
+        task = state.tasks[-1]
         out.members(o["task"], [task.phase], TASK_KINDS)
-        if task.phase in SEAT_PHASES and 0 <= task.seat < st.n:
-            out.one(o["task"] + TASK_KINDS + _relative(task.seat, seat, st.n))
-    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(st.tasks), DEPTH_CAP))
+        if task.phase in SEAT_PHASES and 0 <= task.seat < state.n:
+            out.one(o["task"] + TASK_KINDS + _relative(task.seat, seat, state.n))
+    out.value(o["task"] + TASK_KINDS + MAX_SEATS, _scaled(len(state.tasks), DEPTH_CAP))
 
 
 def observe_step(
@@ -441,18 +447,18 @@ def observe_step(
     if actor == CHANCE:
         if task is not None and phase == Phase.DRAW_QUEST and task.seat != seat:
             return f"quest {task.seat}:?"
-        return f"chance:{act.action_to_string(action)}"
+        return f"chance:{action_to_string(action)}"
     if actor != seat and (phase == Phase.KEEP_QUEST or _still_hidden(after, actor, phase)):
         return f"{actor}:?"
-    return f"{actor}:{act.action_to_string(action)}"
+    return f"{actor}:{action_to_string(action)}"
 
 
-def _still_hidden(after: WonderlandsWarState, actor: int, phase: Phase | None) -> bool:
+def _still_hidden(state: WonderlandsWarState, actor: int, phase: Phase | None) -> bool:
     """Whether ``actor``'s simultaneous choice in ``phase`` is still masked in views of
-    ``after`` (the masking rules of ``view.redact``)."""
+    ``state`` (the masking rules of ``view.redact``)."""
     if phase not in SIMULTANEOUS_PHASES:
         return False
     if phase == Phase.WAGER:
-        return bool(after.wagers) and after.wagers[actor] >= 0
-    top = after.tasks[-1].phase if after.tasks else None
-    return top in BATTLE_CHOICE_PHASES and after.b_choice[actor] >= 0
+        return bool(state.wagers) and state.wagers[actor] >= 0
+    top = state.phase
+    return top in BATTLE_CHOICE_PHASES and state.battle.choice[actor] >= 0

@@ -7,8 +7,18 @@ from typing import Any
 
 from wonderland.core.errors import NotationError
 from wonderland.core.game import CHANCE, TERMINAL, Game, GameConfig, GameSpec, ToMove
-from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules, scoring, view
+from wonderland.games.wonderlands_war.actions import (
+    NUM_ACTIONS,
+    DealTile,
+    DrawChip,
+    RollDie,
+    StartPlayer,
+    action_to_string,
+    decode,
+    parse,
+)
+from wonderland.games.wonderlands_war.chance_steps import chance
 from wonderland.games.wonderlands_war.content import load_content
 from wonderland.games.wonderlands_war.render import (
     card_text,
@@ -41,7 +51,7 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         version=1,
         min_players=2,
         max_players=5,
-        num_actions=act.NUM_ACTIONS,
+        num_actions=NUM_ACTIONS,
         has_chance=True,
         hidden_information=True,
         simultaneous=True,
@@ -82,11 +92,11 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         """The outcomes of the chance step (empty when it is not chance's turn)."""
         if not state.tasks or state.tasks[-1].phase not in CHANCE_PHASES:
             return []
-        return rules.chance(state)
+        return chance(state)
 
     def sample_chance(self, state: WonderlandsWarState, rng: random.Random) -> int:
         """One outcome, drawn with ``rng`` (weights by chip count for bag draws)."""
-        outcomes = rules.chance(state)
+        outcomes = chance(state)
         x = rng.random()
         for action, p in outcomes:
             x -= p
@@ -131,11 +141,11 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
 
     def action_to_string(self, action: int) -> str:
         """The notation of ``action``, e.g. ``move 3 0`` or ``draw``."""
-        return act.action_to_string(action)
+        return action_to_string(action)
 
     def parse_action(self, state: WonderlandsWarState, seat: int, text: str) -> int:
         """The action named by ``text``; NotationError when it is not legal for ``seat``."""
-        action = act.parse(text)
+        action = parse(text)
         if action not in rules.legal(state, seat):
             raise NotationError(f"{text!r} is not a legal action for seat {seat} now")
         return action
@@ -155,10 +165,9 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
     ) -> str | None:
         """A sentence per step; setup deals are silent; simultaneous choices stay secret
         until they are revealed (the draws they lead to are public)."""
-        phase = before.tasks[-1].phase if before.tasks else None
+        phase = before.phase
         if actor == CHANCE:
-            kind = act.decode(action).kind
-            if kind in ("chip", "die", "start", "tile"):
+            if isinstance(decode(action), (DrawChip, RollDie, StartPlayer, DealTile)):
                 return describe(before, action)
             return None
         who = faction_name(before, actor)
@@ -172,8 +181,8 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """Names and numbers of the content pack in play (provisional entries marked)."""
-        st = self.initial_state(config)
-        c = st.content
+        state = self.initial_state(config)
+        c = state.content
         return {
             "factions": [
                 {
@@ -219,14 +228,14 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
                 for i, card in enumerate(c.cards)
             ],
             "quests": [q.name for q in c.quests],
-            "quest_parts": [quest_parts(st, q) for q in range(len(c.quests))],
+            "quest_parts": [quest_parts(state, q) for q in range(len(c.quests))],
             "faction_texts": [faction_text(c, f) for f in range(len(c.factions))],
             "head": c.head,
             "spaces": [need <= config.num_players for need in c.spaces],
             "auto_win": c.rules.auto_win_strength,
             "forge_icons": list(c.rules.battle_track_forge_icons),
             "rounds": c.rules.rounds,
-            "card_limit": card_limit(st),
+            "card_limit": card_limit(state),
         }
 
     def invariants(self, state: WonderlandsWarState) -> list[str]:

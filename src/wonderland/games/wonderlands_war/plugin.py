@@ -2,25 +2,25 @@
 
 from wonderland.core.plugin import Environments, EnvironmentVersion, GamePlugin, Ref
 
-P = "wonderland.games.wonderlands_war"
+PACKAGE = "wonderland.games.wonderlands_war"
 
 PLUGIN = GamePlugin(
     game_id="wonderlands_war",
-    game=Ref(f"{P}.game:GAME"),
+    game=Ref(f"{PACKAGE}.game:GAME"),
     rules="RULES.md",
     lessons="teach",
-    bots={"heuristic": Ref(f"{P}.bots.heuristic:WonderlandsWarHeuristicBot")},
-    search_hooks=Ref(f"{P}.bots.search:HOOKS"),
-    terminal=Ref(f"{P}.terminal:FACE"),
+    bots={"heuristic": Ref(f"{PACKAGE}.bots.heuristic:WonderlandsWarHeuristicBot")},
+    search_hooks=Ref(f"{PACKAGE}.bots.search:HOOKS"),
+    terminal=Ref(f"{PACKAGE}.terminal:FACE"),
     web_renderer="web",
-    aids=Ref(f"{P}.hosting.aids:AIDS"),
-    score_calculator=Ref(f"{P}.hosting.score:WonderlandsWarScoreCalculator"),
+    aids=Ref(f"{PACKAGE}.hosting.aids:AIDS"),
+    score_calculator=Ref(f"{PACKAGE}.hosting.score:WonderlandsWarScoreCalculator"),
     environments=Environments(
         name="WonderlandsWar",
-        encoding=Ref(f"{P}.encoding"),
-        state_encoder=Ref(f"{P}.state_encoder"),
+        encoding=Ref(f"{PACKAGE}.encoding"),
+        state_encoder=Ref(f"{PACKAGE}.state_encoder"),
         versions=(EnvironmentVersion(version=0, rules_version=1, encoding_version=1),),
     ),
-    content=Ref(f"{P}.content"),
+    content=Ref(f"{PACKAGE}.content"),
     label_noun="faction",
 )

@@ -2,9 +2,46 @@
 
 from __future__ import annotations
 
-from wonderland.games.wonderlands_war import actions as act
 from wonderland.games.wonderlands_war import rules
-from wonderland.games.wonderlands_war.content import Content
+from wonderland.games.wonderlands_war.actions import (
+    AWARD_CASTLE,
+    HEAD,
+    REGION_ACTIONS,
+    STOP,
+    Accept,
+    Action,
+    AwardCastle,
+    AwardVictoryPoints,
+    BuildCastle,
+    ChooseFaction,
+    DealCard,
+    DealTile,
+    Draw,
+    DrawAllySet,
+    DrawChip,
+    DrawQuest,
+    Forge,
+    Head,
+    KeepQuest,
+    Move,
+    NoForge,
+    NoWager,
+    PickAlly,
+    PickWonderlandian,
+    PlaceLeader,
+    PlaceWonderlandian,
+    RevealWonderlandian,
+    RollDie,
+    Shield,
+    StartPlayer,
+    Stop,
+    SupportAll,
+    SupportOne,
+    Wager,
+    decode,
+    to_text,
+)
+from wonderland.games.wonderlands_war.content_values import Content
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import (
     BUST,
@@ -19,14 +56,14 @@ from wonderland.games.wonderlands_war.war import units
 _STATUS = {DRAWING: "drawing", HALTED: "halted", BUST: "BUST"}
 
 
-def _p(content: Content, rid: str) -> str:
+def _provisional_mark(content: Content, rid: str) -> str:
     return "*" if rid in content.provisional_ids else ""
 
 
-def faction_name(st: WonderlandsWarState, seat: int) -> str:
+def faction_name(state: WonderlandsWarState, seat: int) -> str:
     """The faction of ``seat`` (or ``seat N`` before factions are chosen)."""
-    f = st.players[seat].faction
-    return st.content.factions[f].name if f >= 0 else f"seat {seat}"
+    f = state.players[seat].faction
+    return state.content.factions[f].name if f >= 0 else f"seat {seat}"
 
 
 def half_text(content: Content, card: int, half: int) -> str:
@@ -49,208 +86,253 @@ def card_text(content: Content, card: int) -> str:
     """One line for a tea party card: supporters, shard die icon and effects per half."""
     c = content.cards[card]
     halves = [half_text(content, card, h) for h in range(len(c.halves))]
-    return f"{c.name}{_p(content, c.id)}: " + " | ".join(halves)
+    return f"{c.name}{_provisional_mark(content, c.id)}: " + " | ".join(halves)
 
 
-def describe(st: WonderlandsWarState, action: int) -> str:
-    """A sentence for ``action`` in the situation of ``st`` (chance outcomes included)."""
-    c = st.content
-    a = act.decode(action)
-    k = a.kind
-    regions = c.regions
-    if k == "move":
-        space = a.target
-        card = st.table[space]
-        what = card_text(c, card) if card >= 0 else "card"
-        half = f" (half {'AB'[a.option]})" if card >= 0 and len(c.cards[card].halves) > 1 else ""
-        return f"move to space {space} and take {what}{half}"
-    if k == "head":
-        return "move to the Head of the Table: roll the shard die, refill, then go on"
-    simple = {
-        "leader": "place the leader in {r}",
-        "support_all": "place all supporters in {r}",
-        "support_one": "place one supporter in {r}",
-        "castle": "build a castle in {r}",
-        "place_wl": "place the Wonderlandian in {r}",
-    }
-    if k in simple:
-        return simple[k].format(r=regions[a.target] if a.target < len(regions) else a.target)
-    if k == "pick_wl":
-        w = st.market[a.target]
-        name = c.wonderlandians[w].name if w >= 0 else "?"
-        return f"take {name} from the market"
-    if k in ("ally", "chip"):
-        chip = a.target if k == "ally" else a.option
-        name = c.chips[chip].name if chip < len(c.chips) else str(chip)
-        return f"gain chip {name}" if k == "ally" else f"{faction_name(st, a.target)} draws {name}"
-    if k == "keep":
-        return f"keep quest {a.target + 1}"
-    if k == "faction":
-        return f"play {c.factions[a.target].name}" if a.target < len(c.factions) else "faction"
-    if k == "forge":
-        return f"forge chip {c.chips[a.option].name} onto forge track {a.target + 1}"
-    if k == "wager":
-        return f"bet on {faction_name(st, a.target)}"
-    if k == "die":
-        return f"{faction_name(st, a.target)} rolls {c.die_faces[a.option]} shard(s)"
-    if k == "start":
-        return f"{faction_name(st, a.target)} starts"
-    words = {
-        "draw": "draw a chip",
-        "stop": "stop (keep your strength)",
-        "shield": "flip the shield: the madness chip goes back and you draw again",
-        "accept": "keep the madness chip",
-        "award_vp": "take the victory points",
-        "award_castle": "place a castle",
-        "no_forge": "do not forge",
-        "no_wager": "no bet",
-        "quest": "a quest is drawn",
-    }
-    where = st.tasks[-1].value if st.tasks else 0  # the region of a tile, space of a card
-    if k == "tile" and a.target < len(c.tile_ids):
-        awards = "/".join(str(x) for x in c.tiles[a.target])
-        return f"tile {c.tile_ids[a.target]} ({awards} VP) goes to {regions[where]}"
-    if k == "ally_set" and a.target < len(c.ally_sets):
-        return f"ally set {c.ally_sets[a.target].id} is in play"
-    if k == "wl" and a.target < len(c.wonderlandians):
-        return f"{c.wonderlandians[a.target].name} is revealed in the market"
-    if k == "card" and a.target < len(c.cards):
-        return f"{card_text(c, a.target)} is dealt to space {where}"
-    return words.get(k, act.action_to_string(action))
+_PLAIN_WORDS: dict[type[Action], str] = {
+    Head: "move to the Head of the Table: roll the shard die, refill, then go on",
+    Draw: "draw a chip",
+    Stop: "stop (keep your strength)",
+    Shield: "flip the shield: the madness chip goes back and you draw again",
+    Accept: "keep the madness chip",
+    AwardVictoryPoints: "take the victory points",
+    AwardCastle: "place a castle",
+    NoForge: "do not forge",
+    NoWager: "no bet",
+    DrawQuest: "a quest is drawn",
+}
+"""Actions told in the same words whatever the situation."""
+_WAGER_STATUS = {DRAWING: "drawing", HALTED: "stopped", BUST: "bust"}
+_REGION_WORDS: dict[type[Action], str] = {
+    PlaceLeader: "place the leader in {r}",
+    SupportAll: "place all supporters in {r}",
+    SupportOne: "place one supporter in {r}",
+    BuildCastle: "build a castle in {r}",
+    PlaceWonderlandian: "place the Wonderlandian in {r}",
+}
 
 
-def bag_counts(st: WonderlandsWarState, seat: int) -> str:
+def describe(state: WonderlandsWarState, action: int) -> str:
+    """A sentence for ``action`` in the situation of ``state`` (chance outcomes included)."""
+    return _describe(state, decode(action))
+
+
+def _describe(state: WonderlandsWarState, typed: Action) -> str:
+    plain = _PLAIN_WORDS.get(type(typed))
+    if plain is not None:
+        return plain
+    if isinstance(typed, REGION_ACTIONS):
+        regions = state.content.regions
+        where = regions[typed.region] if typed.region < len(regions) else typed.region
+        return _REGION_WORDS[type(typed)].format(r=where)
+    if isinstance(typed, (DealTile, DrawAllySet, RevealWonderlandian, DealCard)):
+        return _describe_deal(state, typed)
+    return _describe_choice(state, typed)
+
+
+def _chip_name(content: Content, chip: int) -> str:
+    return content.chips[chip].name if chip < len(content.chips) else str(chip)
+
+
+def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
+    """A sentence for a seat's choice, a bag draw, a die roll or the start player."""
+    c = state.content
+    match action:
+        case Move(space, half):
+            card = state.table[space]
+            what = card_text(c, card) if card >= 0 else "card"
+            split = card >= 0 and len(c.cards[card].halves) > 1
+            return f"move to space {space} and take {what}" + (
+                f" (half {'AB'[half]})" if split else ""
+            )
+        case PickWonderlandian(slot):
+            w = state.market[slot]
+            return f"take {c.wonderlandians[w].name if w >= 0 else '?'} from the market"
+        case PickAlly(chip):
+            return f"gain chip {_chip_name(c, chip)}"
+        case DrawChip(seat, chip):
+            return f"{faction_name(state, seat)} draws {_chip_name(c, chip)}"
+        case KeepQuest(index):
+            return f"keep quest {index + 1}"
+        case ChooseFaction(faction):
+            return f"play {c.factions[faction].name}" if faction < len(c.factions) else "faction"
+        case Forge(track, chip):
+            return f"forge chip {c.chips[chip].name} onto forge track {track + 1}"
+        case Wager(seat):
+            return f"bet on {faction_name(state, seat)}"
+        case RollDie(seat, face):
+            return f"{faction_name(state, seat)} rolls {c.die_faces[face]} shard(s)"
+        case StartPlayer(seat):
+            return f"{faction_name(state, seat)} starts"
+    return to_text(action)
+
+
+def _describe_deal(
+    state: WonderlandsWarState, action: DealTile | DrawAllySet | RevealWonderlandian | DealCard
+) -> str:
+    """A sentence for a set-up or refill deal: a tile, the ally set, a market figure, a card."""
+    c = state.content
+    task = state.tasks[-1] if state.tasks else None
+    match action:
+        case DealTile(tile) if tile < len(c.tile_ids):
+            awards = "/".join(str(x) for x in c.tiles[tile])
+            region = c.regions[task.region if task else 0]
+            return f"tile {c.tile_ids[tile]} ({awards} VP) goes to {region}"
+        case DrawAllySet(ally_set) if ally_set < len(c.ally_sets):
+            return f"ally set {c.ally_sets[ally_set].id} is in play"
+        case RevealWonderlandian(w) if w < len(c.wonderlandians):
+            return f"{c.wonderlandians[w].name} is revealed in the market"
+        case DealCard(card) if card < len(c.cards):
+            return f"{card_text(c, card)} is dealt to space {task.space if task else 0}"
+    return to_text(action)
+
+
+def bag_counts(state: WonderlandsWarState, seat: int) -> str:
     """``name x count`` for the chips in ``seat``'s bag (counts only, no order)."""
-    p = st.players[seat]
-    parts = [f"{st.content.chips[i].name} x{k}" for i, k in enumerate(p.bag) if k]
+    p = state.players[seat]
+    parts = [f"{state.content.chips[i].name} x{k}" for i, k in enumerate(p.bag) if k]
     return ", ".join(parts) or "empty"
 
 
-def render(st: WonderlandsWarState, seat: int | None) -> str:
+def render(state: WonderlandsWarState, seat: int | None) -> str:
     """The table as text: tea table, regions, battle, players."""
-    c = st.content
-    lines = [f"Round {st.round} of {c.rules.rounds} - {'war' if st.war else 'tea party'}"]
-    if not st.war:
-        lines.append("Tea table (clockwise):")
-        for pos, need in enumerate(c.spaces):
-            if pos != c.head and need > st.n:
-                continue
-            who = [faction_name(st, s) for s, p in enumerate(st.players) if p.pos == pos]
-            card = st.table[pos] if pos < len(st.table) else -1
-            text = (
-                "Head of the Table (shard die)"
-                if pos == c.head
-                else (card_text(c, card) if card >= 0 else "-")
-            )
-            lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
-    if not st.war:
-        market = [c.wonderlandians[w] for w in st.market if w >= 0]
-        lines.append(
-            "Wonderlandian market: "
-            + (
-                ", ".join(
-                    f"{w.name}{_p(c, w.id)} "
-                    + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
-                    for w in market
-                )
-                or "empty"
-            )
-        )
-    lines.append("Regions:")
-    for r, name in enumerate(c.regions):
-        marks = " [battle marker]" if r == st.marker else ""
-        if st.b_region == r:
-            marks += " [BATTLE]"
-        tile = st.tiles[r]
-        award = c.tiles[tile][st.round - 1] if tile >= 0 else "?"
-        lines.append(f"  {name}{_p(c, c.region_ids[r])}: award {award} VP{marks}")
-        for s, p in enumerate(st.players):
-            if units(st, s, r) == 0 and st.castles[r][s] == 0:
-                continue
-            bits = [f"{st.supporters[r][s]} supporters"]
-            if p.region == r:
-                bits.append("leader")
-            figs = [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
-            bits += figs
-            if st.castles[r][s]:
-                bits.append(f"{st.castles[r][s]} castle(s)")
-            lines.append(f"    {faction_name(st, s)}: {', '.join(bits)}")
-    if st.b_region >= 0:
-        lines.append(f"Battle in {c.regions[st.b_region]}:")
-        for s in range(st.n):
-            if st.b_status[s] in _STATUS:
+    c = state.content
+    lines = [f"Round {state.round} of {c.rules.rounds} - {'war' if state.war else 'tea party'}"]
+    if not state.war:
+        lines += _tea_table_lines(state)
+    lines += _region_lines(state)
+    if state.battle.region >= 0:
+        lines.append(f"Battle in {c.regions[state.battle.region]}:")
+        for s in range(state.n):
+            if state.battle.status[s] in _STATUS:
                 lines.append(
-                    f"  {faction_name(st, s)}: strength {st.b_strength[s]} "
-                    f"({_STATUS[st.b_status[s]]})"
+                    f"  {faction_name(state, s)}: strength {state.battle.strength[s]} "
+                    f"({_STATUS[state.battle.status[s]]})"
                 )
     lines.append("Players:")
-    for s, p in enumerate(st.players):
-        if p.faction < 0:
-            continue
-        sp = score_parts(st, s)
-        me = " (you)" if s == seat else ""
-        quests = (
-            ", ".join(c.quests[q].name for q in p.quests if q >= 0)
-            if seat is None or s == seat
-            else f"{len(p.quests)} hidden"
-        )
-        lines.append(
-            f"  {faction_name(st, s)}{me}{_p(c, c.factions[p.faction].id)}: score {sp['total']}"
-            f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
-            f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
-            f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
-            f"castles left {p.castles_left}, cards {len(p.cards)}"
-        )
-        lines.append(f"      bag: {bag_counts(st, s)}")
-        if p.cards:
-            lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
-        lines.append(f"      quests: {quests}")
-        if st.b_choice[s] == HIDDEN:
-            lines.append("      (has chosen)")
+    for s, p in enumerate(state.players):
+        if p.faction >= 0:
+            lines += _player_lines(state, s, seat)
     return "\n".join(lines)
 
 
-def short_names(st: WonderlandsWarState, seat: int | None = None) -> list[str]:
+def _tea_table_lines(state: WonderlandsWarState) -> list[str]:
+    """The tea table's spaces in use, who stands on each, and the Wonderlandian market."""
+    c = state.content
+    lines = ["Tea table (clockwise):"]
+    for pos, need in enumerate(c.spaces):
+        if pos != c.head and need > state.n:
+            continue
+        who = [faction_name(state, s) for s, p in enumerate(state.players) if p.pos == pos]
+        card = state.table[pos] if pos < len(state.table) else -1
+        text = (
+            "Head of the Table (shard die)"
+            if pos == c.head
+            else (card_text(c, card) if card >= 0 else "-")
+        )
+        lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
+    market = [c.wonderlandians[w] for w in state.market if w >= 0]
+    figures = ", ".join(
+        f"{w.name}{_provisional_mark(c, w.id)} "
+        + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
+        for w in market
+    )
+    lines.append("Wonderlandian market: " + (figures or "empty"))
+    return lines
+
+
+def _region_lines(state: WonderlandsWarState) -> list[str]:
+    """Each region's award and marks, and every seat's pieces there."""
+    c = state.content
+    lines = ["Regions:"]
+    for r, name in enumerate(c.regions):
+        marks = " [battle marker]" if r == state.marker else ""
+        if state.battle.region == r:
+            marks += " [BATTLE]"
+        tile = state.tiles[r]
+        award = c.tiles[tile][state.round - 1] if tile >= 0 else "?"
+        lines.append(f"  {name}{_provisional_mark(c, c.region_ids[r])}: award {award} VP{marks}")
+        for s, p in enumerate(state.players):
+            if units(state, s, r) == 0 and state.castles[r][s] == 0:
+                continue
+            bits = [f"{state.supporters[r][s]} supporters"]
+            if p.region == r:
+                bits.append("leader")
+            bits += [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
+            if state.castles[r][s]:
+                bits.append(f"{state.castles[r][s]} castle(s)")
+            lines.append(f"    {faction_name(state, s)}: {', '.join(bits)}")
+    return lines
+
+
+def _player_lines(state: WonderlandsWarState, s: int, seat: int | None) -> list[str]:
+    """Seat ``s``'s score, counters, bag, cards and quests (hidden unless ``s`` is ``seat``)."""
+    c = state.content
+    p = state.players[s]
+    me = " (you)" if s == seat else ""
+    mark = _provisional_mark(c, c.factions[p.faction].id)
+    quests = (
+        ", ".join(c.quests[q].name for q in p.quests if q >= 0)
+        if seat is None or s == seat
+        else f"{len(p.quests)} hidden"
+    )
+    lines = [
+        f"  {faction_name(state, s)}{me}{mark}: score {score_parts(state, s)['total']}"
+        f"{' + hidden quests' if any(q < 0 for q in p.quests) else ''}, shards {p.shards}, "
+        f"shield {'up' if p.shield else 'used'}, madness {len(p.track)}/"
+        f"{c.factions[p.faction].madness_slots}, reserve {p.reserve}, "
+        f"castles left {p.castles_left}, cards {len(p.cards)}",
+        f"      bag: {bag_counts(state, s)}",
+    ]
+    if p.cards:
+        lines.append(f"      cards this round: {', '.join(c.cards[k].name for k in p.cards)}")
+    lines.append(f"      quests: {quests}")
+    if state.battle.choice[s] == HIDDEN:
+        lines.append("      (has chosen)")
+    return lines
+
+
+def short_names(state: WonderlandsWarState, seat: int | None = None) -> list[str]:
     """A short name per seat for narrow columns (``Queen`` for the Queen of Hearts, ``Hatter``
     for the Mad Hatter, ``you`` for ``seat``); full names where two short ones would clash."""
     names = []
-    for s in range(st.n):
-        full = faction_name(st, s)
+    for s in range(state.n):
+        full = faction_name(state, s)
         short = full.split(" of ")[0].split()[-1] if " of " in full else full.split()[-1]
-        names.append(short[:10] if st.players[s].faction >= 0 else full)
+        names.append(short[:10] if state.players[s].faction >= 0 else full)
     if len(set(names)) < len(names):
-        names = [faction_name(st, s) for s in range(st.n)]
+        names = [faction_name(state, s) for s in range(state.n)]
     if seat is not None:
         names[seat] = "you"
     return names
 
 
-def unit_cell(st: WonderlandsWarState, seat: int, region: int) -> str:
+def unit_cell(state: WonderlandsWarState, seat: int, region: int) -> str:
     """``seat``'s pieces in ``region``: supporters, L (leader), F (figures), C (castles)."""
-    p = st.players[seat]
-    bits = [str(st.supporters[region][seat])] if st.supporters[region][seat] else []
+    p = state.players[seat]
+    bits = [str(state.supporters[region][seat])] if state.supporters[region][seat] else []
     if p.region == region:
         bits.append("L")
     figures = sum(1 for _, r in p.figures if r == region)
     if figures:
         bits.append(f"F{figures}" if figures > 1 else "F")
-    if st.castles[region][seat]:
-        bits.append(f"C{st.castles[region][seat]}")
+    if state.castles[region][seat]:
+        bits.append(f"C{state.castles[region][seat]}")
     return " ".join(bits)
 
 
-def region_award(st: WonderlandsWarState, region: int) -> str:
+def region_award(state: WonderlandsWarState, region: int) -> str:
     """The region's first-place award this round (``?`` before its tile is dealt)."""
-    tile = st.tiles[region]
-    return str(st.content.tiles[tile][st.round - 1]) if tile >= 0 else "?"
+    tile = state.tiles[region]
+    return str(state.content.tiles[tile][state.round - 1]) if tile >= 0 else "?"
 
 
-def region_summary(st: WonderlandsWarState, region: int, seat: int | None) -> str:
+def region_summary(state: WonderlandsWarState, region: int, seat: int | None) -> str:
     """``4 VP, battle marker: you 3 L, Jabberwock 5 C1`` (``seat`` is ``you``)."""
-    names = short_names(st, seat)
-    units = [f"{names[s]} {cell}" for s in range(st.n) if (cell := unit_cell(st, s, region))]
-    marker = ", battle marker" if region == st.marker else ""
-    return f"{region_award(st, region)} VP{marker}: {', '.join(units) or 'nobody'}"
+    names = short_names(state, seat)
+    units = [f"{names[s]} {cell}" for s in range(state.n) if (cell := unit_cell(state, s, region))]
+    marker = ", battle marker" if region == state.marker else ""
+    return f"{region_award(state, region)} VP{marker}: {', '.join(units) or 'nobody'}"
 
 
 _FEATS = {
@@ -275,11 +357,11 @@ def condition_text(content: Content, kind: str, n: int, region: int) -> str:
     return template.format(n=n, region=name)
 
 
-def quest_parts(st: WonderlandsWarState, quest: int) -> str:
+def quest_parts(state: WonderlandsWarState, quest: int) -> str:
     """The quest's feat and objective with their points, and both together (W50, W51, G1)."""
-    c = st.content
+    c = state.content
     q = c.quests[quest]
-    three = st.opts.quest_3_3_9
+    three = state.opts.quest_3_3_9
     feat_points, objective_points = (3, 3) if three else (q.feat_points, q.objective_points)
     both = 9 if three else 2 * (q.feat_points + q.objective_points)
     feat = condition_text(c, q.feat.type, q.feat.n, q.feat.region)
@@ -305,95 +387,127 @@ def faction_text(content: Content, faction: int) -> str:
     return ", ".join(bits)
 
 
-def option(st: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
+def option(state: WonderlandsWarState, seat: int, action: int) -> tuple[str, str]:
     """``seat``'s option ``action`` as the menu words it (what it does, and the detail that
     goes in brackets after it: the card, the region, the quest's parts...)."""
-    c = st.content
-    a = act.decode(action)
-    k = a.kind
-    p = st.players[seat]
+    c = state.content
+    typed = decode(action)
+    if isinstance(typed, REGION_ACTIONS):
+        return _region_option(state, seat, typed)
+    p = state.players[seat]
+    match typed:
+        case Move(space, half):
+            return _move_option(state, space, half)
+        case Head():
+            return "move to the Head of the Table", "roll the shard die, refill the plates, go on"
+        case PickWonderlandian(slot):
+            return _market_option(state, slot)
+        case PickAlly(chip):
+            return f"gain the ally chip {c.chips[chip].name}", f"strength {c.chips[chip].strength}"
+        case KeepQuest(index):
+            quest = p.pair[index] if index < len(p.pair) else -1
+            if quest < 0:
+                return f"keep quest {index + 1}", ""
+            q = c.quests[quest]
+            return f"keep {q.name}{_provisional_mark(c, q.id)}", quest_parts(state, quest)
+        case ChooseFaction(faction):
+            return f"play {c.factions[faction].name}", faction_text(c, faction)
+        case Forge(track, chip):
+            forge_track = c.factions[p.faction].forge_tracks[track]
+            slot = len(p.forged[track])
+            gives = ", ".join(fx.effect.replace("_", " ") for fx in forge_track.slots[slot])
+            return (
+                f"forge {c.chips[chip].name} onto {forge_track.name}",
+                f"slot {slot + 1}: {gives or 'nothing'}",
+            )
+    return _battle_option(state, seat, typed)
+
+
+def _move_option(state: WonderlandsWarState, space: int, half: int) -> tuple[str, str]:
+    """Moving to a plate: the card there (the half taken, for a split card)."""
+    c = state.content
+    card = state.table[space]
+    if card < 0:
+        return f"move to plate {space}", ""
+    if len(c.cards[card].halves) > 1:
+        name = f"{c.cards[card].name}{_provisional_mark(c, c.cards[card].id)}"
+        return f"move to plate {space}", f"{name}, half {'AB'[half]}: {half_text(c, card, half)}"
+    return f"move to plate {space}", card_text(c, card)
+
+
+def _market_option(state: WonderlandsWarState, slot: int) -> tuple[str, str]:
+    """Taking a Wonderlandian: a figure's strength, or the chips it brings."""
+    c = state.content
+    w = state.market[slot]
+    if w < 0:
+        return "take a Wonderlandian from the market", ""
+    wl = c.wonderlandians[w]
+    what = (
+        f"a figure of strength {wl.strength}"
+        if wl.figure
+        else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
+    )
+    return f"take {wl.name}{_provisional_mark(c, wl.id)} from the market", what
+
+
+def _region_option(
+    state: WonderlandsWarState,
+    seat: int,
+    action: PlaceLeader | SupportAll | SupportOne | BuildCastle | PlaceWonderlandian,
+) -> tuple[str, str]:
+    """A piece to a region, with what the region holds already."""
+    c = state.content
     regions = c.regions
-    region = regions[a.target] if a.target < len(regions) else str(a.target)
-    if k == "move":
-        card = st.table[a.target]
-        if card < 0:
-            return f"move to plate {a.target}", ""
-        if len(c.cards[card].halves) > 1:
-            name = f"{c.cards[card].name}{_p(c, c.cards[card].id)}"
-            half = f"{name}, half {'AB'[a.option]}: {half_text(c, card, a.option)}"
-            return f"move to plate {a.target}", half
-        return f"move to plate {a.target}", card_text(c, card)
-    if k == "head":
-        return "move to the Head of the Table", "roll the shard die, refill the plates, go on"
-    if k in ("leader", "support_all", "support_one", "castle", "place_wl"):
-        where = region_summary(st, a.target, seat) if a.target < len(regions) else ""
-        task = st.tasks[-1] if st.tasks else None
-        if k == "leader":
+    known = action.region < len(regions)
+    region = regions[action.region] if known else str(action.region)
+    where = region_summary(state, action.region, seat) if known else ""
+    task = state.tasks[-1] if state.tasks else None
+    match action:
+        case PlaceLeader():
             return f"place the leader in {region}", where
-        if k == "support_all":
-            left = min(task.value, p.reserve) if task else 0
+        case SupportAll():
+            left = min(task.left, state.players[seat].reserve) if task else 0
             many = {0: "no supporter", 1: "the supporter", 2: "both supporters"}.get(
                 left, f"all {left} supporters"
             )
             return f"place {many} in {region}", where
-        if k == "support_one":
+        case SupportOne():
             return f"place one supporter in {region}", where
-        if k == "castle":
+        case BuildCastle():
             return f"build a castle in {region}", where
-        w = task.value if task else -1
-        name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
-        return f"place {name} in {region}", where
-    if k == "pick_wl":
-        w = st.market[a.target]
-        if w < 0:
-            return "take a Wonderlandian from the market", ""
-        wl = c.wonderlandians[w]
-        what = (
-            f"a figure of strength {wl.strength}"
-            if wl.figure
-            else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
-        )
-        return f"take {wl.name}{_p(c, wl.id)} from the market", what
-    if k == "ally":
-        ally = c.chips[a.target]
-        return f"gain the ally chip {ally.name}", f"strength {ally.strength}"
-    if k == "keep":
-        quest = p.pair[a.target] if a.target < len(p.pair) else -1
-        if quest < 0:
-            return f"keep quest {a.target + 1}", ""
-        q = c.quests[quest]
-        return f"keep {q.name}{_p(c, q.id)}", quest_parts(st, quest)
-    if k == "faction":
-        return f"play {c.factions[a.target].name}", faction_text(c, a.target)
-    if k == "forge":
-        track = c.factions[p.faction].forge_tracks[a.target]
-        slot = len(p.forged[a.target])
-        gives = ", ".join(fx.effect.replace("_", " ") for fx in track.slots[slot]) or "nothing"
-        return f"forge {c.chips[a.option].name} onto {track.name}", f"slot {slot + 1}: {gives}"
-    if k == "stop":
-        return f"stop at strength {st.b_strength[seat]}", "keep it for this battle"
-    if k == "accept":
-        chip = st.b_drawn[seat]
-        lost = c.chips[chip].supporters_lost if chip >= 0 else 1
-        home = "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
-        return "keep the madness chip", home
-    if k == "award_vp":
-        return f"take the {region_award(st, st.b_region)} VP", ""
-    if k == "award_castle":
-        return f"place a castle in {regions[st.b_region]}", ""
-    if k == "wager":
-        names = {DRAWING: "drawing", HALTED: "stopped", BUST: "bust"}
-        status = names.get(st.b_status[a.target], "")
-        return (
-            f"bet on {faction_name(st, a.target)}",
-            f"strength {st.b_strength[a.target]}, {status}",
-        )
-    return describe(st, action), ""
+    w = task.wonderlandian if task else -1
+    name = c.wonderlandians[w].name if 0 <= w < len(c.wonderlandians) else "the figure"
+    return f"place {name} in {region}", where
 
 
-def option_text(st: WonderlandsWarState, seat: int, action: int) -> str:
+def _battle_option(state: WonderlandsWarState, seat: int, action: Action) -> tuple[str, str]:
+    """A battle's choice: stop, madness kept, an award, a wager (or the action's sentence)."""
+    c = state.content
+    match action:
+        case Stop():
+            return f"stop at strength {state.battle.strength[seat]}", "keep it for this battle"
+        case Accept():
+            chip = state.battle.drawn[seat]
+            lost = c.chips[chip].supporters_lost if chip >= 0 else 1
+            return "keep the madness chip", (
+                "1 supporter goes home" if lost == 1 else f"{lost} supporters go home"
+            )
+        case AwardVictoryPoints():
+            return f"take the {region_award(state, state.battle.region)} VP", ""
+        case AwardCastle():
+            return f"place a castle in {c.regions[state.battle.region]}", ""
+        case Wager(target):
+            status = _WAGER_STATUS.get(state.battle.status[target], "")
+            return (
+                f"bet on {faction_name(state, target)}",
+                f"strength {state.battle.strength[target]}, {status}",
+            )
+    return _describe(state, action), ""
+
+
+def option_text(state: WonderlandsWarState, seat: int, action: int) -> str:
     """The option's menu words with its detail in brackets."""
-    words, detail = option(st, seat, action)
+    words, detail = option(state, seat, action)
     return f"{words} ({detail})" if detail else words
 
 
@@ -401,64 +515,68 @@ MenuEntry = tuple[int, str, str]
 """(action id or -1, text, reason it is unavailable or "")."""
 
 
-def menu(st: WonderlandsWarState, seat: int) -> list[MenuEntry]:
+def menu(state: WonderlandsWarState, seat: int) -> list[MenuEntry]:
     """Every option of ``seat``'s current decision: legal ones, then unavailable ones with
     the reason (clause) they cannot be taken."""
-    c = st.content
-    legal = rules.legal(st, seat)
-    out: list[MenuEntry] = [(a, option_text(st, seat, a), "") for a in legal]
-    if not st.tasks:
+    c = state.content
+    legal = rules.legal(state, seat)
+    out: list[MenuEntry] = [(a, option_text(state, seat, a), "") for a in legal]
+    if not state.tasks:
         return out
-    phase = st.tasks[-1].phase
-    p = st.players[seat]
-    taken = set(legal)
+    phase = state.tasks[-1].phase
+    p = state.players[seat]
     if phase in (Phase.TEA_TURN, Phase.TEA_CONTINUE):
-        limit_reached = all(act.decode(a).kind == "leader" for a in legal)
-        for pos, need in enumerate(c.spaces):
-            if pos == c.head or any(
-                act.decode(a).kind == "move" and act.decode(a).target == pos for a in legal
-            ):
-                continue
-            if need > st.n:
-                why = f"not used with {st.n} players (W9)"
-            elif st.occupant[pos] >= 0:
-                why = f"occupied by {faction_name(st, st.occupant[pos])} (W19)"
-            elif st.table[pos] < 0:
-                why = "no card on it (W19)"
-            elif limit_reached:
-                why = "you hold the card limit: place your leader (W26)"
-            else:
-                why = "beyond the Head of the Table: stop there first (W24, W25)"
-            card = st.table[pos] if need <= st.n else -1
-            out.append(
-                (-1, f"plate {pos}" + (f" ({card_text(c, card)})" if card >= 0 else ""), why)
-            )
-        if act.HEAD not in taken:
-            why = (
-                "already passed this turn (W25)"
-                if p.passed_head or phase == Phase.TEA_CONTINUE
-                else "you start on it (G17)"
-                if p.pos == c.head
-                else "place your leader (W26)"
-            )
-            out.append((-1, "the Head of the Table", why))
-        if not limit_reached:
-            out.append(
-                (
-                    -1,
-                    "place the leader in a region",
-                    "only with the card limit or no move (W26, G19)",
-                )
-            )
+        out += _tea_unavailable(state, seat, legal, phase)
     elif phase == Phase.PLACE_SUPPORTERS and not c.factions[p.faction].split_supporters:
         out.append((-1, "split the supporters", "only the Queen of Hearts splits (W22)"))
-    elif phase == Phase.CHOOSE_AWARD and act.AWARD_CASTLE not in taken:
+    elif phase == Phase.CHOOSE_AWARD and AWARD_CASTLE not in legal:
         out.append((-1, "place a castle", "no castle left (G7)"))
-    elif phase == Phase.DRAW_OR_STOP and act.STOP not in taken:
+    elif phase == Phase.DRAW_OR_STOP and STOP not in legal:
         out.append((-1, "stop", "the first draw is mandatory (W39)"))
     elif phase == Phase.FORGE:
         tracks = c.factions[p.faction].forge_tracks
         for t, track in enumerate(tracks):
             if len(p.forged[t]) >= len(track.slots):
                 out.append((-1, f"forge onto {track.name}", "the track is full (W40)"))
+    return out
+
+
+def _tea_unavailable(
+    state: WonderlandsWarState, seat: int, legal: list[int], phase: Phase
+) -> list[MenuEntry]:
+    """The plates, the Head of the Table and the regions a tea turn cannot go to, and why."""
+    c = state.content
+    p = state.players[seat]
+    typed = [decode(a) for a in legal]
+    limit_reached = all(isinstance(a, PlaceLeader) for a in typed)
+    reachable = {a.space for a in typed if isinstance(a, Move)}
+    out: list[MenuEntry] = []
+    for pos, need in enumerate(c.spaces):
+        if pos == c.head or pos in reachable:
+            continue
+        if need > state.n:
+            why = f"not used with {state.n} players (W9)"
+        elif state.occupant[pos] >= 0:
+            why = f"occupied by {faction_name(state, state.occupant[pos])} (W19)"
+        elif state.table[pos] < 0:
+            why = "no card on it (W19)"
+        elif limit_reached:
+            why = "you hold the card limit: place your leader (W26)"
+        else:
+            why = "beyond the Head of the Table: stop there first (W24, W25)"
+        card = state.table[pos] if need <= state.n else -1
+        out.append((-1, f"plate {pos}" + (f" ({card_text(c, card)})" if card >= 0 else ""), why))
+    if HEAD not in legal:
+        why = (
+            "already passed this turn (W25)"
+            if p.passed_head or phase == Phase.TEA_CONTINUE
+            else "you start on it (G17)"
+            if p.pos == c.head
+            else "place your leader (W26)"
+        )
+        out.append((-1, "the Head of the Table", why))
+    if not limit_reached:
+        out.append(
+            (-1, "place the leader in a region", "only with the card limit or no move (W26, G19)")
+        )
     return out

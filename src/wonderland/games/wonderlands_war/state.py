@@ -35,10 +35,10 @@ PLACE_SUPPORTERS (seat,    all supporters to a region, or one         one: PLACE
 left)                      (W21, W22)                                 (left - 1)
 NEXT_TURN                  the next leader at the table (W19, W27)    TEA_TURN, or END_TEA
 END_TEA                    madness, shards (W29); battle order (W30)  NEXT_BATTLE 0
-NEXT_BATTLE (index)        the next region's battle (W30, W45, W48)   WAGER, EFFECTs,
+NEXT_BATTLE (battle)       the next region's battle (W30, W45, W48)   WAGER, EFFECTs,
                                                                       BATTLE_STEP 0,
                                                                       BATTLE_END, NEXT_BATTLE
-                                                                      (index + 1); after the
+                                                                      (battle + 1); after the
                                                                       last: ROUND_END
 WAGER                      simultaneous: bystanders bet (W48)
 BATTLE_STEP (step)         unless the battle is over (W41, W42),      DRAW_OR_STOP (first
@@ -76,11 +76,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from wonderland.games.wonderlands_war.content import Content, Fx
-    from wonderland.games.wonderlands_war.variants import Options
+from wonderland.games.wonderlands_war.capacity import MARKET_SLOTS
+from wonderland.games.wonderlands_war.content_values import Content, Fx
+from wonderland.games.wonderlands_war.variants import Options
 
 
 class Phase(IntEnum):
@@ -108,7 +108,7 @@ class Phase(IntEnum):
     PICK_ALLY = 28
     CHOOSE_AWARD = 29
     FORGE = 30
-    # several seats decide together (who: the seats whose b_choice, or wager, is WAITING)
+    # several seats decide together (who: the seats whose battle choice, or wager, is WAITING)
     DRAW_OR_STOP = 40
     SHIELD_OR_ACCEPT = 41
     WAGER = 42
@@ -162,24 +162,24 @@ SEAT_PHASES = frozenset(
 SIMULTANEOUS_PHASES = frozenset({Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.WAGER})
 """Decisions that several seats make together."""
 BATTLE_CHOICE_PHASES = frozenset({Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT})
-"""Simultaneous decisions kept in ``b_choice`` (a wager is kept in ``wagers``)."""
+"""Simultaneous decisions kept in ``battle.choice`` (a wager is kept in ``wagers``)."""
 AUTOMATIC_PHASES = frozenset(Phase) - CHANCE_PHASES - SEAT_PHASES - SIMULTANEOUS_PHASES
 """Steps the rules run by themselves (``rules.settle``)."""
 
 ARGUMENTS: dict[Phase, tuple[str, ...]] = {
-    Phase.DEAL_TILE: ("value",),  # region
-    Phase.FILL_MARKET: ("value",),  # market slot
-    Phase.DEAL_CARD: ("value",),  # space
+    Phase.DEAL_TILE: ("region",),
+    Phase.FILL_MARKET: ("slot",),
+    Phase.DEAL_CARD: ("space",),
     Phase.DRAW_QUEST: ("seat",),
     Phase.ROLL_DIE: ("seat",),
     Phase.DRAW_CHIP: ("seat",),
     **dict.fromkeys(SEAT_PHASES, ("seat",)),
-    Phase.PLACE_SUPPORTERS: ("seat", "value"),  # supporters left to place
-    Phase.PLACE_WONDERLANDIAN: ("seat", "value"),  # the Wonderlandian
-    Phase.PICK_ALLY: ("seat", "value"),  # chips left to pick
-    Phase.START_ROUND: ("value",),  # round
-    Phase.NEXT_BATTLE: ("value",),  # index into the battle order
-    Phase.BATTLE_STEP: ("value",),  # steps of the battle so far
+    Phase.PLACE_SUPPORTERS: ("seat", "left"),
+    Phase.PLACE_WONDERLANDIAN: ("seat", "wonderlandian"),
+    Phase.PICK_ALLY: ("seat", "left"),
+    Phase.START_ROUND: ("round",),
+    Phase.NEXT_BATTLE: ("battle",),
+    Phase.BATTLE_STEP: ("step",),
     Phase.EFFECT: ("seat", "fx"),
 }
 """The fields of :class:`Task` that each phase uses, in order (the others are unused)."""
@@ -194,24 +194,34 @@ class Task(NamedTuple):
     phase: Phase
     seat: int = -1
     """The seat that decides, draws, rolls or gains (-1: none)."""
-    value: int = 0
-    """The phase's number: a region, slot, space, round, battle index, step, amount left or
-    Wonderlandian."""
+    region: int = 0
+    """DEAL_TILE: the region dealt a scoring tile."""
+    slot: int = 0
+    """FILL_MARKET: the market slot to fill."""
+    space: int = 0
+    """DEAL_CARD: the tea-table space dealt a card."""
+    left: int = 0
+    """PLACE_SUPPORTERS, PICK_ALLY: the supporters to place, or ally chips to pick, still."""
+    wonderlandian: int = 0
+    """PLACE_WONDERLANDIAN: the figure to place."""
+    round: int = 0
+    """START_ROUND: the round that starts."""
+    battle: int = 0
+    """NEXT_BATTLE: the index in the battle order of the battle to fight."""
+    step: int = 0
+    """BATTLE_STEP: the steps of the battle so far."""
     fx: Fx | None = None
-    """The effect an EFFECT task runs."""
+    """EFFECT: the effect to run."""
 
     def as_tuple(self) -> tuple[int | Fx | None, ...]:
         """``(phase code, *arguments)``: the task with only the arguments its phase uses."""
         return (int(self.phase), *(getattr(self, name) for name in ARGUMENTS.get(self.phase, ())))
 
 
-MARKET_SLOTS = 3
-"""Wonderlandians on display in the market (W6)."""
-
 # battle status per seat
 OUT, DRAWING, HALTED, BUST = 0, 1, 2, 3
-WAITING = -1  # b_choice: a simultaneous decision still to make
-NONE = -2  # b_choice: nothing asked
+WAITING = -1  # battle.choice: a simultaneous decision still to make
+NONE = -2  # battle.choice: nothing asked
 HIDDEN = -3  # a simultaneous choice the viewer may not see
 NO_BET = 9  # wagers[seat]: decided not to bet
 
@@ -284,6 +294,39 @@ class Player:
 
 
 @dataclass(slots=True)
+class Battle:
+    """The battle being fought (``region`` -1 between battles), per seat where a list."""
+
+    region: int = -1
+    status: list[int] = field(default_factory=list)
+    """OUT, DRAWING, HALTED or BUST."""
+    strength: list[int] = field(default_factory=list)
+    choice: list[int] = field(default_factory=list)
+    """The simultaneous decision's action id, WAITING, or NONE (nothing asked)."""
+    drawn: list[int] = field(default_factory=list)
+    """The chip drawn and not yet resolved (-1: none)."""
+    forge: list[int] = field(default_factory=list)
+    """Forges won in this battle."""
+    first: list[int] = field(default_factory=list)
+    """First place of the last battle."""
+    winner: int = -1
+    """The seat that reached the auto-win strength (-1: none)."""
+
+    def clone(self) -> Battle:
+        """An independent copy."""
+        return Battle(
+            self.region,
+            self.status[:],
+            self.strength[:],
+            self.choice[:],
+            self.drawn[:],
+            self.forge[:],
+            self.first[:],
+            self.winner,
+        )
+
+
+@dataclass(slots=True)
 class WonderlandsWarState:
     """The whole table.  ``content`` and ``opts`` are shared, never copied."""
 
@@ -309,20 +352,18 @@ class WonderlandsWarState:
     supporters: list[list[int]] = field(default_factory=list)  # [region][seat]
     castles: list[list[int]] = field(default_factory=list)  # [region][seat]
     order: list[int] = field(default_factory=list)  # regions of this war, in battle order
-    b_region: int = -1
-    b_status: list[int] = field(default_factory=list)
-    b_strength: list[int] = field(default_factory=list)
-    b_choice: list[int] = field(default_factory=list)
-    b_drawn: list[int] = field(default_factory=list)
-    b_forge: list[int] = field(default_factory=list)
-    b_first: list[int] = field(default_factory=list)  # first place of the last battle
-    b_winner: int = -1  # reached the auto-win strength
+    battle: Battle = field(default_factory=Battle)
     wagers: list[int] = field(default_factory=list)
     decisions: int = 0
     final: bool = False
     log: list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = field(
         default_factory=list
     )  # per battle fought: round, region, strengths, statuses, first place
+
+    @property
+    def phase(self) -> Phase | None:
+        """The phase of the task on top of the stack (None once the game is over)."""
+        return self.tasks[-1].phase if self.tasks else None
 
     def clone(self) -> WonderlandsWarState:
         """An independent copy (content and options shared)."""
@@ -349,14 +390,7 @@ class WonderlandsWarState:
             [r[:] for r in self.supporters],
             [r[:] for r in self.castles],
             self.order[:],
-            self.b_region,
-            self.b_status[:],
-            self.b_strength[:],
-            self.b_choice[:],
-            self.b_drawn[:],
-            self.b_forge[:],
-            self.b_first[:],
-            self.b_winner,
+            self.battle.clone(),
             self.wagers[:],
             self.decisions,
             self.final,

@@ -14,19 +14,7 @@ from itertools import compress
 from operator import attrgetter, ne
 from typing import Any, TypeAlias
 
-from wonderland.games.wonderlands_war.content import (
-    MAX_ALLY_SETS,
-    MAX_CARDS,
-    MAX_CHIPS,
-    MAX_FACTIONS,
-    MAX_QUESTS,
-    MAX_REGIONS,
-    MAX_SEATS,
-    MAX_SPACES,
-    MAX_TILES,
-    MAX_TRACKS,
-    MAX_WONDERLANDIANS,
-)
+from wonderland.games.wonderlands_war import capacity
 from wonderland.games.wonderlands_war.encoding import (
     BATTLE_STATUSES,
     CASTLES_CAP,
@@ -56,7 +44,6 @@ from wonderland.games.wonderlands_war.encoding import (
 from wonderland.games.wonderlands_war.state import (
     BATTLE_CHOICE_PHASES,
     HIDDEN,
-    MARKET_SLOTS,
     NO_BET,
     SEAT_PHASES,
     WAITING,
@@ -143,13 +130,13 @@ def _flag(buf: Buffer, at: int, value: bool, old: Any) -> None:
     buf[at] = 1.0 if value else 0.0
 
 
-_NO_TRACKS = _zeros(MAX_TRACKS)
+_NO_TRACKS = _zeros(capacity.MAX_TRACKS)
 
 
 def _forged(buf: Buffer, at: int, tracks: list[list[int]], old: Any) -> None:
     """Chips on each forge track / FORGED_CAP, clipped."""
-    buf[at : at + MAX_TRACKS] = _NO_TRACKS
-    for i, chips in enumerate(tracks[:MAX_TRACKS]):
+    buf[at : at + capacity.MAX_TRACKS] = _NO_TRACKS
+    for i, chips in enumerate(tracks[: capacity.MAX_TRACKS]):
         if chips:
             buf[at + i] = len(chips) / FORGED_CAP if len(chips) < FORGED_CAP else 1.0
 
@@ -163,7 +150,7 @@ def _length_by(cap: int) -> _Writer:
     return write
 
 
-_figure_regions = _tally_of(MAX_REGIONS, FIGURES_CAP)
+_figure_regions = _tally_of(capacity.MAX_REGIONS, FIGURES_CAP)
 
 
 def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> None:
@@ -171,11 +158,11 @@ def _figures(buf: Buffer, at: int, figures: list[tuple[int, int]], old: Any) -> 
 
 
 _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
-    ("faction", SEAT_OFFSET["faction"], _one_hot(MAX_FACTIONS)),
-    ("bag", SEAT_OFFSET["bag"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
-    ("active", SEAT_OFFSET["active"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
-    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(MAX_CHIPS, CHIPS_CAP)),
-    ("track", SEAT_OFFSET["track"], _tally_of(MAX_CHIPS, CHIPS_CAP)),
+    ("faction", SEAT_OFFSET["faction"], _one_hot(capacity.MAX_FACTIONS)),
+    ("bag", SEAT_OFFSET["bag"], _counts_of(capacity.MAX_CHIPS, CHIPS_CAP)),
+    ("active", SEAT_OFFSET["active"], _counts_of(capacity.MAX_CHIPS, CHIPS_CAP)),
+    ("exhaust", SEAT_OFFSET["exhaust"], _counts_of(capacity.MAX_CHIPS, CHIPS_CAP)),
+    ("track", SEAT_OFFSET["track"], _tally_of(capacity.MAX_CHIPS, CHIPS_CAP)),
     ("forged", SEAT_OFFSET["forged"], _forged),
     *(
         (name, SEAT_OFFSET["counters"] + i, _scaled_by(cap))
@@ -185,11 +172,11 @@ _PLAYER_FEATURES: tuple[tuple[str, int, _Writer], ...] = (
     ("passed_head", SEAT_OFFSET["flags"] + 1, _flag),
     ("quests", SEAT_OFFSET["quests_held"], _length_by(QUESTS_CAP)),
     ("pair", SEAT_OFFSET["quests_held"] + 1, _length_by(PAIR_CAP)),
-    ("cards", SEAT_OFFSET["cards"], _members_of(MAX_CARDS)),
-    ("retinue", SEAT_OFFSET["retinue"], _members_of(MAX_WONDERLANDIANS)),
+    ("cards", SEAT_OFFSET["cards"], _members_of(capacity.MAX_CARDS)),
+    ("retinue", SEAT_OFFSET["retinue"], _members_of(capacity.MAX_WONDERLANDIANS)),
     ("figures", SEAT_OFFSET["figures"], _figures),
-    ("pos", SEAT_OFFSET["position"], _one_hot(MAX_SPACES)),
-    ("region", SEAT_OFFSET["region"], _one_hot(MAX_REGIONS)),
+    ("pos", SEAT_OFFSET["position"], _one_hot(capacity.MAX_SPACES)),
+    ("region", SEAT_OFFSET["region"], _one_hot(capacity.MAX_REGIONS)),
 )
 """A seat block's features that come from the seat's ``Player`` alone: the field, where the
 feature starts in the block, and its writer."""
@@ -253,41 +240,40 @@ def _round(buf: Buffer, at: int, value: int, old: Any) -> None:
     _round_hot(buf, at, min(max(value, 1), MAX_ROUNDS) - 1, None)
 
 
-_T = TABLE_OFFSET
 _TABLE_WRITES: tuple[tuple[int, _Writer], ...] = (
-    (_T["round"], _round),
-    (_T["war_final"], _flag),
-    (_T["war_final"] + 1, _flag),
-    (_T["tiles"], _grid(MAX_REGIONS, MAX_TILES)),
-    (_T["ally_set"], _one_hot(MAX_ALLY_SETS)),
-    (_T["market"], _grid(MARKET_SLOTS, MAX_WONDERLANDIANS)),
-    (_T["table"], _grid(MAX_SPACES, MAX_CARDS)),
-    (_T["supply"], _counts_of(MAX_CHIPS, SUPPLY_CAP)),
-    (_T["deck_sizes"], _counts_of(MAX_DECKS, DECK_CAP)),
-    (_T["deck_sizes"] + MAX_DECKS, _scaled_by(MAX_WONDERLANDIANS)),
-    (_T["deck_sizes"] + MAX_DECKS + 1, _scaled_by(MAX_QUESTS)),
-    (_T["battle_order"], _grid(MAX_REGIONS, MAX_REGIONS)),
-    (_T["battle_region"], _one_hot(MAX_REGIONS)),
+    (TABLE_OFFSET["round"], _round),
+    (TABLE_OFFSET["war_final"], _flag),
+    (TABLE_OFFSET["war_final"] + 1, _flag),
+    (TABLE_OFFSET["tiles"], _grid(capacity.MAX_REGIONS, capacity.MAX_TILES)),
+    (TABLE_OFFSET["ally_set"], _one_hot(capacity.MAX_ALLY_SETS)),
+    (TABLE_OFFSET["market"], _grid(capacity.MARKET_SLOTS, capacity.MAX_WONDERLANDIANS)),
+    (TABLE_OFFSET["table"], _grid(capacity.MAX_SPACES, capacity.MAX_CARDS)),
+    (TABLE_OFFSET["supply"], _counts_of(capacity.MAX_CHIPS, SUPPLY_CAP)),
+    (TABLE_OFFSET["deck_sizes"], _counts_of(MAX_DECKS, DECK_CAP)),
+    (TABLE_OFFSET["deck_sizes"] + MAX_DECKS, _scaled_by(capacity.MAX_WONDERLANDIANS)),
+    (TABLE_OFFSET["deck_sizes"] + MAX_DECKS + 1, _scaled_by(capacity.MAX_QUESTS)),
+    (TABLE_OFFSET["battle_order"], _grid(capacity.MAX_REGIONS, capacity.MAX_REGIONS)),
+    (TABLE_OFFSET["battle_region"], _one_hot(capacity.MAX_REGIONS)),
 )
 """The table's features but for the task (it changes at nearly every step), in the order of
 :func:`_table_values`."""
 
 
-def _table_values(st: WonderlandsWarState) -> tuple[Any, ...]:
+def _table_values(state: WonderlandsWarState) -> tuple[Any, ...]:
     return (
-        st.round,
-        st.war,
-        st.final,
-        st.tiles,
-        st.ally_set,
-        st.market,
-        st.table,
-        st.supply,
-        [len(deck) for deck in st.decks[:MAX_DECKS]],
-        len(st.wl_deck),
-        len(st.quest_deck),
-        st.order,
-        st.b_region,
+        state.round,
+        state.war,
+        state.final,
+        state.tiles,
+        state.ally_set,
+        state.market,
+        state.table,
+        state.supply,
+        [len(deck) for deck in state.decks[:MAX_DECKS]],
+        len(state.wl_deck),
+        len(state.quest_deck),
+        state.order,
+        state.battle.region,
     )
 
 
@@ -303,44 +289,48 @@ _choice_hot = _one_hot(len(CHOICES))
 
 def _waiting_or_hidden(buf: Buffer, at: int, wager: int, old: Any) -> None:
     """The wager words that do not depend on the observer (waiting, hidden)."""
-    buf[at + MAX_SEATS + 1] = 1.0 if wager == WAITING else 0.0
-    buf[at + MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
+    buf[at + capacity.MAX_SEATS + 1] = 1.0 if wager == WAITING else 0.0
+    buf[at + capacity.MAX_SEATS + 2] = 1.0 if wager == HIDDEN else 0.0
+
+
+def _each_seat(n: int, write: _Writer, absent: Any) -> _Writer:
+    """``values[s]`` of every seat of ``n`` written into its block where it changed
+    (``absent`` when the list is None)."""
+    absent_row = [absent] * n
+
+    def write_all(buf: Buffer, at: int, values: list[Any] | None, old: Any) -> None:
+        now = values if values is not None else absent_row
+        before = old if type(old) is list else absent_row if old is None else None
+        for s in range(n):
+            if before is None or now[s] != before[s]:
+                write(buf, s * SEAT_SIZE + at, now[s], None)
+
+    return write_all
+
+
+def _per_region(n: int, cap: int) -> _Writer:
+    """Counts per region (rows) and seat of ``n``, each divided by ``cap``: the rows that
+    changed."""
+    zero_row = [0] * n
+
+    def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
+        before = old if type(old) is list else []
+        for region in range(capacity.MAX_REGIONS):
+            row = rows[region] if region < len(rows) else zero_row
+            if region < len(before) and row == before[region]:
+                continue
+            i = at + region
+            for count in row[:n]:
+                buf[i] = (count / cap if count < cap else 1.0) if count > 0 else 0.0
+                i += SEAT_SIZE
+
+    return write
 
 
 def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
     """Writers of the seat-block features kept in the state's lists over seats, in the order
     of :func:`_seat_list_values` (writing into every seat block of ``n``, where the value of
     a seat or a region changed)."""
-
-    def each_seat(write: _Writer, absent: Any) -> _Writer:
-        """``values[s]`` of every seat (``absent`` when the list is None)."""
-        absent_row = [absent] * n
-
-        def write_all(buf: Buffer, at: int, values: list[Any] | None, old: Any) -> None:
-            now = values if values is not None else absent_row
-            before = old if type(old) is list else absent_row if old is None else None
-            for s in range(n):
-                if before is None or now[s] != before[s]:
-                    write(buf, s * SEAT_SIZE + at, now[s], None)
-
-        return write_all
-
-    def regions(cap: int) -> _Writer:
-        """Counts per region (rows) and seat, each divided by ``cap``."""
-        zero_row = [0] * n
-
-        def write(buf: Buffer, at: int, rows: list[list[int]], old: Any) -> None:
-            before = old if type(old) is list else []
-            for region in range(MAX_REGIONS):
-                row = rows[region] if region < len(rows) else zero_row
-                if region < len(before) and row == before[region]:
-                    continue
-                i = at + region
-                for count in row[:n]:
-                    buf[i] = (count / cap if count < cap else 1.0) if count > 0 else 0.0
-                    i += SEAT_SIZE
-
-        return write
 
     def first(buf: Buffer, at: int, seats: list[int], old: Any) -> None:
         for s in range(n):
@@ -357,15 +347,15 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
             buf[s * SEAT_SIZE + at] = 1.0 if s == holder else 0.0
 
     return (
-        (SEAT_OFFSET["supporters"], regions(SUPPORTERS_CAP)),
-        (SEAT_OFFSET["castles"], regions(CASTLES_CAP)),
-        (SEAT_OFFSET["battle_status"], each_seat(_one_hot(BATTLE_STATUSES), -1)),
-        (SEAT_OFFSET["battle_strength"], each_seat(_scaled_by(STRENGTH_CAP), 0)),
-        (SEAT_OFFSET["battle_drawn"], each_seat(_one_hot(MAX_CHIPS), -1)),
-        (SEAT_OFFSET["battle_forge"], each_seat(_scaled_by(FORGES_CAP), 0)),
-        (SEAT_OFFSET["battle_choice"], each_seat(_choice, None)),
+        (SEAT_OFFSET["supporters"], _per_region(n, SUPPORTERS_CAP)),
+        (SEAT_OFFSET["castles"], _per_region(n, CASTLES_CAP)),
+        (SEAT_OFFSET["battle_status"], _each_seat(n, _one_hot(BATTLE_STATUSES), -1)),
+        (SEAT_OFFSET["battle_strength"], _each_seat(n, _scaled_by(STRENGTH_CAP), 0)),
+        (SEAT_OFFSET["battle_drawn"], _each_seat(n, _one_hot(capacity.MAX_CHIPS), -1)),
+        (SEAT_OFFSET["battle_forge"], _each_seat(n, _scaled_by(FORGES_CAP), 0)),
+        (SEAT_OFFSET["battle_choice"], _each_seat(n, _choice, None)),
         (SEAT_OFFSET["battle_first"], first),
-        (SEAT_OFFSET["wager"], each_seat(_waiting_or_hidden, None)),
+        (SEAT_OFFSET["wager"], _each_seat(n, _waiting_or_hidden, None)),
         (SEAT_OFFSET["roles"], role),
         (SEAT_OFFSET["roles"] + 1, role),
         (SEAT_OFFSET["roles"] + 2, role),
@@ -373,25 +363,26 @@ def _seat_list_writes(n: int) -> tuple[tuple[int, _Writer], ...]:
     )
 
 
-def _seat_list_values(st: WonderlandsWarState) -> tuple[Any, ...]:
+def _seat_list_values(state: WonderlandsWarState) -> tuple[Any, ...]:
     """What :func:`_seat_list_writes` writes: supporters, castles, the battle figures (None
     outside a battle), first places, wagers (None when there are none), start player, turn,
     marker, outright winner."""
     battle: tuple[list[int] | None, ...]
-    if st.b_status:
-        battle = (st.b_status, st.b_strength, st.b_drawn, st.b_forge, st.b_choice)
+    fight = state.battle
+    if fight.status:
+        battle = (fight.status, fight.strength, fight.drawn, fight.forge, fight.choice)
     else:
         battle = (None, None, None, None, None)
     return (
-        st.supporters,
-        st.castles,
+        state.supporters,
+        state.castles,
         *battle,
-        st.b_first,
-        st.wagers or None,
-        st.start,
-        st.turn,
-        st.marker,
-        st.b_winner,
+        state.battle.first,
+        state.wagers or None,
+        state.start,
+        state.turn,
+        state.marker,
+        state.battle.winner,
     )
 
 
@@ -411,8 +402,10 @@ class StateEncoder:
     """
 
     def __init__(self, num_players: int) -> None:
-        if not 1 <= num_players <= MAX_SEATS:
-            raise ValueError(f"Wonderland's War seats 1 to {MAX_SEATS} players, not {num_players}")
+        if not 1 <= num_players <= capacity.MAX_SEATS:
+            raise ValueError(
+                f"Wonderland's War seats 1 to {capacity.MAX_SEATS} players, not {num_players}"
+            )
         n = self.n = num_players
         self._seats_size = n * SEAT_SIZE
         self._table_base = n * SEAT_SIZE + PRIVATE_SIZE
@@ -423,23 +416,23 @@ class StateEncoder:
         self._seat_lists: tuple[Any, ...] = (_NEVER_SEEN,) * len(self._seat_list_writes)
         self._table_values: tuple[Any, ...] = (_NEVER_SEEN,) * len(_TABLE_WRITES)
 
-    def observe(self, st: WonderlandsWarState, seat: int) -> Buffer:
-        """A new float32 array: the observation of ``seat``'s view of ``st``."""
+    def observe(self, state: WonderlandsWarState, seat: int) -> Buffer:
+        """A new float32 array: the observation of ``seat``'s view of ``state``."""
         n = self.n
-        if st.n != n:
-            raise ValueError(f"this encoder observes {n}-seat tables, not {st.n} seats")
+        if state.n != n:
+            raise ValueError(f"this encoder observes {n}-seat tables, not {state.n} seats")
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not at a table of {n}")
         buf = self._buf
         cache = self._players
-        for s, p in enumerate(st.players):
+        for s, p in enumerate(state.players):
             values = _PLAYER_VALUES(p)
             if values != cache[s]:
                 cache[s] = _rewrite(buf, s * SEAT_SIZE, values, cache[s], _PLAYER_WRITES)
-        values = _seat_list_values(st)
+        values = _seat_list_values(state)
         if values != self._seat_lists:
             self._seat_lists = _rewrite(buf, 0, values, self._seat_lists, self._seat_list_writes)
-        values = _table_values(st)
+        values = _table_values(state)
         if values != self._table_values:
             self._table_values = _rewrite(
                 buf, self._table_base, values, self._table_values, _TABLE_WRITES
@@ -450,18 +443,18 @@ class StateEncoder:
             out += buf[self._seats_size :]
         else:
             out = buf[:]
-        self._write_observer_part(out, st, seat)
+        self._write_observer_part(out, state, seat)
         return out
 
-    def _write_observer_part(self, out: Buffer, st: WonderlandsWarState, seat: int) -> None:
+    def _write_observer_part(self, out: Buffer, state: WonderlandsWarState, seat: int) -> None:
         """What depends on the observer: its quests; another seat's pending battle choice or
         wager masked, as its view masks them; wagers on seats, egocentric; and the task on
         top of the stack (its seat egocentric)."""
         n = self.n
-        tasks = st.tasks
+        tasks = state.tasks
         hide = bool(tasks)  # a finished game hides nothing (G26)
-        if hide and st.b_status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
-            choices = st.b_choice
+        if hide and state.battle.status and tasks[-1].phase in BATTLE_CHOICE_PHASES:
+            choices = state.battle.choice
             for k in range(1, n):
                 choice = choices[(seat + k) % n]
                 if choice >= 0:
@@ -469,31 +462,31 @@ class StateEncoder:
                     if choice in _CHOICE_INDEX:
                         out[at + _CHOICE_INDEX[choice]] = 0.0
                     out[at + _HIDDEN_CHOICE] = 1.0
-        wagers = st.wagers
+        wagers = state.wagers
         if wagers and max(wagers) >= 0:
             for k in range(n):
                 wager = wagers[(seat + k) % n]
                 if wager >= 0:
                     at = k * SEAT_SIZE + SEAT_OFFSET["wager"]
                     if k and hide:
-                        out[at + MAX_SEATS + WAGER_WORDS[HIDDEN]] = 1.0
+                        out[at + capacity.MAX_SEATS + WAGER_WORDS[HIDDEN]] = 1.0
                     elif wager == NO_BET:
-                        out[at + MAX_SEATS + WAGER_WORDS[NO_BET]] = 1.0
+                        out[at + capacity.MAX_SEATS + WAGER_WORDS[NO_BET]] = 1.0
                     elif wager < n:
                         out[at + (wager - seat) % n] = 1.0
-        me = st.players[seat]
+        me = state.players[seat]
         if me.quests or me.pair:
             base = self._seats_size
             for q in me.quests:
-                if 0 <= q < MAX_QUESTS:
+                if 0 <= q < capacity.MAX_QUESTS:
                     out[base + q] = 1.0
             for q, done in zip(me.quests, me.feats, strict=False):
-                if done and 0 <= q < MAX_QUESTS:
-                    out[base + MAX_QUESTS + q] = 1.0
+                if done and 0 <= q < capacity.MAX_QUESTS:
+                    out[base + capacity.MAX_QUESTS + q] = 1.0
             for q in me.pair:
-                if 0 <= q < MAX_QUESTS:
-                    out[base + 2 * MAX_QUESTS + q] = 1.0
-        at = self._table_base + _T["task"]
+                if 0 <= q < capacity.MAX_QUESTS:
+                    out[base + 2 * capacity.MAX_QUESTS + q] = 1.0
+        at = self._table_base + TABLE_OFFSET["task"]
         if tasks:
             task = tasks[-1]
             if 0 <= task.phase < TASK_KINDS:
@@ -501,7 +494,8 @@ class StateEncoder:
             if task.phase in SEAT_PHASES and 0 <= task.seat < n:
                 out[at + TASK_KINDS + (task.seat - seat) % n] = 1.0
             depth = len(tasks)
-            out[at + TASK_KINDS + MAX_SEATS] = depth / DEPTH_CAP if depth < DEPTH_CAP else 1.0
+            scaled_depth = depth / DEPTH_CAP if depth < DEPTH_CAP else 1.0
+            out[at + TASK_KINDS + capacity.MAX_SEATS] = scaled_depth
 
 
 def state_encoder(num_players: int) -> StateEncoder:

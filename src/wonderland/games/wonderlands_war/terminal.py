@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Advice
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import REGION_ACTIONS, SupportAll, SupportOne, decode
 from wonderland.games.wonderlands_war.render import (
     bag_counts,
     faction_name,
@@ -64,7 +64,6 @@ TITLES = {
     Phase.SHIELD_OR_ACCEPT: "you drew madness",
     Phase.WAGER: "bet on a fighter?",
 }
-REGION_KINDS = frozenset({"leader", "support_all", "support_one", "castle", "place_wl"})
 
 
 def _grid(*columns: str) -> Table:
@@ -93,10 +92,10 @@ class WarFace(Face):
         return Text(table.game.render(table.state, table.seat))
 
     def describe(
-        self, table: TerminalTable, before: WonderlandsWarState, actor: int, action: int
+        self, table: TerminalTable, state: WonderlandsWarState, actor: int, action: int
     ) -> None:
         """The step in order, phase by phase (:class:`WarLog`)."""
-        WarLog(table).step(before, actor, action)
+        WarLog(table).step(state, actor, action)
 
     def choose(self, table: TerminalTable, view: WonderlandsWarView, legal: Sequence[int]) -> int:
         """Show the decision's screen and read answers until one is an option."""
@@ -155,12 +154,11 @@ class WarScreen:
             Phase.CHOOSE_AWARD,
             Phase.FORGE,
         )
-        if battle and st.b_region >= 0:
+        if battle and st.battle.region >= 0:
             out.append(Part(self.battle()))
         if phase in (Phase.DRAW_OR_STOP, Phase.SHIELD_OR_ACCEPT, Phase.FORGE):
             out.append(Part(self.bag(phase)))
-        kinds = {act.decode(a).kind for a in choices}
-        by_region = kinds <= REGION_KINDS
+        by_region = all(isinstance(decode(a), REGION_ACTIONS) for a in choices)
         if phase != Phase.CHOOSE_FACTION and not by_region and not battle:
             out.append(Part(self.regions(), kept=False, name="regions"))
         if st.players[self.seat].faction >= 0:
@@ -188,8 +186,8 @@ class WarScreen:
         if phase in (Phase.CHOOSE_FACTION, Phase.KEEP_QUEST):
             return Rule(f"Set-up: {what}")
         part = "war" if st.war else "tea party"
-        if st.war and st.b_region >= 0:
-            part = f"battle in {st.content.regions[st.b_region]}"
+        if st.war and st.battle.region >= 0:
+            part = f"battle in {st.content.regions[st.battle.region]}"
         return Rule(f"Round {st.round}/{st.content.rules.rounds} · {escape(part)} · {what}")
 
     def status(self) -> Text:
@@ -220,7 +218,7 @@ class WarScreen:
             table.add_row(
                 self.region(r),
                 region_award(st, r),
-                "battle" if st.b_region == r else "marker" if st.marker == r else "",
+                "battle" if st.battle.region == r else "marker" if st.marker == r else "",
                 *(unit_cell(st, s, r) for s in range(st.n)),
             )
         return table
@@ -230,16 +228,20 @@ class WarScreen:
         st = self.state
         names = short_names(st, self.seat)
         numbers: dict[int, list[str]] = {}
-        kinds = {act.decode(a).kind for a in choices}
+        kinds = {type(decode(a)) for a in choices}
         for n, action in enumerate(choices, start=1):
-            a = act.decode(action)
-            verb = {"support_all": "all", "support_one": "one"}.get(a.kind, "")
-            numbers.setdefault(a.target, []).append(
+            a = decode(action)
+            assert isinstance(a, REGION_ACTIONS)
+            verb = (
+                "all" if isinstance(a, SupportAll) else "one" if isinstance(a, SupportOne) else ""
+            )
+            numbers.setdefault(a.region, []).append(
                 f"{n})" + (f" {verb}" if len(kinds) > 1 else "")
             )
-        first = act.decode(choices[0])
+        first = decode(choices[0])
+        assert isinstance(first, REGION_ACTIONS)
         words, _ = option(st, self.seat, choices[0])
-        heading = words.removesuffix(f" in {st.content.regions[first.target]}")
+        heading = words.removesuffix(f" in {st.content.regions[first.region]}")
         if len(kinds) > 1:
             heading = "place your supporters, all at once or one at a time (W22)"
         table = _grid("", "region", "VP", "", *names)
@@ -248,7 +250,7 @@ class WarScreen:
                 "  ".join(numbers.get(r, ["-"])),
                 self.region(r),
                 region_award(st, r),
-                "battle" if st.b_region == r else "marker" if st.marker == r else "",
+                "battle" if st.battle.region == r else "marker" if st.marker == r else "",
                 *(unit_cell(st, s, r) for s in range(st.n)),
             )
         return Group(Text(f"{heading[0].upper()}{heading[1:]} in:"), table)
@@ -308,17 +310,17 @@ class WarScreen:
         """The battle: strength, status, supporters here, madness track, shield."""
         st = self.state
         names = short_names(st, self.seat)
-        award = region_award(st, st.b_region)
+        award = region_award(st, st.battle.region)
         table = _grid(f"battle ({award} VP)", "strength", "", "supporters", "madness", "shield")
         for s in range(st.n):
-            if st.b_status[s] not in STATUS:
+            if st.battle.status[s] not in STATUS:
                 continue
             p = st.players[s]
             table.add_row(
                 names[s],
-                str(st.b_strength[s]),
-                STATUS[st.b_status[s]],
-                str(st.supporters[st.b_region][s]),
+                str(st.battle.strength[s]),
+                STATUS[st.battle.status[s]],
+                str(st.supporters[st.battle.region][s]),
                 f"{len(p.track)}/{st.content.factions[p.faction].madness_slots}",
                 "up" if p.shield else "used",
             )
@@ -398,15 +400,15 @@ class WarScreen:
     # -- the end --------------------------------------------------------------------------
 
 
-def final_table(st: WonderlandsWarState) -> Table:
+def final_table(state: WonderlandsWarState) -> Table:
     """Final scoring broken down per source (W53)."""
     table = Table(title="Final scoring")
     for column in ("faction", "battles", "other", "castles", "quests", "shards", "total"):
         table.add_column(column, justify="left" if column == "faction" else "right")
-    for s in range(st.n):
-        parts = score_parts(st, s)
+    for s in range(state.n):
+        parts = score_parts(state, s)
         table.add_row(
-            faction_name(st, s),
+            faction_name(state, s),
             *(str(parts[k]) for k in ("battles", "other", "castles", "quests", "shards", "total")),
         )
     return table

@@ -14,7 +14,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wonderland.core import CHANCE
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war import actions
 from wonderland.games.wonderlands_war.render import describe, faction_name, option
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.stages import apply_in_stages
@@ -29,16 +29,29 @@ from wonderland.games.wonderlands_war.state import (
 from wonderland.games.wonderlands_war.view import redact
 from wonderland.terminal.table import TerminalTable
 
-QUIET_CHANCE = {"tile", "ally_set", "wl", "card", "quest"}
+QUIET_CHANCE = (
+    actions.DealTile,
+    actions.DrawAllySet,
+    actions.RevealWonderlandian,
+    actions.DealCard,
+    actions.DrawQuest,
+)
 """Chance steps of set-up and refills, not told one by one (the table shows their result)."""
-SECRET = {"draw", "stop", "shield", "accept", "wager", "no_wager"}
+SECRET = (
+    actions.Draw,
+    actions.Stop,
+    actions.Shield,
+    actions.Accept,
+    actions.Wager,
+    actions.NoWager,
+)
 """Choices made together and in secret: their consequences are told, not the choices."""
 STATUS = {DRAWING: "drawing", HALTED: "stopped", BUST: "BUST"}
 
 
-def public_score(st: WonderlandsWarState, viewer: int, seat: int) -> int:
+def public_score(state: WonderlandsWarState, viewer: int, seat: int) -> int:
     """``seat``'s score as ``viewer`` may know it (others' quests are hidden)."""
-    return score_parts(redact(st, viewer), seat)["total"]
+    return score_parts(redact(state, viewer), seat)["total"]
 
 
 class WarLog:
@@ -48,21 +61,22 @@ class WarLog:
         self.table = table
         self.seat = table.seat
 
-    def step(self, before: WonderlandsWarState, actor: int, action: int) -> None:
-        """Tell the step just played from ``before``: the action, then each stage in order."""
-        staged = before.clone()
+    def step(self, state: WonderlandsWarState, actor: int, action: int) -> None:
+        """Tell the step just played from ``state``, the state before it: the action, then each
+        stage in order."""
+        staged = state.clone()
         stages = apply_in_stages(staged, actor, action)
-        self.tell_action(before, actor, action)
+        self.tell_action(state, actor, action)
         if staged != self.table.state:  # cannot happen while apply_in_stages follows rules
             stages = []
-        previous, opening = before, None
+        previous, opening = state, None
         for phase, stage in [*stages, (None, self.table.state)]:
             self.tell(previous, stage, opening)
             previous, opening = stage, phase
 
-    def name(self, st: WonderlandsWarState, seat: int) -> str:
+    def name(self, state: WonderlandsWarState, seat: int) -> str:
         """``you``, or the faction of ``seat``."""
-        return "you" if seat == self.seat else faction_name(st, seat)
+        return "you" if seat == self.seat else faction_name(state, seat)
 
     def verb(self, seat: int, verb: str) -> str:
         """``draws``, or ``draw`` after ``you``."""
@@ -72,54 +86,55 @@ class WarLog:
         """One line (markup allowed) of the log."""
         self.table.show(Text.from_markup(text))
 
-    def tell_action(self, before: WonderlandsWarState, actor: int, action: int) -> None:
-        """The step itself: a move, a draw, a roll (set-up deals and secret choices are not
-        told)."""
-        kind = act.decode(action).kind
+    def tell_action(self, state: WonderlandsWarState, actor: int, action: int) -> None:
+        """The step itself, told from the state before it: a move, a draw, a roll (set-up deals
+        and secret choices are not told)."""
+        typed = actions.decode(action)
         if actor == CHANCE:
-            task = before.tasks[-1]
-            if task.phase == Phase.DRAW_CHIP:
-                chip = before.content.chips[act.decode(action).option]
-                who, draws = self.name(before, task.seat), self.verb(task.seat, "draws")
+            task = state.tasks[-1]
+            if isinstance(typed, actions.DrawChip):
+                chip = state.content.chips[typed.chip]
+                who, draws = self.name(state, task.seat), self.verb(task.seat, "draws")
                 self.out(f"  {escape(who)} {draws} {escape(chip.name)}")
-            elif kind in ("die", "start"):
-                a = act.decode(action)
-                who = self.name(before, a.target)
-                if kind == "start":
-                    self.out(f"  {escape(who)} {self.verb(a.target, 'starts')} (W16)")
-                    return
-                shards = before.content.die_faces[a.option]
+            elif isinstance(typed, actions.StartPlayer):
+                who = self.name(state, typed.seat)
+                self.out(f"  {escape(who)} {self.verb(typed.seat, 'starts')} (W16)")
+            elif isinstance(typed, actions.RollDie):
+                who = self.name(state, typed.seat)
+                shards = state.content.die_faces[typed.face]
                 plural = "" if shards == 1 else "s"
                 self.out(
-                    f"  {escape(who)} {self.verb(a.target, 'rolls')} the shard die: "
+                    f"  {escape(who)} {self.verb(typed.seat, 'rolls')} the shard die: "
                     f"{shards} shard{plural}"
                 )
-            elif kind not in QUIET_CHANCE:
-                self.out(f"  {escape(describe(before, action))}")
+            elif not isinstance(typed, QUIET_CHANCE):
+                self.out(f"  {escape(describe(state, action))}")
             return
-        if kind in SECRET:
+        if isinstance(typed, SECRET):
             return
-        if kind == "keep" and actor != self.seat:
+        if isinstance(typed, actions.KeepQuest) and actor != self.seat:
             words = "keeps one of the quests drawn (hidden, G26)"
         else:
-            words, detail = option(before, actor, action)
-            if detail and kind in ("move", "pick_wl", "ally", "forge"):
+            words, detail = option(state, actor, action)
+            if detail and isinstance(
+                typed, (actions.Move, actions.PickWonderlandian, actions.PickAlly, actions.Forge)
+            ):
                 words += f" ({detail})"
-        self.out(f"{escape(self.name(before, actor))}: {escape(words)}")
+        self.out(f"{escape(self.name(state, actor))}: {escape(words)}")
 
     def battle_line(
-        self, st: WonderlandsWarState, strengths: Sequence[int], statuses: Sequence[int]
+        self, state: WonderlandsWarState, strengths: Sequence[int], statuses: Sequence[int]
     ) -> str:
         """``Alice 7 (drawing), Jabberwock 0 (BUST)``."""
         return ", ".join(
-            f"{self.name(st, s)} {strengths[s]} ({STATUS[statuses[s]]})"
-            for s in range(st.n)
+            f"{self.name(state, s)} {strengths[s]} ({STATUS[statuses[s]]})"
+            for s in range(state.n)
             if statuses[s] in STATUS
         )
 
-    def public_score(self, st: WonderlandsWarState, seat: int) -> int:
+    def public_score(self, state: WonderlandsWarState, seat: int) -> int:
         """``seat``'s score as the person may know it (others' quests are hidden)."""
-        return public_score(st, self.seat, seat)
+        return public_score(state, self.seat, seat)
 
     def tell(
         self, prev: WonderlandsWarState, cur: WonderlandsWarState, opening: Phase | None
@@ -132,12 +147,12 @@ class WarLog:
             self.table.show(Rule(f"War, round {cur.round}"))
             self.tell_end_of_tea(prev, cur)
         ended = cur.log[len(prev.log) :]
-        region = cur.b_region if cur.b_region >= 0 else (ended[-1][1] if ended else -1)
+        region = cur.battle.region if cur.battle.region >= 0 else (ended[-1][1] if ended else -1)
         lone = False
-        if region >= 0 and prev.b_region != region:
+        if region >= 0 and prev.battle.region != region:
             self.table.show(Rule(f"Battle in {escape(c.regions[region])}"))
-            statuses = ended[-1][3] if ended else tuple(cur.b_status)
-            strengths = ended[-1][2] if ended else tuple(cur.b_strength)
+            statuses = ended[-1][3] if ended else tuple(cur.battle.status)
+            strengths = ended[-1][2] if ended else tuple(cur.battle.strength)
             lone = sum(1 for x in statuses if x) == 1
             if not lone:
                 self.out(f"  start: {escape(self.battle_line(cur, strengths, statuses))}")
@@ -154,11 +169,14 @@ class WarLog:
                 self.out(f"  {escape(self.name(cur, s))} {self.verb(s, 'flips')} the shield")
         if (
             not ended
-            and cur.b_region >= 0
-            and prev.b_region == cur.b_region
-            and (prev.b_strength != cur.b_strength or prev.b_status != cur.b_status)
+            and cur.battle.region >= 0
+            and prev.battle.region == cur.battle.region
+            and (
+                prev.battle.strength != cur.battle.strength
+                or prev.battle.status != cur.battle.status
+            )
         ):
-            line = self.battle_line(cur, cur.b_strength, cur.b_status)
+            line = self.battle_line(cur, cur.battle.strength, cur.battle.status)
             self.out(f"  now: {escape(line)}")
         if opening == Phase.START_ROUND:
             self.table.show(Rule(f"Round {cur.round}: tea party"))

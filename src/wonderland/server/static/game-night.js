@@ -1,16 +1,20 @@
 // The table page's game-night parts: the waiting room, the host's panel, "Play again", the
-// links this browser keeps (My tables) and the "your turn" notification. table.js calls
-// helloExtras() when it says hello, message() for each message, and render() after each draw.
+// links this browser keeps (My tables), the seat it kept offered back, and the "your turn"
+// notification (at turn-based tables). table.js calls helloExtras() when it says hello,
+// message() for each message, and render() after each draw.
 import { el } from "/static/dom.js";
 import { showHost, showNewLink } from "/static/host.js";
-import { forget, hostToken, notifyButton, notifyTurn, remember } from "/static/mytables.js";
+import { forget, forgetSeat, hostToken, notifyButton, notifyTurn, remember } from "/static/mytables.js";
 import { rematchRefused, showRematch } from "/static/rematch.js";
+import { keptSeat, keptSeatName, showSeatReturn } from "/static/seat-return.js";
 import { showWaiting } from "/static/waiting.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
 let host = params.get("host") || hostToken(tableId);
 if (params.get("host")) remember(tableId, { host: params.get("host") });
+// A plain link opened where this browser kept a seat of the table: the seat is offered back.
+const kept = params.get("token") ? null : keptSeat(tableId);
 
 let welcome = null;
 let wasMyTurn = false;
@@ -26,19 +30,32 @@ function mount() {
   stylesheet();
   const main = document.querySelector(".table-main");
   const board = document.getElementById("board");
+  main.insertBefore(el("section", { id: "seat-return-box", class: "seat-return", hidden: true, "aria-labelledby": "seat-return-title" }), board);
   main.insertBefore(el("section", { id: "waiting", class: "waiting", hidden: true, "aria-labelledby": "waiting-title" }), board);
   const over = document.getElementById("game-over");
   over.append(el("div", { id: "rematch-box", class: "rematch-box", hidden: true }));
   const side = document.querySelector(".table-side");
   side.insertBefore(el("section", { id: "host-panel", class: "host-panel", hidden: true, "aria-labelledby": "host-title" }), side.children[1] || null);
   const notify = notifyButton();
-  if (notify) document.querySelector(".you").append(el("p", { class: "notify-row" }, notify));
+  if (notify) document.querySelector(".you").append(el("p", { class: "notify-row", hidden: true }, notify));
 }
 mount();
 
 /** The hello's extra fields: the host token this page holds. */
 export function helloExtras() {
   return host ? { host } : {};
+}
+
+/** The seat this browser kept and has not rejoined yet ({seat, token, named}), or null. */
+export function returningSeat() {
+  if (!kept || !welcome || welcome.seat !== null) return null;
+  return { ...kept, named: keptSeatName(kept, (last && last.state && last.state.seats) || welcome.seats) };
+}
+
+/** Open this page again as ``seat`` (its token in the fragment, the host's kept). */
+function openSeat(seat, seatToken) {
+  location.hash = `seat=${seat}&token=${encodeURIComponent(seatToken)}${host ? `&host=${encodeURIComponent(host)}` : ""}`;
+  location.reload();
 }
 
 async function takeSeat(seat) {
@@ -51,8 +68,12 @@ async function takeSeat(seat) {
     return;
   }
   remember(tableId, { seat: body.seat, token: body.token, game_name: welcome && welcome.game_name });
-  location.hash = `seat=${body.seat}&token=${encodeURIComponent(body.token)}${host ? `&host=${encodeURIComponent(host)}` : ""}`;
-  location.reload();
+  openSeat(body.seat, body.token);
+}
+
+/** Whether this seat can be told of its turn: a person's seat at a turn-based table in play. */
+function notifies(state) {
+  return Boolean(welcome && welcome.seat !== null && !welcome.real_time && !(state && (state.finished || state.expired)));
 }
 
 /** Handle the messages of these parts; true when the message was one of them. */
@@ -60,7 +81,7 @@ export function message(msg, token) {
   if (msg.type === "welcome") {
     welcome = msg;
     const notify = document.querySelector(".notify-row");
-    if (notify) notify.hidden = msg.seat === null;  // a spectator has no turn to be told of
+    if (notify) notify.hidden = !notifies(null);  // a spectator has no turn, a race no turns
     if (msg.seat !== null && token) remember(tableId, { seat: msg.seat, token, game_name: msg.game_name });
     else if (msg.host) remember(tableId, { game_name: msg.game_name });
     return false;
@@ -83,6 +104,10 @@ export function message(msg, token) {
       host = null;
       return "retry";
     }
+    if (msg.code === "unauthorized" && !welcome) {  // the link opens nothing: forget it if kept
+      const stored = keptSeat(tableId);
+      if (stored && stored.token === params.get("token")) forgetSeat(tableId);
+    }
     rematchRefused();
     if (msg.code === "revoked") forget(tableId);
   }
@@ -102,7 +127,12 @@ export function render(ctx) {
   });
   showHost(document.getElementById("host-panel"), { state, welcome, host: welcome.host, send: ctx.send, offline });
   showRematch(document.getElementById("rematch-box"), { state, welcome, send: ctx.send, offline });
-  const mine = Boolean(welcome.seat !== null && !state.finished && !state.expired && state.to_move.includes(welcome.seat) && state.legal.length);
+  showSeatReturn(document.getElementById("seat-return-box"), {
+    kept: returningSeat(), seats: state.seats, offline, rejoin: () => openSeat(kept.seat, kept.token),
+  });
+  const notify = document.querySelector(".notify-row");
+  if (notify) notify.hidden = !notifies(state);
+  const mine = notifies(state) && state.to_move.includes(welcome.seat) && state.legal.length > 0;
   if (mine && !wasMyTurn) notifyTurn(`Your turn · ${welcome.game_name}`, `It is your turn at table ${tableId}.`);
   wasMyTurn = mine;
 }

@@ -34,6 +34,15 @@ export function forget(table) {
   keep(myTables().filter((t) => t.table !== table));
 }
 
+/** Forget the seat link kept for a table (it opens no seat any more); a host token stays. */
+export function forgetSeat(table) {
+  keep(myTables().map((t) => {
+    if (t.table !== table) return t;
+    const { seat, token, ...rest } = t;
+    return rest;
+  }));
+}
+
 /** The host token this browser holds for a table, if any. */
 export function hostToken(table) {
   const found = myTables().find((t) => t.table === table);

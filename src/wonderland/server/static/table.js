@@ -6,8 +6,10 @@
 import { adviceMessage, adviceRender } from "/static/advice.js";
 import { clockNode, setClocks } from "/static/clocks.js";
 import { el, loadStyles } from "/static/dom.js";
-import { helloExtras, message as nightMessage, render as nightRender } from "/static/game-night.js";
+import { helloExtras, message as nightMessage, render as nightRender, returningSeat } from "/static/game-night.js";
+import { showGone } from "/static/gone.js";
 import { icon } from "/static/icons.js";
+import { listenForKeys } from "/static/keys.js";
 import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
@@ -36,6 +38,7 @@ let log = [];             // the seat's log lines so far (a state message sends 
 let chat = [];            // the table's chat lines so far, by id (joining sends the last ones)
 let myName = null;        // the name the server took for this connection
 let lastSent = null;      // the type of the last name or chat message sent (its refusal's place)
+let gone = false;         // the hello was refused for good: no table or no seat to show
 const NAME_KEY = "wonderland.name";
 
 // What the render benchmark (bench/web_render.py) reads: the time of every state applied
@@ -105,7 +108,7 @@ function showError(message) {
   const words = REWORDED[message.code] || capitalised(message.message);
   box.replaceChildren(
     icon("warning"), " ",
-    message.rule ? el("span", { class: "error-rule" }, ruleRef(message.rule), " ") : null,
+    message.rule ? el("span", { class: "error-rule" }, ruleRef(message.rule), " ") : "",
     el("span", { class: "error-words" }, prose(words, sentenceName)),
     el("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", title: "Dismiss", onclick: () => showError(null) }, icon("close")),
   );
@@ -208,10 +211,13 @@ function note(id, text, problem = false) {
   box.replaceChildren(problem ? icon("warning") : "", problem ? " " : "", text);
 }
 
-/** The header's "you are ..." line: your seat under its name, or a spectator's chat name. */
+/** The header's "you are ..." line: your seat under its name, the seat this browser kept
+ * (never "watching" to its owner), or a spectator's chat name. */
 function renderWho() {
   if (!welcome) return;
-  const text = welcome.seat === null
+  const returning = returningSeat();
+  const text = returning ? `your seat: ${returning.named}, not rejoined yet`
+    : welcome.seat === null
     ? (myName ? `watching as ${myName}` : "watching")
     : (() => {
       const own = seatList().find((seat) => seat.seat === welcome.seat);
@@ -227,7 +233,7 @@ function showNamed(value) {
   $("name-input").value = value;
   rememberName(value);
   note("name-note", welcome && welcome.seat === null
-    ? `You chat as ${value} (spectator).`
+    ? (returningSeat() ? `You chat as ${value} until you rejoin your seat.` : `You chat as ${value} (spectator).`)
     : `The table sees you as ${value}.`);
 }
 
@@ -322,7 +328,7 @@ function renderGameOver(ctx) {
   panel.hidden = !over;
   if (!over) return;
   const { headline, reason } = state.expired
-    ? { headline: "Closed unfinished", reason: "This table was closed after a long time without a move: it takes no more moves." }
+    ? { headline: "Closed unfinished", reason: state.closed ? "The host closed this table: it takes no more moves." : "This table was closed after a long time without a move: it takes no more moves." }
     : resultOf(ctx);
   $("over-icon").replaceChildren(icon(state.expired ? "clock" : "trophy"));
   $("over-headline").textContent = headline;
@@ -451,27 +457,7 @@ $("replay-last").addEventListener("click", () => moveReplay(Infinity));
 $("replay-live").addEventListener("click", closeReplay);
 $("replay-open").addEventListener("click", openReplay);
 
-// -- keyboard ------------------------------------------------------------------------------
-function typing(target) {
-  return target instanceof HTMLElement
-    && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-}
-
-document.addEventListener("keydown", (event) => {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-  if (offline) return;
-  if (replay) {
-    const moves = { ArrowLeft: replay.index - 1, ArrowRight: replay.index + 1, Home: 0, End: Infinity };
-    if (event.key in moves) { event.preventDefault(); moveReplay(moves[event.key]); }
-    return;
-  }
-  if (["Enter", " ", "Tab", "Escape"].includes(event.key)) return;  // the focused control's own keys
-  const button = board.querySelector(`[data-shortcut="${CSS.escape(event.key)}"]`)
-    || board.querySelector(`[data-shortcut="${CSS.escape(event.key.toLowerCase())}"]`);
-  if (!button || button.disabled || button.closest("[inert]")) return;
-  event.preventDefault();
-  button.click();
-});
+listenForKeys(board, { offline: () => offline, replayAt: () => (replay ? replay.index : null), moveReplay });
 
 // -- connection ----------------------------------------------------------------------------
 const disabledHere = new Set();
@@ -553,7 +539,7 @@ async function onMessage(message) {
     if (first) {
       $("game-name").textContent = message.game_name;
       renderWho();
-      $("name-input").placeholder = message.seat === null ? "spectator" : `player ${message.seat}`;
+      $("name-input").placeholder = message.seat !== null ? `player ${message.seat}` : returningSeat() ? "your name" : "spectator";
       if (message.seat === null) note("name-note", "Shown with your chat lines.");
       loadStyles(`/games/${message.game}/renderer.css`);
       try {
@@ -579,6 +565,7 @@ async function onMessage(message) {
   } else if (message.type === "advice") {
     adviceMessage(message);
   } else if (message.type === "error") {
+    if (!welcome && showGone(message, tableId)) { gone = true; socket.close(); return; }
     adviceMessage(message);  // a refused ask is answered: the button is free again
     if (!formRefusal(message)) showError(message);
   }
@@ -600,7 +587,7 @@ function connect() {
     queue = queue.then(() => onMessage(message)).catch((error) => console.error(error));
   });
   current.addEventListener("close", (event) => {
-    if (socket !== current) return;
+    if (socket !== current || gone) return;
     goOffline();
     if (event.code === 1008) {  // the server closed it for breaking its limits: no retry loop
       showBanner(`Disconnected by the server${lastError ? `: ${lastError.message}` : ""}.`);

@@ -9,12 +9,12 @@ from typing import Any
 import numpy as np
 
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS, SEAT_BASE
+from wonderland.games.parade.cards import DECK_SIZE, NUM_VALUES
 from wonderland.games.parade.fast.rules import (
     CN,
     CNT,
     COLL,
     DECK,
-    DECK_SIZE,
     HAND,
     HN,
     KEEP,
@@ -35,7 +35,6 @@ from wonderland.games.parade.fast.rules import (
     SEAT,
     SIX_COLOURS,
     TOTALS,
-    VALUES,
     VS,
     WON,
     break_tie,
@@ -87,9 +86,9 @@ def load(state: ParadeState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         st[COLL + seat, : len(collection)] = collection
         st[SEAT + seat, CN] = len(collection)
         for card in collection:
-            st[SEAT + seat, CNT + card // VALUES] += 1
-            st[SEAT + seat, VS + card // VALUES] += card % VALUES
-            st[SEAT + seat, MASK] |= 1 << (card // VALUES)
+            st[SEAT + seat, CNT + card // NUM_VALUES] += 1
+            st[SEAT + seat, VS + card // NUM_VALUES] += card % NUM_VALUES
+            st[SEAT + seat, MASK] |= 1 << (card // NUM_VALUES)
         if state.keeps[seat] >= 0:
             low, high = PAIRS[state.keeps[seat] - KEEP_BASE]
             st[SEAT + seat, KEEP : KEEP + 2] = (low, high)

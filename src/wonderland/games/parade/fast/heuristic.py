@@ -22,12 +22,11 @@ from wonderland.games.parade.bots.heuristic import (
     SAVE_HIGH,
     TRIGGER_WEIGHT,
 )
+from wonderland.games.parade.cards import DECK_SIZE, NUM_COLOURS, NUM_VALUES
 from wonderland.games.parade.fast.policies import weigh_play
 from wonderland.games.parade.fast.rules import (
     CNT,
     COLOUR_OF,
-    COLOURS,
-    DECK_SIZE,
     EXTRA,
     HAND,
     HN,
@@ -41,7 +40,6 @@ from wonderland.games.parade.fast.rules import (
     SEAT,
     SEATS,
     VALUE_OF,
-    VALUES,
     VS,
 )
 from wonderland.games.parade.state import CHOOSE
@@ -127,7 +125,7 @@ def project(
     sure = 1.0 - doubt
     for p in range(n):
         out[at + p] = 0.0
-    for colour in range(COLOURS):
+    for colour in range(NUM_COLOURS):
         top: Int = 0
         low: Int = 1 << 30
         for q in range(n):
@@ -205,10 +203,10 @@ def priced_play(
                     best = min(best, relative(sc, seat, out, AFTER, BASE))
             cost += best
         return cost
-    cost += SAVE_HIGH * (card % VALUES - 5) / 5
+    cost += SAVE_HIGH * (card % NUM_VALUES - 5) / 5
     if sc[S_TRIG] < 0:
         every = True
-        for colour in range(COLOURS):
+        for colour in range(NUM_COLOURS):
             if count_of(st, seat, colour, seat, True, NONE, NONE) == 0:
                 every = False
         if every:

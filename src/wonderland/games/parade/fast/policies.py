@@ -13,11 +13,11 @@ import numpy as np
 
 from wonderland.compiled.jit import Int, compiled
 from wonderland.compiled.rng import below
+from wonderland.games.parade.cards import NUM_COLOURS, NUM_VALUES
 from wonderland.games.parade.fast import POLICY_NAMES
 from wonderland.games.parade.fast.rules import (
     CNT,
     COLOUR_OF,
-    COLOURS,
     EXTRA,
     HAND,
     HN,
@@ -30,7 +30,6 @@ from wonderland.games.parade.fast.rules import (
     S_PN,
     SEAT,
     VALUE_OF,
-    VALUES,
     VS,
 )
 
@@ -60,7 +59,7 @@ POLICIES = dict(zip(POLICY_NAMES, (RANDOM, GREEDY), strict=True))
 @compiled
 def weigh_others(st: np.ndarray, sc: np.ndarray, seat: Int) -> None:
     """Row ``EXTRA``: the other seats' most and fewest cards of each colour."""
-    for colour in range(COLOURS):
+    for colour in range(NUM_COLOURS):
         top = 0
         low = 255
         for p in range(sc[S_N]):
@@ -81,7 +80,7 @@ def weighed_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int) 
     two_player_lead = n == 2 and not rules[R_PLAIN_TWO]
     all_equal_none = rules[R_ALL_EQUAL_NONE] and n >= 3
     total: Int = 0
-    for colour in range(COLOURS):
+    for colour in range(NUM_COLOURS):
         own = np.int64(st[f, CNT + colour]) + np.int64(st[EXTRA, CNT + colour])
         if own == 0:
             continue
@@ -102,10 +101,10 @@ def weighed_score(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int) 
 @compiled
 def weigh_play(st: np.ndarray, sc: np.ndarray, card: Int) -> None:
     """Row ``EXTRA``: the cards playing ``card`` would collect now, by colour."""
-    for k in range(VS + COLOURS):
+    for k in range(VS + NUM_COLOURS):
         st[EXTRA, k] = 0
-    value = card % VALUES
-    colour = card // VALUES
+    value = card % NUM_VALUES
+    colour = card // NUM_VALUES
     for j in range(sc[S_PN] - value):
         c = st[PARADE, j]
         cc = COLOUR_OF[c]
@@ -118,7 +117,7 @@ def weigh_play(st: np.ndarray, sc: np.ndarray, card: Int) -> None:
 @compiled
 def weigh_keep(st: np.ndarray, a: Int, b: Int) -> None:
     """Row ``EXTRA``: cards ``a`` and ``b``, by colour."""
-    for k in range(VS + COLOURS):
+    for k in range(VS + NUM_COLOURS):
         st[EXTRA, k] = 0
     for card in (a, b):
         st[EXTRA, CNT + COLOUR_OF[card]] += 1
@@ -167,7 +166,7 @@ def choose_play_at(
         card = st[h, i]
         weigh_play(st, sc, card)
         cost = weighed_score(st, sc, rules, seat)
-        value = card % VALUES
+        value = card % NUM_VALUES
         if cost < best_cost or (cost == best_cost and value > best_value):
             best_cost = cost
             best_value = value

@@ -34,6 +34,9 @@ import numpy as np
 
 from wonderland.compiled.jit import Int, compiled
 from wonderland.compiled.rng import below
+from wonderland.games.parade import cards
+from wonderland.games.parade.actions import MAX_PLAYERS
+from wonderland.games.parade.cards import DECK_SIZE, NUM_COLOURS
 from wonderland.games.parade.state import (
     CHOOSE,
     DEAL,
@@ -47,10 +50,8 @@ from wonderland.games.parade.state import (
 )
 from wonderland.games.parade.variants import ParadeRules
 
-DECK_SIZE = 66
-VALUES = 11
-COLOURS = 6
-SEATS = 6
+SEATS = MAX_PLAYERS
+"""Rows and cells for this many seats, whatever the table's size."""
 
 HAND = 0
 PARADE = HAND + SEATS
@@ -79,23 +80,24 @@ TOTALS = 16
 SCALARS = TOTALS + SEATS
 
 CNT = 0
-VS = CNT + COLOURS
-OTHERS_TOP = VS + COLOURS
+VS = CNT + NUM_COLOURS
+OTHERS_TOP = VS + NUM_COLOURS
 """Row ``EXTRA`` only: the most cards of each colour any other seat holds."""
-OTHERS_LOW = OTHERS_TOP + COLOURS
+OTHERS_LOW = OTHERS_TOP + NUM_COLOURS
 """Row ``EXTRA`` only: the fewest cards of each colour any other seat holds."""
-KEEP = VS + COLOURS
+KEEP = VS + NUM_COLOURS
 HN = KEEP + 2
 CN = HN + 1
 WON = CN + 1
 MASK = WON + 1
 """Bit ``c`` set when the collection holds colour ``c`` (P21: all six is ``ALL_COLOURS``)."""
-ALL_COLOURS = (1 << COLOURS) - 1
+ALL_COLOURS = (1 << NUM_COLOURS) - 1
 NO_CARD = 255
 
-COLOUR_OF = np.array([card // VALUES for card in range(DECK_SIZE)], np.uint8)
-VALUE_OF = np.array([card % VALUES for card in range(DECK_SIZE)], np.uint8)
-"""Each card's colour and value, read from tables rather than divided out in the loops."""
+COLOUR_OF = np.array(cards.COLOUR_OF, np.uint8)
+VALUE_OF = np.array(cards.VALUE_OF, np.uint8)
+"""Each card's colour and value (the deck's tables as arrays), read from tables rather than
+divided out in the loops."""
 
 SIX_COLOURS = 1
 PILE_EMPTY = 2
@@ -312,7 +314,7 @@ def final_scores(st: np.ndarray, sc: np.ndarray, rules: np.ndarray) -> None:
         sc[TOTALS + seat] = 0
     two_player_lead = n == 2 and not rules[R_PLAIN_TWO]
     all_equal_none = np.int64(rules[R_ALL_EQUAL_NONE] != 0 and n >= 3)
-    for colour in range(COLOURS):
+    for colour in range(NUM_COLOURS):
         top: Int = 0
         low: Int = 1 << 30
         for seat in range(n):
@@ -375,3 +377,16 @@ def break_tie(st: np.ndarray, sc: np.ndarray, seat: Int) -> None:
         st[SEAT + p, WON] = 1 if p == seat else 0
     sc[S_NWIN] = 1
     sc[S_PHASE] = OVER
+
+
+@compiled
+def draw_tie(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> Int:
+    """A6: chance names one of the tied seats the winner (returned)."""
+    r = below(rng, sc[S_NWIN])
+    for p in range(sc[S_N]):
+        if st[SEAT + p, WON]:
+            if r == 0:
+                break_tie(st, sc, p)
+                return p
+            r -= 1
+    return -1

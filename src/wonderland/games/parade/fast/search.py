@@ -23,6 +23,7 @@ between chunks.  Actions are the plain engine's ids (a card, or a keep pair's id
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from wonderland.compiled.budget import run_in_chunks
 from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.compiled.rng import MASK64, below, seed_rng, uniform
 from wonderland.games.parade.actions import KEEP_BASE, NUM_ACTIONS, PAIRS
+from wonderland.games.parade.cards import DECK_SIZE
 from wonderland.games.parade.fast.heuristic import SCRATCH, heuristic_keep, heuristic_play_at
 from wonderland.games.parade.fast.policies import (
     POLICIES,
@@ -39,7 +41,6 @@ from wonderland.games.parade.fast.policies import (
 )
 from wonderland.games.parade.fast.rules import (
     DECK,
-    DECK_SIZE,
     HAND,
     HN,
     KEEP,
@@ -54,8 +55,8 @@ from wonderland.games.parade.fast.rules import (
     SEATS,
     TOTALS,
     WON,
-    break_tie,
     draw,
+    draw_tie,
     keep_cards,
     new_state,
     play,
@@ -98,8 +99,7 @@ C_NODES = 0
 C_EDGES = 1
 
 
-@dataclass(slots=True)
-class Tree:
+class Tree(NamedTuple):
     """The search tree in flat arrays: nodes (their first edge) and edges (a seat's action
     at a node, its statistics, the next edge of the same node and the node it leads to)."""
 
@@ -143,8 +143,7 @@ class Tree:
         self.counts[C_EDGES] = 0
 
 
-@dataclass(slots=True)
-class Work:
+class Work(NamedTuple):
     """A search's working arrays (the compiled code allocates nothing)."""
 
     st: np.ndarray
@@ -180,19 +179,12 @@ class Work:
 
 
 @compiled
-def determinize(
-    st: np.ndarray,
-    sc: np.ndarray,
-    t_st: np.ndarray,
-    t_sc: np.ndarray,
-    unseen: np.ndarray,
-    fixed: np.ndarray,
-    hidden_keep: np.ndarray,
-    deck: np.ndarray,
-    rng: np.ndarray,
-) -> None:
+def determinize(work: Work, template: Template) -> None:
     """A full state consistent with the template: the unseen cards shuffled into the hidden
     places of the hands, then the pile; hidden pairs drawn from their seats' hands."""
+    st, sc, deck, rng = work.st, work.sc, work.deck, work.rng
+    t_st, t_sc, unseen = template.st, template.sc, template.unseen
+    fixed, hidden_keep = template.fixed, template.hidden_keep
     for r in range(t_st.shape[0]):  # copied cell by cell: a slice copy would allocate
         for col in range(t_st.shape[1]):
             st[r, col] = t_st[r, col]
@@ -247,46 +239,30 @@ def list_legal(st: np.ndarray, sc: np.ndarray, seat: Int, legal: np.ndarray) -> 
 
 
 @compiled
-def select(
-    tree_first: np.ndarray,
-    tree_action: np.ndarray,
-    tree_seat: np.ndarray,
-    tree_next: np.ndarray,
-    tree_child: np.ndarray,
-    tree_visits: np.ndarray,
-    tree_avail: np.ndarray,
-    tree_total: np.ndarray,
-    counts: np.ndarray,
-    node: Int,
-    seat: Int,
-    legal: np.ndarray,
-    k: Int,
-    found: np.ndarray,
-    slot: np.ndarray,
-    c: float,
-    rng: np.ndarray,
-) -> tuple[Int, bool]:
-    """``(edge, expanded)`` for ``seat`` at ``node`` among its ``k`` legal actions: a new
-    edge for an untried action if any, else the best by UCB1 with availability counts."""
+def select(tree: Tree, work: Work, node: Int, seat: Int, k: Int, c: float) -> tuple[Int, bool]:
+    """``(edge, expanded)`` for ``seat`` at ``node`` among its ``k`` legal actions (in
+    ``work.legal``): a new edge for an untried action if any, else the best by UCB1 with
+    availability counts."""
+    legal, found, slot = work.legal, work.found, work.slot
     for i in range(k):
         slot[legal[i]] = i
         found[i] = -1
-    e = tree_first[node]
+    e = tree.first[node]
     while e >= 0:
-        if tree_seat[e] == seat:
-            i = slot[tree_action[e]]
+        if tree.seat[e] == seat:
+            i = slot[tree.action[e]]
             if i >= 0:
                 found[i] = e
-        e = tree_next[e]
+        e = tree.next[e]
     untried = 0
     for i in range(k):
         slot[legal[i]] = -1
         if found[i] < 0:
             untried += 1
         else:
-            tree_avail[found[i]] += 1
+            tree.avail[found[i]] += 1
     if untried > 0:
-        r = below(rng, untried)
+        r = below(work.rng, untried)
         pick = 0
         for i in range(k):
             if found[i] < 0:
@@ -294,23 +270,23 @@ def select(
                     pick = i
                     break
                 r -= 1
-        e = counts[C_EDGES]
-        counts[C_EDGES] = e + 1
-        tree_action[e] = legal[pick]
-        tree_seat[e] = seat
-        tree_next[e] = tree_first[node]
-        tree_child[e] = -1
-        tree_visits[e] = 0
-        tree_avail[e] = 1
-        tree_total[e] = 0.0
-        tree_first[node] = e
+        e = tree.counts[C_EDGES]
+        tree.counts[C_EDGES] = e + 1
+        tree.action[e] = legal[pick]
+        tree.seat[e] = seat
+        tree.next[e] = tree.first[node]
+        tree.child[e] = -1
+        tree.visits[e] = 0
+        tree.avail[e] = 1
+        tree.total[e] = 0.0
+        tree.first[node] = e
         return e, True
     best = found[0]
     best_score = -1.0
     for i in range(k):
         e = found[i]
-        visits = tree_visits[e]
-        score = tree_total[e] / visits + c * np.sqrt(np.log(tree_avail[e]) / visits)
+        visits = tree.visits[e]
+        score = tree.total[e] / visits + c * np.sqrt(np.log(tree.avail[e]) / visits)
         if score > best_score:
             best, best_score = e, score
     return best, False
@@ -321,18 +297,6 @@ def keep_pair(st: np.ndarray, sc: np.ndarray, rules: np.ndarray, seat: Int, acti
     """``seat`` keeps the pair of keep id ``action``."""
     pair = action - KEEP_BASE
     keep_cards(st, sc, rules, seat, np.int64(KEEP_LOW[pair]), np.int64(KEEP_HIGH[pair]))
-
-
-@compiled
-def draw_tie(st: np.ndarray, sc: np.ndarray, rng: np.ndarray) -> None:
-    """A6: chance names one of the tied seats the winner."""
-    r = below(rng, sc[S_NWIN])
-    for p in range(sc[S_N]):
-        if st[SEAT + p, WON]:
-            if r == 0:
-                break_tie(st, sc, p)
-                return
-            r -= 1
 
 
 @compiled
@@ -425,127 +389,114 @@ def place_values(st: np.ndarray, sc: np.ndarray, values: np.ndarray) -> None:
         values[p] += WIN_WEIGHT * ahead / (n - 1)
 
 
+class Settings(NamedTuple):
+    """What a search's compiled chunks need besides the tree, the template and the working
+    arrays."""
+
+    legal: np.ndarray
+    """int64[k]: the searching seat's legal actions at the root, in order."""
+    exploration: float
+    """UCB1's exploration constant."""
+    policy: int
+    """The rollouts' policy (:data:`ROLLOUTS`)."""
+    epsilon: float
+    """The rollouts' share of cards played at random."""
+    value: int
+    """How a finished game is scored (:data:`VALUES`)."""
+
+
+@compiled
+def seat_edges(
+    tree: Tree, template: Template, work: Work, settings: Settings, node: Int, depth: Int
+) -> tuple[Int, Int, bool]:
+    """An edge selected (or expanded) at ``node`` for each seat deciding there -- the seat
+    to move, or every seat still choosing its pair at a simultaneous end choice -- pushed
+    on the path from ``depth``: ``(the last edge, the new depth, whether one was new)``."""
+    st, sc, legal = work.st, work.sc, work.legal
+    simultaneous = sc[S_PHASE] == CHOOSE and not template.rules[R_SEQUENTIAL]
+    first_seat = 0 if simultaneous else sc[S_CUR]
+    last_seat = sc[S_N] - 1 if simultaneous else sc[S_CUR]
+    expanded = False
+    edge: Int = -1
+    k: Int = 0
+    for seat in range(first_seat, last_seat + 1):
+        if simultaneous and st[SEAT + seat, KEEP] != NO_CARD:
+            continue  # chosen already
+        if node == 0 and seat == template.seat:
+            k = settings.legal.shape[0]
+            for i in range(k):
+                legal[i] = settings.legal[i]
+        else:
+            k = list_legal(st, sc, seat, legal)
+        edge, new = select(tree, work, node, seat, k, settings.exploration)
+        work.path_edge[depth] = edge
+        work.path_seat[depth] = seat
+        depth += 1
+        expanded = expanded or new
+    return edge, depth, expanded
+
+
+@compiled
+def child_of(tree: Tree, edge: Int) -> Int:
+    """The node ``edge`` leads to, added to the tree if it has none yet."""
+    child = tree.child[edge]
+    if child < 0:
+        child = tree.counts[C_NODES]
+        tree.counts[C_NODES] = child + 1
+        tree.first[child] = -1
+        tree.child[edge] = child
+    return int(child)
+
+
+@compiled
+def descend(tree: Tree, template: Template, work: Work, settings: Settings) -> Int:
+    """Select and expand down the tree from the root, drawing cards as the rules ask, until
+    a new edge is taken, the end choices are revealed or the game ends: the path's length."""
+    st, sc, rng, rules = work.st, work.sc, work.rng, template.rules
+    node: Int = 0
+    depth: Int = 0
+    while node >= 0:
+        phase = sc[S_PHASE]
+        if phase == DRAW:
+            draw(st, sc, rng)
+            continue
+        if phase == TIEBREAK:
+            draw_tie(st, sc, rng)
+            continue
+        if phase != PLAY and phase != CHOOSE:
+            break
+        deciding = depth
+        edge, depth, expanded = seat_edges(tree, template, work, settings, node, depth)
+        if phase == CHOOSE and not rules[R_SEQUENTIAL]:
+            for i in range(deciding, depth):  # the pending choices together, then revealed
+                keep_pair(st, sc, rules, work.path_seat[i], tree.action[work.path_edge[i]])
+            break  # after the reveal only chance is left: no node is needed
+        if phase == PLAY:
+            play(st, sc, rules, sc[S_CUR], tree.action[edge])
+        else:
+            keep_pair(st, sc, rules, sc[S_CUR], tree.action[edge])
+        node = -1 if expanded else child_of(tree, edge)
+    return depth
+
+
 @compiled_call
 def iterate(
-    tree_first: np.ndarray,
-    tree_action: np.ndarray,
-    tree_seat: np.ndarray,
-    tree_next: np.ndarray,
-    tree_child: np.ndarray,
-    tree_visits: np.ndarray,
-    tree_avail: np.ndarray,
-    tree_total: np.ndarray,
-    counts: np.ndarray,
-    t_st: np.ndarray,
-    t_sc: np.ndarray,
-    rules: np.ndarray,
-    unseen: np.ndarray,
-    fixed: np.ndarray,
-    hidden_keep: np.ndarray,
-    root_legal: np.ndarray,
-    st: np.ndarray,
-    sc: np.ndarray,
-    rng: np.ndarray,
-    deck: np.ndarray,
-    legal: np.ndarray,
-    found: np.ndarray,
-    slot: np.ndarray,
-    path_edge: np.ndarray,
-    path_seat: np.ndarray,
-    values: np.ndarray,
-    prices: np.ndarray,
-    searcher: Int,
-    iterations: Int,
-    c: float,
-    policy: Int,
-    epsilon: float,
-    value: Int,
+    tree: Tree, template: Template, work: Work, settings: Settings, iterations: Int
 ) -> None:
-    """Run ``iterations`` iterations of the search, growing the tree in place; ``value``
-    scores a finished game (:data:`VALUES`)."""
+    """Run ``iterations`` iterations of the search, growing the tree in place."""
+    st, sc = work.st, work.sc
     for _ in range(iterations):
-        determinize(st, sc, t_st, t_sc, unseen, fixed, hidden_keep, deck, rng)
-        node = 0
-        depth = 0
-        k: Int = 0
-        while node >= 0:
-            phase = sc[S_PHASE]
-            if phase == DRAW:
-                draw(st, sc, rng)
-                continue
-            if phase == TIEBREAK:
-                draw_tie(st, sc, rng)
-                continue
-            if phase != PLAY and phase != CHOOSE:
-                break
-            simultaneous = phase == CHOOSE and not rules[R_SEQUENTIAL]
-            n = sc[S_N]
-            first_seat = 0 if simultaneous else sc[S_CUR]
-            last_seat = n - 1 if simultaneous else sc[S_CUR]
-            expanded = False
-            edge: Int = -1
-            deciding = depth
-            for seat in range(first_seat, last_seat + 1):
-                if simultaneous and st[SEAT + seat, KEEP] != NO_CARD:
-                    continue  # chosen already
-                if node == 0 and seat == searcher:
-                    k = root_legal.shape[0]
-                    for i in range(k):
-                        legal[i] = root_legal[i]
-                else:
-                    k = list_legal(st, sc, seat, legal)
-                edge, new = select(
-                    tree_first,
-                    tree_action,
-                    tree_seat,
-                    tree_next,
-                    tree_child,
-                    tree_visits,
-                    tree_avail,
-                    tree_total,
-                    counts,
-                    node,
-                    seat,
-                    legal,
-                    k,
-                    found,
-                    slot,
-                    c,
-                    rng,
-                )
-                path_edge[depth] = edge
-                path_seat[depth] = seat
-                depth += 1
-                expanded = expanded or new
-            if simultaneous:  # the pending choices are taken together, then revealed
-                for i in range(deciding, depth):
-                    keep_pair(st, sc, rules, path_seat[i], tree_action[path_edge[i]])
-                node = -1  # after the reveal only chance is left: no node is needed
-            elif phase == PLAY:
-                play(st, sc, rules, first_seat, tree_action[edge])
-            else:
-                keep_pair(st, sc, rules, first_seat, tree_action[edge])
-            if node < 0:
-                break
-            if expanded:
-                node = -1
-            else:
-                child = tree_child[edge]
-                if child < 0:
-                    child = counts[C_NODES]
-                    counts[C_NODES] = child + 1
-                    tree_first[child] = -1
-                    tree_child[edge] = child
-                node = child
-        rollout(st, sc, rules, rng, policy, epsilon, prices)
-        if value == PLACES:
-            place_values(st, sc, values)
+        determinize(work, template)
+        depth = descend(tree, template, work, settings)
+        rollout(st, sc, template.rules, work.rng, settings.policy, settings.epsilon, work.prices)
+        if settings.value == PLACES:
+            place_values(st, sc, work.values)
         else:
-            final_values(st, sc, values)
+            final_values(st, sc, work.values)
         for i in range(depth):
-            e = path_edge[i]
-            tree_visits[e] += 1
-            tree_total[e] += values[path_seat[i]]
+            e = work.path_edge[i]
+            tree.visits[e] += 1
+            tree.total[e] += work.values[work.path_seat[i]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -595,48 +546,20 @@ class CompiledSearch:
         tree, work = self.tree, self.work
         tree.clear()
         seed_rng(work.rng, np.uint64(seed & MASK64))
-        root_legal = np.array(legal, np.int64)
+        settings = Settings(
+            np.array(legal, np.int64),
+            float(exploration),
+            ROLLOUTS[policy],
+            float(epsilon),
+            VALUES[value],
+        )
 
         def step(first: int, count: int) -> None:
             del first  # the tree and the generator carry on from the last chunk
-            iterate(
-                tree.first,
-                tree.action,
-                tree.seat,
-                tree.next,
-                tree.child,
-                tree.visits,
-                tree.avail,
-                tree.total,
-                tree.counts,
-                template.st,
-                template.sc,
-                template.rules,
-                template.unseen,
-                template.fixed,
-                template.hidden_keep,
-                root_legal,
-                work.st,
-                work.sc,
-                work.rng,
-                work.deck,
-                work.legal,
-                work.found,
-                work.slot,
-                work.path_edge,
-                work.path_seat,
-                work.values,
-                work.prices,
-                template.seat,
-                count,
-                exploration,
-                ROLLOUTS[policy],
-                epsilon,
-                VALUES[value],
-            )
+            iterate(tree, template, work, settings, count)
 
         done, elapsed = run_in_chunks(step, iterations, seconds, CHUNK)
-        return Outcome(done, elapsed, self._root_stats(template.seat, root_legal))
+        return Outcome(done, elapsed, self._root_stats(template.seat, settings.legal))
 
     def _root_stats(self, seat: int, legal: np.ndarray) -> tuple[tuple[int, int, float], ...]:
         """Visits and mean values of the seat's root edges, most visited first."""

@@ -11,16 +11,16 @@ view by construction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
+from wonderland.games.parade.cards import DECK_SIZE, NUM_VALUES
 from wonderland.games.parade.fast.rules import (
     CN,
     CNT,
     COLL,
-    DECK_SIZE,
     HAND,
     HN,
     KEEP,
@@ -39,7 +39,6 @@ from wonderland.games.parade.fast.rules import (
     S_TURNS,
     SEAT,
     SIX_COLOURS,
-    VALUES,
     VS,
     new_state,
     reset,
@@ -53,8 +52,7 @@ from wonderland.games.parade.view import ParadeView
 _REASONS = {"": 0, PLAIN_SIX_COLOURS: SIX_COLOURS, PLAIN_PILE_EMPTY: PILE_EMPTY}
 
 
-@dataclass(frozen=True, slots=True)
-class Template:
+class Template(NamedTuple):
     """What a seat knows, as compiled state arrays with the hidden cards left out."""
 
     st: np.ndarray
@@ -102,9 +100,9 @@ def template_of(view: ParadeView) -> Template:
         st[COLL + p, : len(collection)] = collection
         st[row, CN] = len(collection)
         for card in collection:
-            st[row, CNT + card // VALUES] += 1
-            st[row, VS + card // VALUES] += card % VALUES
-            st[row, MASK] |= 1 << (card // VALUES)
+            st[row, CNT + card // NUM_VALUES] += 1
+            st[row, VS + card // NUM_VALUES] += card % NUM_VALUES
+            st[row, MASK] |= 1 << (card // NUM_VALUES)
         st[row, HN] = view.hand_sizes[p]
         known: tuple[int, ...] = ()
         if p == me:

@@ -13,9 +13,9 @@ import numpy as np
 from wonderland.compiled.jit import Int, compiled_call
 from wonderland.core import GameConfig
 from wonderland.core.variants import VariantValue
-from wonderland.games.wonderdice import actions as A  # noqa: N812
+from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.effects import Powers
-from wonderland.games.wonderdice.fast.rules import (
+from wonderland.games.wonderdice.fast.layout import (
     ADV_N,
     ADV_T,
     BLOCKER,
@@ -63,16 +63,22 @@ from wonderland.games.wonderdice.fast.rules import (
     UPSIDE,
     WINS_A,
     WINS_M,
+    Rules,
+    State,
+    new_state,
+    powers_table,
+    rules_array,
+)
+from wonderland.games.wonderdice.fast.legality import (
+    free_turn_actions,
+    roll_action_allowed,
+    roll_actions,
+)
+from wonderland.games.wonderdice.fast.rules import (
     apply_event,
     begin_turn,
     count_step,
     decide,
-    free_turn_actions,
-    new_state,
-    powers_table,
-    roll_action_allowed,
-    roll_actions,
-    rules_array,
 )
 from wonderland.games.wonderdice.realtime import Timing
 from wonderland.games.wonderdice.state import Table, WonderdiceState
@@ -97,64 +103,64 @@ def power_values(p: Powers) -> tuple[int, ...]:
     return tuple(int(getattr(p, f.name)) for f in dataclasses.fields(p))
 
 
-def compiled_rules(config: GameConfig) -> tuple[np.ndarray, np.ndarray]:
+def compiled_rules(config: GameConfig) -> Rules:
     """``(rf, pw)``: the resolved variants and the content's powers of ``config``."""
     from wonderland.games.wonderdice.game import GAME
 
     return table_rules(GAME.initial_state(config).table)
 
 
-def table_rules(table: Table) -> tuple[np.ndarray, np.ndarray]:
+def table_rules(table: Table) -> Rules:
     """``(rf, pw)`` of a game's table: its resolved variants and its content's powers."""
     variants = cast(dict[str, VariantValue], dict(table.variants))
     timing = dataclasses.asdict(Timing.from_config(GameConfig(table.n, variants)))
     characters = len(table.content.characters)
-    return rules_array(table.flags, timing, characters), powers_table(table.content)
+    return Rules(rules_array(table.flags, timing, characters), powers_table(table.content))
 
 
-def load(s: WonderdiceState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(ps, sc, placed)`` holding everything of plain state ``s`` that the rules read."""
+def load(state: WonderdiceState) -> State:
+    """``(ps, sc, placed)`` holding everything of plain ``state`` that the rules read."""
     ps, sc, placed = new_state()
-    n = s.n
+    n = state.n
     for i in range(n):
-        ps[HAND, i] = s.hand[i]
-        ps[ROW, i] = s.row[i]
-        b = s.block_on[i]
+        ps[HAND, i] = state.hand[i]
+        ps[ROW, i] = state.row[i]
+        b = state.block_on[i]
         ps[BLOCKER, i], ps[BVAL, i], ps[BT, i] = (-1, 0, 0) if b is None else b
-        ps[NBLOCKS, i] = s.nblocks[i]
-        ps[PLEN, i] = len(s.placed[i])
-        placed[i, : len(s.placed[i])] = s.placed[i]
-        ps[ADV_T, i] = s.adv_t[i]
-        ps[ADV_N, i] = s.adv_n[i]
-        ps[TIRED, i] = s.tired[i]
-        ps[SIDE, i] = s.side[i]
-        ps[UPSIDE, i] = s.upside[i]
-        ps[SUPP, i] = s.suppressed[i]
-        ps[PENALTY, i] = s.penalty[i]
-        ps[WINS_A, i], ps[WINS_M, i] = s.wins[i]
-        ps[CHAR, i] = s.chars[i]
-        ps[DEALT, i] = s.dealt[i]
-        ps[TOUCHED, i] = s.touched[i]
-        ps[SERIES, i] = s.series_score[i]
-        values = power_values(s.powers[i])
+        ps[NBLOCKS, i] = state.nblocks[i]
+        ps[PLEN, i] = len(state.placed[i])
+        placed[i, : len(state.placed[i])] = state.placed[i]
+        ps[ADV_T, i] = state.adv_t[i]
+        ps[ADV_N, i] = state.adv_n[i]
+        ps[TIRED, i] = state.tired[i]
+        ps[SIDE, i] = state.side[i]
+        ps[UPSIDE, i] = state.upside[i]
+        ps[SUPP, i] = state.suppressed[i]
+        ps[PENALTY, i] = state.penalty[i]
+        ps[WINS_A, i], ps[WINS_M, i] = state.wins[i]
+        ps[CHAR, i] = state.chars[i]
+        ps[DEALT, i] = state.dealt[i]
+        ps[TOUCHED, i] = state.touched[i]
+        ps[SERIES, i] = state.series_score[i]
+        values = power_values(state.powers[i])
         ps[POW : POW + len(values), i] = values
-    sc[S_PHASE] = s.phase
+    sc[S_PHASE] = state.phase
     sc[S_N] = n
-    sc[S_NOW] = s.now
-    sc[S_ROUND_NO] = s.round_no
-    sc[S_ROUND_START] = s.round_start
-    sc[S_STEPS] = s.steps
-    sc[S_JABBER] = s.jabber
-    sc[S_TEAM_WINS] = s.team_wins
-    sc[S_DECIDER] = s.decider
-    sc[S_GAME_NO] = s.game_no
-    sc[S_WINNERS] = sum(1 << w for w in s.winners)
-    sc[S_END] = END_RULES.index(s.end_rule)
-    sc[S_ROLLER] = s.roller
+    sc[S_NOW] = state.now
+    sc[S_ROUND_NO] = state.round_no
+    sc[S_ROUND_START] = state.round_start
+    sc[S_STEPS] = state.steps
+    sc[S_JABBER] = state.jabber
+    sc[S_TEAM_WINS] = state.team_wins
+    sc[S_DECIDER] = state.decider
+    sc[S_GAME_NO] = state.game_no
+    sc[S_WINNERS] = sum(1 << w for w in state.winners)
+    sc[S_END] = END_RULES.index(state.end_rule)
+    sc[S_ROLLER] = state.roller
     for index, name in _STATS:
-        sc[index] = s.stats[name]
-    sc[CHAR_WINS : CHAR_WINS + len(s.char_wins)] = s.char_wins
-    return ps, sc, placed
+        sc[index] = state.stats[name]
+    sc[CHAR_WINS : CHAR_WINS + len(state.char_wins)] = state.char_wins
+    return State(ps, sc, placed)
 
 
 def differences(
@@ -181,61 +187,55 @@ def differences(
 
 @compiled_call
 def every_allowed(
-    ps: np.ndarray,
-    sc: np.ndarray,
-    rf: np.ndarray,
-    seat: Int,
-    f: np.ndarray,
-    at: Int,
-    out: np.ndarray,
+    state: State, rules: Rules, seat: Int, f: np.ndarray, at: Int, out: np.ndarray
 ) -> None:
     """``out[a]``: 1 when action ``a`` is allowed on the roll ``f`` (one call for all)."""
     for a in range(NUM_ACTIONS):
-        out[a] = 1 if roll_action_allowed(ps, sc, rf, seat, f, a, at) else 0
+        out[a] = 1 if roll_action_allowed(state, rules, seat, f, a, at) else 0
 
 
 class Replayer:
     """Steps a plain game's recorded events through the compiled rules, starting from the
     plain state after the deal."""
 
-    def __init__(self, config: GameConfig, dealt: WonderdiceState) -> None:
-        self.rf, self.pw = compiled_rules(config)
-        self.ps, self.sc, self.placed = load(dealt)
+    def __init__(self, config: GameConfig, state: WonderdiceState) -> None:
+        self.rules = compiled_rules(config)
+        self.state = load(state)
         self.faces = np.zeros(7, np.int64)
         self.legal = np.zeros(128, np.int64)
 
     @property
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def arrays(self) -> State:
         """The compiled state."""
-        return self.ps, self.sc, self.placed
+        return self.state
 
     def begin(self, roll: int) -> None:
         """The chance event ``roll`` (seat, gap, faces): the seat's turn begins."""
-        seat, gap, counts = A.decode_roll(roll)
+        seat, gap, counts = actions.decode_roll(roll)
         self.faces[:] = counts
-        begin_turn(self.ps, self.sc, seat, gap)
+        begin_turn(self.state, seat, gap)
 
     def legal_actions(self, seat: int) -> list[int]:
         """What ``seat`` may do in the turn just begun (its roll's actions or a free turn)."""
         if self.faces.sum():
-            at = self.sc[S_NOW]
-            k = roll_actions(self.ps, self.sc, self.rf, seat, self.faces, at, self.legal)
+            at = self.state.sc[S_NOW]
+            k = roll_actions(self.state, self.rules, seat, self.faces, at, self.legal)
         else:
-            k = free_turn_actions(self.ps, self.sc, self.rf, self.placed, seat, self.legal)
+            k = free_turn_actions(self.state, self.rules, seat, self.legal)
         return [int(a) for a in self.legal[:k]]
 
     def allowed(self, seat: int) -> list[bool]:
         """``roll_action_allowed`` of every action id for the roll of the turn just begun."""
         out = np.zeros(NUM_ACTIONS, np.int64)
-        every_allowed(self.ps, self.sc, self.rf, seat, self.faces, self.sc[S_NOW], out)
+        every_allowed(self.state, self.rules, seat, self.faces, self.state.sc[S_NOW], out)
         return [bool(x) for x in out]
 
     def act(self, seat: int, action: int) -> None:
         """The action of the turn just begun (a roll's, a free turn's or a touch)."""
         rolled = bool(self.faces.sum())
-        apply_event(self.ps, self.sc, self.rf, self.pw, self.placed, seat, action, rolled)
+        apply_event(self.state, self.rules, seat, action, rolled)
 
     def decide(self, seat: int, action: int) -> None:
         """A decision between rounds (betrayal, the Jabberwocky's victim)."""
-        decide(self.ps, self.sc, self.rf, self.pw, seat, action)
-        count_step(self.sc, self.rf)
+        decide(self.state, self.rules, seat, action)
+        count_step(self.state, self.rules)

@@ -15,8 +15,8 @@ import numpy as np
 
 from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.compiled.rng import uniform
-from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice.fast.rules import (
+from wonderland.games.wonderdice import actions
+from wonderland.games.wonderdice.fast.layout import (
     BETRAY,
     CLAIM,
     R_TEAM_ALL,
@@ -26,6 +26,8 @@ from wonderland.games.wonderdice.fast.rules import (
     TOUCH_ACTION,
     WINS_A,
     WINS_M,
+    Rules,
+    State,
 )
 
 RANDOM = 0
@@ -42,9 +44,13 @@ _KIND_RANK = {
     "reclaim": 4,
     "madden": 3,
 }
-RANK = np.array([_KIND_RANK.get(A.decode(a).kind, 0) for a in range(A.NUM_ACTIONS)], np.int64)
+RANK = np.array(
+    [_KIND_RANK.get(actions.decode(a).kind, 0) for a in range(actions.NUM_ACTIONS)], np.int64
+)
 """Greedy's rank of each action id's kind."""
-TARGET = np.array([max(A.target_of(A.decode(a)), 0) for a in range(A.NUM_ACTIONS)], np.int64)
+TARGET = np.array(
+    [max(actions.target_of(actions.decode(a)), 0) for a in range(actions.NUM_ACTIONS)], np.int64
+)
 """Each action id's target seat (0 when it has none)."""
 
 
@@ -55,10 +61,9 @@ def choose_random(rng: np.ndarray, legal: np.ndarray, k: Int) -> Int:
 
 
 @compiled_call
-def choose_greedy(
-    ps: np.ndarray, sc: np.ndarray, rf: np.ndarray, rng: np.ndarray, legal: np.ndarray, k: Int
-) -> Int:
+def choose_greedy(state: State, rules: Rules, rng: np.ndarray, legal: np.ndarray, k: Int) -> Int:
     """The plain greedy bot's choice among the ``k`` legal actions."""
+    ps, sc, _ = state
     if k == 1:
         return int(legal[0])
     for i in range(k):
@@ -80,7 +85,7 @@ def choose_greedy(
             value = ps[WINS_A, t] + ps[WINS_M, t] + uniform(rng) * 0.1
         elif a == BETRAY:
             n = sc[S_N]
-            target = n if rf[R_TEAM_ALL] else n - 1
+            target = n if rules.rf[R_TEAM_ALL] else n - 1
             rank = 1 if target - sc[S_TEAM_WINS] > 2 else -1
             value = 0.0
         else:
@@ -94,17 +99,11 @@ def choose_greedy(
 
 @compiled
 def choose(
-    policy: Int,
-    ps: np.ndarray,
-    sc: np.ndarray,
-    rf: np.ndarray,
-    rng: np.ndarray,
-    legal: np.ndarray,
-    k: Int,
+    policy: Int, state: State, rules: Rules, rng: np.ndarray, legal: np.ndarray, k: Int
 ) -> Int:
     """The choice of ``policy`` (``RANDOM`` or ``GREEDY``) among the ``k`` legal actions."""
     if k == 1:
         return int(legal[0])
     if policy == GREEDY:
-        return choose_greedy(ps, sc, rf, rng, legal, k)
+        return choose_greedy(state, rules, rng, legal, k)
     return choose_random(rng, legal, k)

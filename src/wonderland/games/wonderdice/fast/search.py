@@ -25,15 +25,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from wonderland.compiled.budget import run_in_chunks
-from wonderland.compiled.jit import Int, compiled_call
+from wonderland.compiled.jit import Int, compiled, compiled_call
 from wonderland.compiled.rng import below, game_key, seed_rng
 from wonderland.games.wonderdice.fast.bridge import load, table_rules
-from wonderland.games.wonderdice.fast.policies import GREEDY
-from wonderland.games.wonderdice.fast.rules import (
+from wonderland.games.wonderdice.fast.layout import (
     CHAR,
     CHAR_WINS,
     HAND,
@@ -44,21 +44,24 @@ from wonderland.games.wonderdice.fast.rules import (
     S_ROUND_NO,
     S_WINNERS,
     SEATS,
-    apply_event,
+    Rules,
+    State,
+    copy_state,
     new_state,
 )
+from wonderland.games.wonderdice.fast.policies import GREEDY
+from wonderland.games.wonderdice.fast.rules import apply_event
 from wonderland.games.wonderdice.fast.runner import (
-    D_FIELDS,
     D_LAST_ROLL,
     D_PENDING,
     D_PLAN,
-    M_FIELDS,
     M_OPEN_AT,
     M_OPENED,
     M_T,
-    T_FIELDS,
     T_NEXT,
-    play_event,
+    Sim,
+    new_sim,
+    play_on,
     reaction,
     set_pace,
 )
@@ -70,64 +73,66 @@ MAX_EVENTS = 4000
 """Events a rollout plays at most (a round that runs longer is valued as a draw)."""
 
 
-@compiled_call
-def rollout(
-    ps0: np.ndarray,
-    sc0: np.ndarray,
-    placed0: np.ndarray,
-    rf: np.ndarray,
-    pw: np.ndarray,
-    seat: Int,
-    action: Int,
-    key: np.uint64,
-    ps: np.ndarray,
-    sc: np.ndarray,
-    placed: np.ndarray,
-    rng: np.ndarray,
-    tf: np.ndarray,
-    ds: np.ndarray,
-    sim: np.ndarray,
-    faces: np.ndarray,
-    legal: np.ndarray,
-    policies: np.ndarray,
-) -> float:
-    """``seat`` plays ``action`` on its roll, then every seat plays on by ``greedy`` at
-    speed 1 until the round ends: 1 when ``seat`` won it, 0 when another did, a share when
-    the game ended shared or the rollout ran out of events."""
-    n = sc0[S_N]
-    for i in range(sc0.shape[0]):
-        sc[i] = sc0[i]
-    for i in range(n):
-        for f in range(ps0.shape[0]):
-            ps[f, i] = ps0[f, i]
-        for j in range(placed0.shape[1]):
-            placed[i, j] = placed0[i, j]
-    seed_rng(rng, key)
-    char = ps[CHAR, seat]
-    won_before = sc[CHAR_WINS + SIDES * char] + sc[CHAR_WINS + SIDES * char + 1]
-    round_no = sc[S_ROUND_NO]
-    apply_event(ps, sc, rf, pw, placed, seat, action, True)
-    now = sc[S_NOW]
-    cooldown = rf[R_COOLDOWN]
-    sim[:] = 0.0
-    sim[M_T] = now
-    sim[M_OPENED] = now
-    sim[M_OPEN_AT] = now
-    for i in range(n):
-        set_pace(rf, tf, ds, i, 1.0, 1.0, 0)
+class Root(NamedTuple):
+    """Where a search starts: the state, the table's rules and the seat to act on its roll."""
+
+    state: State
+    rules: Rules
+    seat: int
+
+
+class Tally(NamedTuple):
+    """A search's statistics by root action (the order of ``actions``)."""
+
+    actions: np.ndarray
+    """int64[k]: the roll's actions searched."""
+    visits: np.ndarray
+    """int64[k]: rollouts of each action."""
+    totals: np.ndarray
+    """float64[k]: the sum of each action's values."""
+    stream: np.ndarray
+    """float64[k]: each action's value in the random stream under way."""
+    gains: np.ndarray
+    """float64[2, k]: the sum and the sum of squares of each action's value less action 0's
+    over the streams completed."""
+
+
+@compiled
+def start_rollout(root: Root, state: State, sim: Sim, action: Int, key: np.uint64) -> None:
+    """``state`` is the root's with ``action`` played on the seat's roll; every seat at speed
+    1, the seat's next roll after the cooldown and every other seat's somewhere in its own
+    cooldown."""
+    copy_state(root.state, state)
+    seed_rng(sim.rng, key)
+    seat = root.seat
+    apply_event(state, root.rules, seat, action, True)
+    now = state.sc[S_NOW]
+    cooldown = root.rules.rf[R_COOLDOWN]
+    tf, ds, clock = sim.tf, sim.ds, sim.clock
+    clock[:] = 0.0
+    clock[M_T] = now
+    clock[M_OPENED] = now
+    clock[M_OPEN_AT] = now
+    for i in range(state.sc[S_N]):
+        set_pace(root.rules, sim, i, 1.0, 1.0, 0)
         ds[D_PLAN, i] = -1
         ds[D_PENDING, i] = 0
         if i == seat:  # it has just rolled: its next roll waits for the cooldown
             ds[D_LAST_ROLL, i] = now
-            wait = cooldown if ps[HAND, i] else 0
-            tf[T_NEXT, i] = now + wait + reaction(rng, tf, i)
+            wait = cooldown if state.ps[HAND, i] else 0
+            tf[T_NEXT, i] = now + wait + reaction(sim, i)
         else:  # somewhere in its own cooldown, its next roll to come
-            ds[D_LAST_ROLL, i] = now - below(rng, cooldown + 1)
-            tf[T_NEXT, i] = now + reaction(rng, tf, i)
-    events = 0
-    while sc[S_PHASE] == PLAY and sc[S_ROUND_NO] == round_no and events < MAX_EVENTS:
-        play_event(ps, sc, rf, pw, placed, rng, tf, ds, sim, faces, legal, policies)
-        events += 1
+            ds[D_LAST_ROLL, i] = now - below(sim.rng, cooldown + 1)
+            tf[T_NEXT, i] = now + reaction(sim, i)
+
+
+@compiled
+def round_won(state: State, seat: Int, char: Int, round_no: Int, won_before: Int) -> float:
+    """The value of a rollout's end for ``seat`` (dealt character ``char`` at the root, which
+    had won ``won_before`` rounds): 1 when it won the round, 0 when another seat did, a share
+    when the game ended shared or the round is still under way."""
+    sc = state.sc
+    n = sc[S_N]
     if sc[S_PHASE] == OVER:
         winners = sc[S_WINNERS]
         count = 0
@@ -138,74 +143,48 @@ def rollout(
         return 0.0
     if sc[S_ROUND_NO] == round_no and sc[S_PHASE] == PLAY:
         return 1.0 / float(n)  # out of events: neither won nor lost
-    won_after = sc[CHAR_WINS + SIDES * char] + sc[CHAR_WINS + SIDES * char + 1]
-    return 1.0 if won_after > won_before else 0.0
+    return 1.0 if character_wins(state, char) > won_before else 0.0
+
+
+@compiled
+def character_wins(state: State, char: Int) -> Int:
+    """The round wins of character ``char`` on both sides."""
+    return int(state.sc[CHAR_WINS + SIDES * char] + state.sc[CHAR_WINS + SIDES * char + 1])
+
+
+@compiled_call
+def rollout(root: Root, state: State, sim: Sim, action: Int, key: np.uint64) -> float:
+    """The root's seat plays ``action`` on its roll, then every seat plays on by ``greedy``
+    at speed 1 until the round ends (the runner's event loop): 1 when the seat won it, 0 when
+    another did, a share when the game ended shared or the rollout ran out of events."""
+    char = root.state.ps[CHAR, root.seat]
+    won_before = character_wins(root.state, char)
+    round_no = root.state.sc[S_ROUND_NO]
+    start_rollout(root, state, sim, action, key)
+    play_on(state, root.rules, sim, round_no, MAX_EVENTS)
+    return round_won(state, root.seat, char, round_no, won_before)
 
 
 @compiled_call
 def search_chunk(
-    ps0: np.ndarray,
-    sc0: np.ndarray,
-    placed0: np.ndarray,
-    rf: np.ndarray,
-    pw: np.ndarray,
-    seat: Int,
-    actions: np.ndarray,
-    visits: np.ndarray,
-    totals: np.ndarray,
-    stream: np.ndarray,
-    gains: np.ndarray,
-    run_seed: np.uint64,
-    first: Int,
-    count: Int,
-    ps: np.ndarray,
-    sc: np.ndarray,
-    placed: np.ndarray,
-    rng: np.ndarray,
-    tf: np.ndarray,
-    ds: np.ndarray,
-    sim: np.ndarray,
-    faces: np.ndarray,
-    legal: np.ndarray,
-    policies: np.ndarray,
+    root: Root, tally: Tally, run_seed: np.uint64, first: Int, count: Int, state: State, sim: Sim
 ) -> None:
     """Iterations ``first .. first + count - 1``: iteration ``i`` rolls out action
     ``i mod k`` with the random stream ``i div k``, so that every action meets the same dice
-    and reaction times; ``visits`` and ``totals`` gather the statistics, ``stream`` the
-    values of the stream under way, and ``gains[0, a]`` / ``gains[1, a]`` the sum and the sum
-    of squares of action ``a``'s value less action 0's over the streams completed."""
-    k = actions.shape[0]
+    and reaction times; ``tally`` gathers the statistics."""
+    k = tally.actions.shape[0]
     for it in range(first, first + count):
         pick = it % k
         key = game_key(run_seed, np.uint64(it // k))
-        value = rollout(
-            ps0,
-            sc0,
-            placed0,
-            rf,
-            pw,
-            seat,
-            actions[pick],
-            key,
-            ps,
-            sc,
-            placed,
-            rng,
-            tf,
-            ds,
-            sim,
-            faces,
-            legal,
-            policies,
-        )
-        visits[pick] += 1
-        totals[pick] += value
-        stream[pick] = value
+        value = rollout(root, state, sim, tally.actions[pick], key)
+        tally.visits[pick] += 1
+        tally.totals[pick] += value
+        tally.stream[pick] = value
         if pick == k - 1:
             for a in range(1, k):
-                gain = stream[a] - stream[0]
-                gains[0, a] += gain
-                gains[1, a] += gain * gain
+                gain = tally.stream[a] - tally.stream[0]
+                tally.gains[0, a] += gain
+                tally.gains[1, a] += gain * gain
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,15 +203,9 @@ class CompiledSearch:
     """The working arrays of one seat's searches at ``table``, reused from move to move."""
 
     def __init__(self, table: Table) -> None:
-        self.rf, self.pw = table_rules(table)
-        self.ps, self.sc, self.placed = new_state()
-        self.rng = np.zeros(2, np.uint64)
-        self.tf = np.zeros((T_FIELDS, SEATS), np.float64)
-        self.ds = np.zeros((D_FIELDS, SEATS), np.int64)
-        self.sim = np.zeros(M_FIELDS, np.float64)
-        self.faces = np.zeros((SEATS, 7), np.int64)
-        self.legal = np.zeros(128, np.int64)
-        self.policies = np.full(SEATS, GREEDY, np.int64)
+        self.rules = table_rules(table)
+        self.state = new_state()
+        self.sim = new_sim(np.full(SEATS, GREEDY, np.int64))
 
     def run(
         self,
@@ -245,50 +218,28 @@ class CompiledSearch:
         """Search ``state`` (a seat to act on its roll) over ``legal``: ``iterations``
         iterations, and with ``seconds`` no longer than that (checked every :data:`CHUNK`).
         The first action of ``legal`` is the reference the others' gains are measured from."""
-        seat = state.roller
-        ps0, sc0, placed0 = load(state)
-        actions = np.asarray(legal, np.int64)
-        visits = np.zeros(len(legal), np.int64)
-        totals = np.zeros(len(legal), np.float64)
-        stream = np.zeros(len(legal), np.float64)
-        gains = np.zeros((2, len(legal)), np.float64)
+        root = Root(load(state), self.rules, state.roller)
+        k = len(legal)
+        tally = Tally(
+            actions=np.asarray(legal, np.int64),
+            visits=np.zeros(k, np.int64),
+            totals=np.zeros(k, np.float64),
+            stream=np.zeros(k, np.float64),
+            gains=np.zeros((2, k), np.float64),
+        )
 
         def step(first: int, count: int) -> None:
-            search_chunk(
-                ps0,
-                sc0,
-                placed0,
-                self.rf,
-                self.pw,
-                seat,
-                actions,
-                visits,
-                totals,
-                stream,
-                gains,
-                np.uint64(seed),
-                first,
-                count,
-                self.ps,
-                self.sc,
-                self.placed,
-                self.rng,
-                self.tf,
-                self.ds,
-                self.sim,
-                self.faces,
-                self.legal,
-                self.policies,
-            )
+            search_chunk(root, tally, np.uint64(seed), first, count, self.state, self.sim)
 
         done, elapsed = run_in_chunks(step, iterations, seconds, CHUNK)
         stats = [
             (int(a), int(v), float(t / v) if v else 0.0)
-            for a, v, t in zip(actions, visits, totals, strict=True)
+            for a, v, t in zip(tally.actions, tally.visits, tally.totals, strict=True)
         ]
-        streams = done // len(legal)
-        edges = [_edge(gains[0, a], gains[1, a], streams) for a in range(len(legal))]
-        ranked = sorted(range(len(legal)), key=lambda a: -stats[a][2])
+        streams = done // k
+        gains = tally.gains
+        edges = [_edge(gains[0, a], gains[1, a], streams) for a in range(k)]
+        ranked = sorted(range(k), key=lambda a: -stats[a][2])
         return Outcome([stats[a] for a in ranked], done, elapsed, [edges[a] for a in ranked])
 
 

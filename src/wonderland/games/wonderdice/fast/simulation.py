@@ -38,7 +38,7 @@ from wonderland.sim.tally import (
 if TYPE_CHECKING:
     import numpy as np
 
-    from wonderland.games.wonderdice.fast.runner import Batch, Setup
+    from wonderland.games.wonderdice.fast.batch import Batch, Setup
     from wonderland.sim.job import SimJob
 
 FAST_CHUNK = 2_000
@@ -146,8 +146,10 @@ def setup(job: SimJob) -> Setup:
     """The compiled engine's inputs for ``job``: rules, powers, policies, speed options."""
     import numpy as np
 
-    from wonderland.games.wonderdice.fast.rules import powers_table, rules_array
-    from wonderland.games.wonderdice.fast.runner import Setup, policy_ids
+    from wonderland.compiled.policies import policy_ids
+    from wonderland.games.wonderdice.fast.batch import Setup
+    from wonderland.games.wonderdice.fast.layout import Rules, powers_table, rules_array
+    from wonderland.games.wonderdice.fast.policies import POLICIES
 
     flags = RuleFlags.from_variants(VARIANTS.resolve(job.config.variants))
     timing = dataclasses.asdict(Timing.from_config(job.config))
@@ -161,15 +163,14 @@ def setup(job: SimJob) -> Setup:
         ]
     )
     return Setup(
-        rules=rules_array(flags, timing, len(content.characters)),
-        powers=powers_table(content),
-        policies=policy_ids([name for name, _ in parsed]),
+        rules=Rules(rules_array(flags, timing, len(content.characters)), powers_table(content)),
+        policies=policy_ids([name for name, _ in parsed], POLICIES),
         speed=speed,
     )
 
 
 def _play_batch(job: SimJob, start: int, stop: int) -> Batch:
-    from wonderland.games.wonderdice.fast.runner import play_games  # numba only when used
+    from wonderland.games.wonderdice.fast.batch import play_games  # numba only when used
 
     GAME.make_config(job.config.num_players, job.config.variants, job.config.content)
     return play_games(setup(job), job.seed, start, stop, job.rotate)
@@ -179,7 +180,7 @@ def _won(batch: Batch) -> np.ndarray:
     """int64[games, n]: 1 for each winner."""
     import numpy as np
 
-    from wonderland.games.wonderdice.fast.runner import G_WINNERS
+    from wonderland.games.wonderdice.fast.batch import G_WINNERS
 
     n = batch.seats.shape[1]
     masks = batch.figures[:, G_WINNERS]
@@ -198,31 +199,31 @@ def _figures(job: SimJob, batch: Batch) -> dict[str, np.ndarray]:
     """Every per-game statistic of ``simulate_one``, NaN where a game has none."""
     import numpy as np
 
-    from wonderland.games.wonderdice.fast import runner as R  # noqa: N812
-    from wonderland.games.wonderdice.fast.rules import END_D33, END_E3
+    from wonderland.games.wonderdice.fast import batch as batch_columns
+    from wonderland.games.wonderdice.fast.layout import END_D33, END_E3
 
     g, t = batch.figures, batch.times
-    rounds = g[:, R.G_ROUNDS].astype(float)
+    rounds = g[:, batch_columns.G_ROUNDS].astype(float)
     per = np.maximum(rounds, 1.0)
-    rolls = g[:, R.G_ROLLS].astype(float)
-    counted = t[:, R.F_ROUND_COUNT]
+    rolls = g[:, batch_columns.G_ROLLS].astype(float)
+    counted = t[:, batch_columns.F_ROUND_COUNT]
     round_seconds = np.where(
         counted > 0,
-        t[:, R.F_ROUND_MS] / np.maximum(counted, 1.0) / 1000,
-        g[:, R.G_ROUND_MS] / per / 1000,
+        t[:, batch_columns.F_ROUND_MS] / np.maximum(counted, 1.0) / 1000,
+        g[:, batch_columns.G_ROUND_MS] / per / 1000,
     )
-    admiring = g[:, R.G_ADMIRING_WINS].astype(float)
-    mad = g[:, R.G_MAD_WINS].astype(float)
+    admiring = g[:, batch_columns.G_ADMIRING_WINS].astype(float)
+    mad = g[:, batch_columns.G_MAD_WINS].astype(float)
     both = admiring + mad
     out: dict[str, np.ndarray] = {
         "rounds": rounds,
         "rolls": rolls,
         "rolls_per_round": rolls / per,
         "round_seconds": round_seconds,
-        "blocks_per_round": g[:, R.G_BLOCKS] / per,
-        "cancels_per_game": g[:, R.G_CANCELS].astype(float),
-        "take_backs_per_game": g[:, R.G_TAKE_BACKS].astype(float),
-        "abandoned": (g[:, R.G_END] == END_E3).astype(float),
+        "blocks_per_round": g[:, batch_columns.G_BLOCKS] / per,
+        "cancels_per_game": g[:, batch_columns.G_CANCELS].astype(float),
+        "take_backs_per_game": g[:, batch_columns.G_TAKE_BACKS].astype(float),
+        "abandoned": (g[:, batch_columns.G_END] == END_E3).astype(float),
         "round_win_share_admiring_side": np.where(both > 0, admiring / np.maximum(both, 1), np.nan),
     }
     names = [ch.id for ch in load_content(job.config.content).characters]
@@ -232,12 +233,14 @@ def _figures(job: SimJob, batch: Batch) -> dict[str, np.ndarray]:
             wins = (batch.seats[:, :, side] * (batch.seats[:, :, 1] == c)).max(axis=1)
             out[f"round_wins_{name}_{word}"] = np.where(dealt, wins, np.nan)
     if VARIANTS.resolve(job.config.variants)["opt_jabberwocky"]:
-        jabber = g[:, R.G_JABBER]
+        jabber = g[:, batch_columns.G_JABBER]
         out["jabberwocky_appeared"] = (jabber >= 0).astype(float)
-        alone = g[:, R.G_WINNERS] == (1 << np.maximum(jabber, 0))
-        out["jabberwocky_won"] = ((g[:, R.G_END] == END_D33) & (jabber >= 0) & alone).astype(float)
-    out["game_seconds"] = t[:, R.F_GAME_MS] / 1000
-    out["stale_actions_per_game"] = g[:, R.G_STALE].astype(float)
+        alone = g[:, batch_columns.G_WINNERS] == (1 << np.maximum(jabber, 0))
+        out["jabberwocky_won"] = (
+            (g[:, batch_columns.G_END] == END_D33) & (jabber >= 0) & alone
+        ).astype(float)
+    out["game_seconds"] = t[:, batch_columns.F_GAME_MS] / 1000
+    out["stale_actions_per_game"] = g[:, batch_columns.G_STALE].astype(float)
     fastest = batch.factors.argmin(axis=1)
     slowest = batch.factors.argmax(axis=1)
     shares = _shares(batch)

@@ -12,8 +12,24 @@ from typing import Any
 
 from wonderland.bots.base import Bot
 from wonderland.core import AnyGame
-from wonderland.games.wonderlands_war import actions as act
-from wonderland.games.wonderlands_war.content import Content, HalfDef
+from wonderland.games.wonderlands_war.actions import (
+    REGION_ACTIONS,
+    AwardCastle,
+    AwardVictoryPoints,
+    Draw,
+    Forge,
+    Head,
+    KeepQuest,
+    Move,
+    PickAlly,
+    PickWonderlandian,
+    PlaceLeader,
+    Shield,
+    SupportAll,
+    Wager,
+    decode,
+)
+from wonderland.games.wonderlands_war.content_values import Content, HalfDef
 from wonderland.games.wonderlands_war.state import DRAWING, HALTED, WonderlandsWarState
 from wonderland.games.wonderlands_war.view import WonderlandsWarView
 
@@ -37,14 +53,14 @@ EFFECT_VALUE = {
 }
 
 
-def bust_risk(st: WonderlandsWarState, seat: int) -> float:
+def bust_risk(state: WonderlandsWarState, seat: int) -> float:
     """Probability that ``seat``'s next draw busts it in the current battle."""
-    c = st.content
-    p = st.players[seat]
+    c = state.content
+    p = state.players[seat]
     total = sum(p.bag)
-    if total == 0 or st.b_region < 0:
+    if total == 0 or state.battle.region < 0:
         return 0.0
-    left = st.supporters[st.b_region][seat]
+    left = state.supporters[state.battle.region][seat]
     deadly = sum(
         k
         for chip, k in enumerate(p.bag)
@@ -54,10 +70,10 @@ def bust_risk(st: WonderlandsWarState, seat: int) -> float:
     return risk * 0.3 if p.shield else risk
 
 
-def mean_gain(st: WonderlandsWarState, seat: int) -> float:
+def mean_gain(state: WonderlandsWarState, seat: int) -> float:
     """Mean strength of the next draw."""
-    c = st.content
-    p = st.players[seat]
+    c = state.content
+    p = state.players[seat]
     total = sum(p.bag)
     if total == 0:
         return 0.0
@@ -73,43 +89,45 @@ class WonderlandsWarHeuristicBot(Bot):
     def choose(self, game: AnyGame, view: Any, legal: Sequence[int]) -> int:
         """The best-scoring legal action (ties broken at random)."""
         assert isinstance(view, WonderlandsWarView)
-        st = view.state
+        state = view.state
         seat = view.seat if view.seat is not None else 0
-        scored = [(self._value(st, seat, a) + self.rng.random() * 0.01, a) for a in legal]
+        scored = [(self._value(state, seat, a) + self.rng.random() * 0.01, a) for a in legal]
         return max(scored)[1]
 
     # -- valuations ---------------------------------------------------------------------------
-    def _value(self, st: WonderlandsWarState, seat: int, action: int) -> float:
-        a = act.decode(action)
-        kind = a.kind
-        c = st.content
-        if kind == "move":
-            card = st.table[a.target]
-            return self._half_value(c, c.cards[card].halves[a.option]) if card >= 0 else 0.0
-        if kind == "head":
-            return 0.5
-        if kind in ("leader", "support_all", "support_one", "place_wl", "castle"):
-            bonus = 0.1 if kind == "support_all" else 0.0
-            return self._region_value(st, seat, a.target, kind) + bonus
-        if kind == "pick_wl":
-            w = c.wonderlandians[st.market[a.target]]
-            return w.strength if w.figure else w.chips * c.chips[w.chip].strength
-        if kind == "ally":
-            return float(c.chips[a.target].strength)
-        if kind in ("draw", "stop"):
-            return self._draw_value(st, seat) if kind == "draw" else 0.0
-        if kind in ("shield", "accept"):
-            lost = st.supporters[st.b_region][seat] if st.b_region >= 0 else 0
-            return (1.0 if lost <= 1 else -0.5) if kind == "shield" else 0.0
-        if kind in ("award_vp", "award_castle"):
-            return self._award_value(st, seat, kind)
-        if kind == "forge":
-            return 1.0 - 0.2 * c.chips[a.option].strength + (0.3 if a.target == 0 else 0.0)
-        if kind == "wager":
-            return 0.5 + 0.05 * st.b_strength[a.target]
-        if kind == "keep":
-            return -float(a.target)
-        return 0.0
+    def _value(self, state: WonderlandsWarState, seat: int, action: int) -> float:
+        c = state.content
+        typed = decode(action)
+        if isinstance(typed, REGION_ACTIONS):
+            bonus = 0.1 if isinstance(typed, SupportAll) else 0.0
+            leader = isinstance(typed, PlaceLeader)
+            return self._region_value(state, seat, typed.region, leader) + bonus
+        match typed:
+            case Move(space, half):
+                card = state.table[space]
+                return self._half_value(c, c.cards[card].halves[half]) if card >= 0 else 0.0
+            case Head():
+                return 0.5
+            case PickWonderlandian(slot):
+                w = c.wonderlandians[state.market[slot]]
+                return w.strength if w.figure else w.chips * c.chips[w.chip].strength
+            case PickAlly(chip):
+                return float(c.chips[chip].strength)
+            case Draw():
+                return self._draw_value(state, seat)
+            case Shield():
+                region = state.battle.region
+                lost = state.supporters[region][seat] if region >= 0 else 0
+                return 1.0 if lost <= 1 else -0.5
+            case AwardVictoryPoints() | AwardCastle():
+                return self._award_value(state, seat, isinstance(typed, AwardVictoryPoints))
+            case Forge(track, chip):
+                return 1.0 - 0.2 * c.chips[chip].strength + (0.3 if track == 0 else 0.0)
+            case Wager(target):
+                return 0.5 + 0.05 * state.battle.strength[target]
+            case KeepQuest(index):
+                return -float(index)
+        return 0.0  # stop, accept and the rest
 
     def _half_value(self, c: Content, half: HalfDef) -> float:
         value = 1.0 * half.supporters - (1.5 if half.shard_die else 0.0)
@@ -117,44 +135,46 @@ class WonderlandsWarHeuristicBot(Bot):
             value += EFFECT_VALUE.get(fx.effect, 0.5) * max(1, fx.n if fx.n < 5 else 1)
         return value
 
-    def _region_value(self, st: WonderlandsWarState, seat: int, region: int, kind: str) -> float:
+    def _region_value(
+        self, state: WonderlandsWarState, seat: int, region: int, leader: bool
+    ) -> float:
         """Spread out: the award, few rivals there, and little of our own already there
         (a leader goes where our supporters need it)."""
-        c = st.content
-        tile = st.tiles[region]
-        award = c.tiles[tile][st.round - 1] if tile >= 0 else 0
-        mine = st.supporters[region][seat] + 2 * (st.players[seat].region == region)
+        c = state.content
+        tile = state.tiles[region]
+        award = c.tiles[tile][state.round - 1] if tile >= 0 else 0
+        mine = state.supporters[region][seat] + 2 * (state.players[seat].region == region)
         rivals = max(
             (
-                st.supporters[region][s] + 2 * (st.players[s].region == region)
-                for s in range(st.n)
+                state.supporters[region][s] + 2 * (state.players[s].region == region)
+                for s in range(state.n)
                 if s != seat
             ),
             default=0,
         )
-        if kind == "leader":
+        if leader:
             return award + (2.0 if mine > 0 and rivals else 0.0) - 0.5 * rivals
         spread = 3.0 if mine == 0 else 1.5 - 0.5 * mine
         return award - 1.2 * rivals + spread
 
-    def _draw_value(self, st: WonderlandsWarState, seat: int) -> float:
-        risk = bust_risk(st, seat)
-        mine = st.b_strength[seat]
+    def _draw_value(self, state: WonderlandsWarState, seat: int) -> float:
+        risk = bust_risk(state, seat)
+        mine = state.battle.strength[seat]
         rivals = [
-            st.b_strength[s]
-            for s in range(st.n)
-            if s != seat and st.b_status[s] in (DRAWING, HALTED)
+            state.battle.strength[s]
+            for s in range(state.n)
+            if s != seat and state.battle.status[s] in (DRAWING, HALTED)
         ]
         ahead = not rivals or mine > max(rivals)
         if risk > self.risk_limit or (ahead and risk > 0.1):
             return -1.0
-        return mean_gain(st, seat) * (1 - risk) - 4 * risk
+        return mean_gain(state, seat) * (1 - risk) - 4 * risk
 
-    def _award_value(self, st: WonderlandsWarState, seat: int, kind: str) -> float:
-        c = st.content
-        p = st.players[seat]
-        award = c.tiles[st.tiles[st.b_region]][st.round - 1]
-        if kind == "award_vp":
+    def _award_value(self, state: WonderlandsWarState, seat: int, points: bool) -> float:
+        c = state.content
+        p = state.players[seat]
+        award = c.tiles[state.tiles[state.battle.region]][state.round - 1]
+        if points:
             return float(award)
         castle = c.factions[p.faction].castle_values[p.castle_level]
-        return castle + c.rules.castle_battle_strength * (c.rules.rounds - st.round) * 0.5
+        return castle + c.rules.castle_battle_strength * (c.rules.rounds - state.round) * 0.5

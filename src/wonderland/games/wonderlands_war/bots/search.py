@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import action_to_string
 from wonderland.games.wonderlands_war.bots.heuristic import WonderlandsWarHeuristicBot
 from wonderland.games.wonderlands_war.bots.levels import LEVELS
 from wonderland.games.wonderlands_war.scoring import score_now
@@ -31,30 +31,31 @@ EXPLORE = 0.15
 _VALUER = WonderlandsWarHeuristicBot(0)
 
 
-def projected_points(st: WonderlandsWarState) -> list[float]:
+def projected_points(state: WonderlandsWarState) -> list[float]:
     """Each seat's score so far plus the expected worth of its units on the board."""
-    rounds_left = max(0, st.content.rules.rounds - st.round + 1)
-    regions = range(len(st.content.regions))
+    rounds_left = max(0, state.content.rules.rounds - state.round + 1)
+    regions = range(len(state.content.regions))
     return [
-        score_now(st, seat) + UNIT_WORTH * rounds_left * sum(units(st, seat, r) for r in regions)
-        for seat in range(st.n)
+        score_now(state, seat)
+        + UNIT_WORTH * rounds_left * sum(units(state, seat, r) for r in regions)
+        for seat in range(state.n)
     ]
 
 
-def evaluate(st: WonderlandsWarState) -> tuple[float, ...]:
+def evaluate(state: WonderlandsWarState) -> tuple[float, ...]:
     """A position's value per seat: a soft "highest wins" over the projected points."""
-    return soft_win_chances(projected_points(st), TEMPERATURE)
+    return soft_win_chances(projected_points(state), TEMPERATURE)
 
 
 def rollout_action(
-    st: WonderlandsWarState, seat: int, legal: Sequence[int], rng: random.Random
+    state: WonderlandsWarState, seat: int, legal: Sequence[int], rng: random.Random
 ) -> int:
     """The heuristic bot's favourite, or now and then a random legal action."""
     if len(legal) == 1 or rng.random() < EXPLORE:
         return legal[int(rng.random() * len(legal))]
     best, best_value = legal[0], -math.inf
     for action in legal:
-        value = _VALUER._value(st, seat, action) + rng.random() * 0.01
+        value = _VALUER._value(state, seat, action) + rng.random() * 0.01
         if value > best_value:
             best, best_value = action, value
     return best
@@ -63,7 +64,7 @@ def rollout_action(
 def describe(view: Any, action: int) -> str:
     """The heuristic bot's own valuation of the move, for comparison."""
     value = _VALUER._value(view.state, view.seat, action)
-    return f"the rule-of-thumb value of {act.action_to_string(action)} is {value:+.1f}"
+    return f"the rule-of-thumb value of {action_to_string(action)} is {value:+.1f}"
 
 
 HOOKS = SearchHooks(

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL, next_actor
-from wonderland.games.wonderlands_war import actions as act
+from wonderland.games.wonderlands_war.actions import ACCEPT, AWARD_VP, DRAW, STOP
 from wonderland.games.wonderlands_war.game import GAME
 from wonderland.games.wonderlands_war.render import faction_name
 from wonderland.games.wonderlands_war.state import (
@@ -75,7 +75,7 @@ def battles(
             and state.tasks
             and state.tasks[-1].phase == Phase.CHOOSE_AWARD
         ):
-            GAME.apply_in_place(state, state.tasks[-1].seat, act.AWARD_VP)
+            GAME.apply_in_place(state, state.tasks[-1].seat, AWARD_VP)
         if len(state.log) == fought + 1:
             found.append((before, GAME.clone(state), state.log[fought]))
     return found
@@ -91,10 +91,10 @@ def _pick(rng: random.Random, rated: list[tuple[int, Any]], level: int) -> Any:
 def _play_draw(state: WonderlandsWarState, seat: int) -> WonderlandsWarState:
     """A copy where ``seat`` draws and every other seat still deciding stops."""
     after = GAME.clone(state)
-    GAME.apply_in_place(after, seat, act.DRAW)
+    GAME.apply_in_place(after, seat, DRAW)
     mover = GAME.to_move(after)
     while isinstance(mover, frozenset) and after.tasks[-1].phase == Phase.DRAW_OR_STOP:
-        GAME.apply_in_place(after, min(mover), act.STOP)
+        GAME.apply_in_place(after, min(mover), STOP)
         mover = GAME.to_move(after)
     return after
 
@@ -110,13 +110,13 @@ def engine_bust_risk(state: WonderlandsWarState, seat: int) -> float:
     for outcome, probability in GAME.chance_outcomes(base):
         after = GAME.clone(base)
         GAME.apply_in_place(after, CHANCE, outcome)
-        while after.b_drawn[seat] >= 0:  # until this chip is resolved (W33-W35)
+        while after.battle.drawn[seat] >= 0:  # until this chip is resolved (W33-W35)
             if GAME.to_move(after) == CHANCE:  # later seats' draws: any chip will do
                 GAME.apply_in_place(after, CHANCE, GAME.chance_outcomes(after)[0][0])
             elif after.tasks[-1].phase == Phase.SHIELD_OR_ACCEPT:  # nobody uses a shield
                 mover = GAME.to_move(after)
                 assert isinstance(mover, frozenset)
-                GAME.apply_in_place(after, min(mover), act.ACCEPT)
+                GAME.apply_in_place(after, min(mover), ACCEPT)
             else:
                 break
         if after.players[seat].busts > before:
@@ -162,7 +162,7 @@ def bust_fraction(state: WonderlandsWarState, seat: int) -> Fraction:
     """The same chance counted by hand: madness chips that take the last supporter, over
     the chips in the bag (W34, W35)."""
     p = state.players[seat]
-    here = state.supporters[state.b_region][seat]
+    here = state.supporters[state.battle.region][seat]
     chips = state.content.chips
     busting = sum(
         k
@@ -174,8 +174,8 @@ def bust_fraction(state: WonderlandsWarState, seat: int) -> Fraction:
 
 def _bust_task(state: WonderlandsWarState, seat: int, level: int) -> Task:
     p = state.players[seat]
-    region = state.content.regions[state.b_region]
-    here = state.supporters[state.b_region][seat]
+    region = state.content.regions[state.battle.region]
+    here = state.supporters[state.battle.region][seat]
     risk = engine_bust_risk(state, seat)
     exact = bust_fraction(state, seat)
     total = sum(p.bag)
@@ -183,7 +183,7 @@ def _bust_task(state: WonderlandsWarState, seat: int, level: int) -> Task:
     slots = state.content.factions[p.faction].madness_slots
     table = (
         f"Round {state.round}, battle in {region}. You are {_who(state, seat)}, "
-        f"strength {state.b_strength[seat]}, still drawing.\n"
+        f"strength {state.battle.strength[seat]}, still drawing.\n"
         f"Your supporters in {region}: {here}. Madness track: {len(p.track)}/{slots}. "
         f"Shield: {'up' if p.shield else 'used'}.\n"
         f"Your bag ({total} chips): {_bag_text(state, seat)}"
@@ -232,8 +232,8 @@ def battle_task(rng: random.Random, level: int) -> Task:
     fought = battles(rng, rng.choice((2, 3, 3, 4, 5))) + battles(rng, rng.choice((2, 3, 4, 5)))
     for before, after, entry in fought:
         _, _, strengths, statuses, firsts = entry
-        alive = [s for s, st in enumerate(statuses) if st in (DRAWING, HALTED)]
-        fighters = [s for s, st in enumerate(statuses) if st != OUT]
+        alive = [s for s, state in enumerate(statuses) if state in (DRAWING, HALTED)]
+        fighters = [s for s, state in enumerate(statuses) if state != OUT]
         top = sorted((strengths[s] for s in alive), reverse=True)
         ties = len(top) >= 2 and (top[0] == top[1] or (len(top) >= 3 and top[1] == top[2]))
         difficulty = (
@@ -251,53 +251,19 @@ def battle_task(rng: random.Random, level: int) -> Task:
 def _battle_task(
     before: WonderlandsWarState, after: WonderlandsWarState, entry: tuple[Any, ...], level: int
 ) -> Task:
-    round_no, region, strengths, statuses, firsts = entry
+    round_no, region, _, _, firsts = entry
     n = before.n
     award = before.content.tiles[before.tiles[region]][round_no - 1]
     gained = [after.players[s].vp_battles - before.players[s].vp_battles for s in range(n)]
-    status_word = {DRAWING: "still drawing", HALTED: "stopped", BUST: "BUST"}
-    lines = [
-        f"Round {round_no}, battle in {before.content.regions[region]}: "
-        f"the award is {award} VP (second place: half, rounded down)."
-    ]
-    for s in range(n):
-        if statuses[s] == OUT:
-            lines.append(f"{_who(before, s)}: not in this battle")
-        else:
-            lines.append(f"{_who(before, s)}: strength {strengths[s]}, {status_word[statuses[s]]}")
-    fighters = [s for s in range(n) if statuses[s] != OUT]
-    if len(fighters) == 1:
-        lines.append("Nobody else has units in this region.")
-    lines.append("Players tied for first take the points, not a castle.")
     winners = frozenset(firsts)
-    alive = [s for s in fighters if statuses[s] != BUST]
-    if len(fighters) == 1:
-        why = f"{_who(before, fighters[0])} is alone in the region and wins without a fight (W45)."
-    elif not alive:
-        why = "Everyone busted: nobody wins (W43 pays only players who did not bust)."
-    elif len(firsts) == 1:
-        why = (
-            f"{_who(before, firsts[0])} is the strongest player who did not bust: the award "
-            f"({award} VP) and a castle (W43)."
-        )
-        paid = [s for s in range(n) if gained[s] and s not in firsts]
-        if paid:
-            why += f" Second place, {seats_text(paid)}: half, {award // 2} VP (W43, G4, G5)."
-    else:
-        why = (
-            f"{seats_text(sorted(firsts))} tie for first: each takes the award (or a castle) and "
-            "nobody gets the half award (W44, G6)."
-        )
-    busted = [s for s in fighters if statuses[s] == BUST]
-    if busted:
-        why += f" {seats_text(busted).capitalize()} busted and scores nothing (W35, W43)."
+    why = _battle_explanation(before, entry, award, gained)
     answer_seats = "".join(map(str, sorted(winners))) or "none"
 
     return Task(
         kind="battle",
         title="Who wins this battle and what does each player score?",
         level=level,
-        table="\n".join(lines),
+        table=_battle_table(before, entry, award),
         questions=(
             Question(
                 prompt="Who wins the battle?",
@@ -315,6 +281,55 @@ def _battle_task(
         explanation=why,
         rules=("W41", "W43", "W44", "W45", "G4", "G5", "G6"),
     )
+
+
+def _battle_table(state: WonderlandsWarState, entry: tuple[Any, ...], award: int) -> str:
+    """The battle as the task shows it: the award, and each seat's strength and status."""
+    round_no, region, strengths, statuses, _ = entry
+    status_word = {DRAWING: "still drawing", HALTED: "stopped", BUST: "BUST"}
+    lines = [
+        f"Round {round_no}, battle in {state.content.regions[region]}: "
+        f"the award is {award} VP (second place: half, rounded down)."
+    ]
+    for s in range(state.n):
+        if statuses[s] == OUT:
+            lines.append(f"{_who(state, s)}: not in this battle")
+        else:
+            lines.append(f"{_who(state, s)}: strength {strengths[s]}, {status_word[statuses[s]]}")
+    if sum(status != OUT for status in statuses) == 1:
+        lines.append("Nobody else has units in this region.")
+    lines.append("Players tied for first take the points, not a castle.")
+    return "\n".join(lines)
+
+
+def _battle_explanation(
+    state: WonderlandsWarState, entry: tuple[Any, ...], award: int, gained: list[int]
+) -> str:
+    """Why the battle's winners win and what each seat scores, with the clauses."""
+    _, _, _, statuses, firsts = entry
+    fighters = [s for s in range(state.n) if statuses[s] != OUT]
+    alive = [s for s in fighters if statuses[s] != BUST]
+    if len(fighters) == 1:
+        why = f"{_who(state, fighters[0])} is alone in the region and wins without a fight (W45)."
+    elif not alive:
+        why = "Everyone busted: nobody wins (W43 pays only players who did not bust)."
+    elif len(firsts) == 1:
+        why = (
+            f"{_who(state, firsts[0])} is the strongest player who did not bust: the award "
+            f"({award} VP) and a castle (W43)."
+        )
+        paid = [s for s in range(state.n) if gained[s] and s not in firsts]
+        if paid:
+            why += f" Second place, {seats_text(paid)}: half, {award // 2} VP (W43, G4, G5)."
+    else:
+        why = (
+            f"{seats_text(sorted(firsts))} tie for first: each takes the award (or a castle) and "
+            "nobody gets the half award (W44, G6)."
+        )
+    busted = [s for s in fighters if statuses[s] == BUST]
+    if busted:
+        why += f" {seats_text(busted).capitalize()} busted and scores nothing (W35, W43)."
+    return why
 
 
 TASK_KINDS: dict[str, TaskMaker] = {"bust": bust_task, "battle": battle_task}

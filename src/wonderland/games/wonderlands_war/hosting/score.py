@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from wonderland.core import VariantValue
-from wonderland.games.wonderlands_war.content import Content, load_content
+from wonderland.games.wonderlands_war.content import load_content
+from wonderland.games.wonderlands_war.content_values import Content
 from wonderland.hosting.scoring import (
     Field,
     PlayerEntry,

@@ -97,3 +97,26 @@ def test_parade_says_who_starts_and_every_play(pane_of: type[Pane], tmp_path: Pa
     assert "you drew G5" in shown
     assert "seat 1 (random) played P4: collected K1 (rule P14: value at most 4)" in shown
     assert "…" not in pane.everything()
+
+
+def test_a_war_battle_names_each_draw_and_each_stop(pane_of: type[Pane], tmp_path: Path) -> None:
+    """Every draw of a battle is named with what it added, a stop is said, then the result:
+    all of it on the 80×24 screens as they were shown (the answers always take choice 1)."""
+    pane = pane_of(play("wonderlands_war", 3, 2, tmp_path / "war.json"))
+    pane.wait_for("choose 1-")
+    end = time.monotonic() + 60
+    while "Battle in Croquet Ground" not in pane.everything() and time.monotonic() < end:
+        pane.send("1")
+        time.sleep(0.15)
+    shown = pane.everything()
+    battle = shown[shown.index("Battle in Tulgey Wood") : shown.index("Battle in Croquet Ground")]
+    for line in (
+        "you draw Teacup",
+        "you: strength 4 → 6",
+        "Queen of Hearts: stopped at 1",
+        "you draw Strength 1",
+        "you: strength 6 → 7",
+        "won by you",
+    ):
+        assert line in battle, f"{line!r} is not in:\n{battle}"
+    assert "…" not in shown

@@ -45,7 +45,7 @@ from wonderland.terminal.records import (
     terminal_record,
 )
 from wonderland.terminal.screen import Quit, Screen
-from wonderland.terminal.words import shown_error, with_rule_words
+from wonderland.terminal.words import shown_error
 
 QUIT_WORDS = ("q", "quit")
 HELP_WORDS = ("help", "h")
@@ -109,7 +109,7 @@ class TerminalTable:
         clauses in brackets read "rule P14"."""
         if not is_renderable(picture):
             raise TypeError(f"the terminal cannot print a {type(picture).__name__}")
-        self.screen.show(with_rule_words(cast(RenderableType, picture)))
+        self.screen.show(cast(RenderableType, picture))
 
     def refuse(self, problem: str | Exception) -> None:
         """A refusal (with its rule, when the rules refused) in red, unwrapped."""

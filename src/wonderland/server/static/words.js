@@ -23,8 +23,8 @@ export function prose(text, name = null) {
   let last = 0;
   for (const match of rest.matchAll(CLAUSE)) {
     fragment.append(rest.slice(last, match.index));
-    if (match[2]) fragment.append(`(${match[2]} `, ruleRef(match[1]), ")");
-    else fragment.append(ruleRef(match[1]));
+    // As the terminal writes it: "(rule P14)", "(rule P14: same colour)".
+    fragment.append("(", ruleRef(match[1]), match[2] ? `: ${match[2]})` : ")");
     last = match.index + match[0].length;
   }
   fragment.append(rest.slice(last));

@@ -52,6 +52,8 @@ class ServerProcess:
             str(self.bot_delay),
             *self.flags,
         ]
+        if "--take-back-seconds" not in self.flags:  # Parade's draws at once, unless asked
+            command += ["--take-back-seconds", "0"]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("WONDERLAND_DB", None)
         self.process = subprocess.Popen(

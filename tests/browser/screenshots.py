@@ -96,6 +96,9 @@ def game_table(browser: Browser, base: str, game: str) -> None:
     for size, (width, height) in SIZES.items():
         pages[size] = browser.new_page(viewport={"width": width, "height": height})
         pages[size].goto(url)
+    ready = pages["desktop"].locator("#ready-button")  # a real-time race waits for its player
+    if game == "wonderdice":
+        ready.click()
     play(pages["desktop"], moves, random.Random(f"{game}-screenshots"))
     for size, page in pages.items():
         shoot(page, f"{game}-{size}")

@@ -240,6 +240,8 @@ def test_a_wonderdice_table_waits_for_its_open_seat_and_the_host_starts_it(
     host.locator("#start-now").click()
     expect(host.locator("#waiting")).to_be_hidden()
     expect(host.locator("#board")).to_be_visible()
+    host.locator("#ready-button").click()  # the race starts once its person is ready
+    expect(host.locator("#readiness")).to_be_hidden()
     expect(host.locator("#log")).to_contain_text("bot")
     expect(host.locator('#host-panel .host-bot[data-seat="0"]')).to_be_disabled()  # seat 0 is here
     checked(host, "wonderdice-started-1280")

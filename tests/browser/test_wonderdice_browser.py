@@ -14,7 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support import ServerProcess
 
-from .conftest import new_page
+from .conftest import new_page, serious_violations
 
 
 def clicked(button: Locator) -> bool:
@@ -99,6 +99,12 @@ def play_a_little(page: Page) -> None:
         clicked(page.locator("#roll"))
 
 
+def ready(page: Page) -> None:
+    """Say "I'm ready" at a real-time table: its race starts after the countdown."""
+    page.locator("#ready-button").click()
+    expect(page.locator("#readiness")).to_be_hidden()
+
+
 def no_overflow(page: Page) -> None:
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the page scrolls sideways: {width}"
@@ -109,6 +115,7 @@ def test_a_round_against_a_bot(browser: Browser, site: ServerProcess) -> None:
     created = against_a_bot(site)
     page = new_page(browser)
     page.goto(created["seats"][0]["url"])
+    ready(page)
     expect(page.locator("#roll")).to_be_visible()
     expect(page.locator(".dice-seat")).to_have_count(2)
     rolled = acted = False
@@ -154,6 +161,7 @@ def test_no_horizontal_overflow_on_a_laptop_and_a_phone(
         )
         page = new_page(browser, width, height)
         page.goto(created["seats"][0]["url"])
+        ready(page)
         expect(page.locator(".dice-seat")).to_have_count(4)
         no_overflow(page)
         seen_roll = False
@@ -178,6 +186,7 @@ def test_drawn_rows_match_the_state(browser: Browser, site: ServerProcess) -> No
     page = new_page(browser)
     frames = Frames(page)
     page.goto(created["seats"][0]["url"])
+    ready(page)
     expect(page.locator(".dice-seat")).to_have_count(3)
     checks = placed_seen = 0
     blocks_seen = False
@@ -208,6 +217,11 @@ def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> 
     page = new_page(browser)
     frames = Frames(page)
     page.goto(created["seats"][0]["url"])
+    page.locator("#ready-button").click()
+    other = new_page(browser)  # the other person is here too, and ready
+    other.goto(created["seats"][1]["url"])
+    ready(other)
+    expect(page.locator("#readiness")).to_be_hidden()
     expect(page.locator(".dice-seat")).to_have_count(2)
     one = page.locator('.rolled-die[data-face="1"]')
     for _ in range(30):  # roll until a 1 shows
@@ -236,3 +250,57 @@ def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> 
     assert frames.view["players"][0]["hand"] == 5
     assert not page.locator(".rolled-die").count(), "the roll's one action is spent (D14)"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """A person and two bots: "Ready?" and nothing rolled until the person says so; then a
+    countdown everyone sees, and the race; when the person's page closes, a spectator sees
+    the race paused for them; when they are back it goes on after a countdown."""
+    created = create(
+        site,
+        [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 2,
+        countdown_ms="3000",
+    )
+    page = new_page(browser)
+    frames = Frames(page)
+    page.goto(created["seats"][0]["url"])
+    expect(page.locator("#readiness")).to_contain_text("Ready?")
+    expect(page.locator("#ready-button")).to_be_visible()
+    expect(page.locator("#roll")).to_be_disabled()
+    page.wait_for_timeout(3_000)  # several seconds: the bots wait too
+    assert frames.states and max(s["version"] for s in frames.states) == 1  # the deal only
+    assert serious_violations(page) == []
+    page.screenshot(path="/tmp/ready-check-1280.png")
+    phone = new_page(browser, 390, 844)
+    phone.goto(created["seats"][0]["url"])
+    expect(phone.locator("#ready-button")).to_be_visible()
+    phone.screenshot(path="/tmp/ready-check-390.png")
+    phone.close()
+    page.locator("#ready-button").click()
+    expect(page.locator("#readiness")).to_be_hidden()
+    expect(page.locator(".countdown .count-number")).to_be_visible()
+    page.screenshot(path="/tmp/ready-countdown-1280.png")
+    expect(page.locator("#roll")).to_be_enabled(timeout=6_000)  # "Play Me!": the race is on
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and frames.states[-1]["version"] <= 1:
+        page.wait_for_timeout(200)
+    assert frames.states[-1]["version"] > 1  # the bots race now
+    page.context.close()  # the person's only page closes
+    watcher = new_page(browser)
+    watcher.goto(f"{site.url}/t/{created['table']}")
+    expect(watcher.locator("#readiness")).to_contain_text("Paused")
+    expect(watcher.locator("#readiness")).to_contain_text("Waiting for")
+    assert serious_violations(watcher) == []
+    watcher.screenshot(path="/tmp/ready-paused-1280.png")
+    small = new_page(browser, 390, 844)
+    small.goto(f"{site.url}/t/{created['table']}")
+    expect(small.locator("#readiness")).to_contain_text("Paused")
+    small.screenshot(path="/tmp/ready-paused-390.png")
+    small.close()
+    back = new_page(browser)
+    back.goto(created["seats"][0]["url"])
+    expect(watcher.locator("#readiness")).to_be_hidden()  # back: it goes on for everyone
+    expect(back.locator("#roll")).to_be_enabled(timeout=6_000)
+    assert not back.errors and not watcher.errors  # type: ignore[attr-defined]

@@ -166,7 +166,9 @@ def test_a_wonderdice_seat_left_idle_is_handed_to_the_bot(tmp_path: Path) -> Non
         with client.websocket_connect("/ws") as a:
             send(a, {"type": "hello", "table": table, "token": token})
             assert until(a, "welcome")["seat"] == 0
-            first = until(a, "state")
+            assert until(a, "state")["ready_check"]["phase"] == "ready"
+            send(a, {"type": "ready"})  # the race opens: its countdown is no idleness
+            first = states_until(a, lambda s: s["ready_check"] is None)
             assert first["clocks"]["kind"] == "idle_kick"
             idle = clocks_of(first)[0]
             assert idle["running"]

@@ -26,6 +26,23 @@ def hello(ws: Any, table: str, token: str | None) -> dict[str, Any]:
     return next_state(ws)
 
 
+def until(ws: Any, wanted: Any, limit: int = 200) -> dict[str, Any]:
+    """The first state that ``wanted`` accepts."""
+    for _ in range(limit):
+        state = next_state(ws)
+        if wanted(state):
+            return state
+    raise AssertionError("the state never came")
+
+
+def ready_up(*sockets: Any) -> dict[str, Any]:
+    """Each socket's person says they are ready; the first socket's state once the race is
+    open (its countdown to "Play Me!" runs)."""
+    for ws in sockets:
+        ws.send_text(json.dumps({"type": "ready"}))
+    return until(sockets[0], lambda state: state["ready_check"] is None)
+
+
 def reply(ws: Any) -> dict[str, Any]:
     """The next message that is not a state."""
     while True:
@@ -40,8 +57,10 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
     with TestClient(make_app(tmp_path, bot_workers=0)) as client:
         created = create(client, "wonderdice", [{"kind": "human"}, {"kind": "human"}], **FAST)
         table, token = created["table"], created["seats"][0]["token"]
-        with client.websocket_connect("/ws") as ws:
-            state = hello(ws, table, token)
+        with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as other:
+            hello(ws, table, token)
+            hello(other, table, created["seats"][1]["token"])
+            state = ready_up(ws, other)  # both are here and ready: the countdown runs
             assert state["live"]["open_in_ms"] > 0 and not state["live"]["can_roll"]
             ws.send_text(json.dumps({"type": "roll"}))
             early = reply(ws)
@@ -70,8 +89,11 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
     with (
         TestClient(make_app(tmp_path, bot_workers=0)) as client,
         client.websocket_connect("/ws") as ws,
+        client.websocket_connect("/ws") as other,
     ):
-        resumed = hello(ws, table, token)
+        assert hello(ws, table, token)["ready_check"]["phase"] == "ready"  # after a restart
+        hello(other, table, created["seats"][1]["token"])
+        resumed = ready_up(ws, other)
         assert resumed["version"] == version
         assert resumed["view"]["players"] == view["players"]
         assert resumed["live"]["open_in_ms"] > 0  # a new countdown for the round in play
@@ -104,8 +126,10 @@ def test_a_move_the_database_cannot_take_is_undone(
         created = create(client, "wonderdice", [{"kind": "human"}, {"kind": "human"}], **FAST)
         table, token = created["table"], created["seats"][0]["token"]
         manager = client.app.state.manager  # type: ignore[attr-defined]
-        with client.websocket_connect("/ws") as ws:
-            state = hello(ws, table, token)
+        with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as other:
+            hello(ws, table, token)
+            hello(other, table, created["seats"][1]["token"])
+            state = ready_up(ws, other)
             time.sleep(0.5)  # "Play Me!"
             ws.send_text(json.dumps({"type": "roll"}))
             rolled = next_state(ws)

@@ -126,7 +126,7 @@ def test_an_open_seat_waits_is_taken_from_the_list_and_the_race_begins(tmp_path:
             seat = TakenSeat.model_validate(taken.json())
             begun = state_where(a, lambda s: not s["waiting"], seen)
             assert begun["seats"][1]["kind"] == "human"
-            assert begun["live"]["open_in_ms"] > 0  # its countdown starts with the game
+            assert begun["ready_check"]["phase"] == "ready"  # then each person says so
             assert log_of(client, table, 0)[-2:] == [
                 "Seat 1 sat down at the table.",
                 "Every seat is taken: the game begins.",
@@ -134,6 +134,10 @@ def test_an_open_seat_waits_is_taken_from_the_list_and_the_race_begins(tmp_path:
             with client.websocket_connect("/ws") as b:
                 welcome, _ = join(b, table, seat.token)
                 assert welcome["seat"] == 1
+                for ws in (a, b):  # both people are here: each says they are ready
+                    send(ws, {"type": "ready"})
+                opened = state_where(b, lambda s: s["ready_check"] is None)
+                assert opened["live"]["open_in_ms"] > 0  # its countdown starts with the race
                 rolled = roll_when_open(b, 1)
                 assert rolled["legal"], "a roll allows at least 'take no action'"
         assert table not in [t["table"] for t in client.get("/api/waiting").json()["tables"]]
@@ -153,7 +157,9 @@ def test_the_host_starts_a_waiting_race_and_its_bots_play(tmp_path: Path) -> Non
             send(a, {"type": "host", "do": "start", "bot": "random"})
             begun = state_where(a, lambda s: not s["waiting"])
             assert [s["kind"] for s in begun["seats"]] == ["human", "bot", "bot"]
-            assert begun["live"]["open_in_ms"] > 0
+            send(a, {"type": "ready"})  # the race starts once its person is ready
+            opened = state_where(a, lambda s: s["ready_check"] is None)
+            assert opened["live"]["open_in_ms"] > 0
             # the driver knows the seats the host filled: their bots roll and act
             assert wait_for(
                 lambda: min(acts_of(client, table, 1), acts_of(client, table, 2)) > 0, 20
@@ -171,6 +177,7 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_gives_it_back(tmp_path: Path
         tokens = [s["token"] for s in created["seats"]]
         with client.websocket_connect("/ws") as a:
             join(a, table, tokens[0], host=host)
+            send(a, {"type": "ready"})
             with client.websocket_connect("/ws") as b:
                 join(b, table, tokens[1])
                 send(a, {"type": "host", "do": "to_bot", "seat": 1})
@@ -185,14 +192,15 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_gives_it_back(tmp_path: Path
                 assert seen_by_b["legal"] == []
                 send(b, {"type": "roll"})
                 assert "handed your seat to a bot" in refused(b, "not_your_turn")["message"]
-            send(a, {"type": "host", "do": "to_person", "seat": 1})
-            back = state_where(a, lambda s: s["seats"][1]["kind"] == "human")
-            assert not back["seats"][1]["handed"]
-            by_bot, others = acts_of(client, table, 1), acts_of(client, table, 2)
-            # the table's other bot goes on; seat 1's bot does not act for it again
-            assert wait_for(lambda: acts_of(client, table, 2) >= others + 2, 20)
-            time.sleep(1.0)  # several reaction times of a bot
-            assert acts_of(client, table, 1) == by_bot
+                # given back while its person is here: the race goes on without a pause
+                send(a, {"type": "host", "do": "to_person", "seat": 1})
+                back = state_where(a, lambda s: s["seats"][1]["kind"] == "human")
+                assert not back["seats"][1]["handed"]
+                by_bot, others = acts_of(client, table, 1), acts_of(client, table, 2)
+                # the table's other bot goes on; seat 1's bot does not act for it again
+                assert wait_for(lambda: acts_of(client, table, 2) >= others + 2, 20)
+                time.sleep(1.0)  # several reaction times of a bot
+                assert acts_of(client, table, 1) == by_bot
             with client.websocket_connect("/ws") as b:  # the seat is its person's again
                 join(b, table, tokens[1])
                 rolled = roll_when_open(b, 1)
@@ -267,6 +275,8 @@ def test_play_again_after_a_race_keeps_its_seats_and_each_token_is_its_own(
             assert state["clocks"]["kind"] == "idle_kick"
             welcome, _ = join(b2, mine.table, theirs.token)
             assert welcome["seat"] == 1
+            for ws in (a2, b2):
+                send(ws, {"type": "ready"})
             roll_when_open(a2, 0)
         with client.websocket_connect("/ws") as old_token:
             send(old_token, {"type": "hello", "table": mine.table, "token": tokens[0]})
@@ -293,7 +303,7 @@ def test_a_race_follows_its_seats_across_processes(
     taken = httpx.post(f"{b.url}/api/tables/{table}/seats/1", timeout=10)
     assert taken.status_code == 200, taken.text
     begun = message_where(watcher, lambda m: m["type"] == "state" and not m["waiting"])
-    assert begun["live"]["open_in_ms"] > 0  # its countdown starts when the seat is taken
+    assert begun["live"]["held"]  # it waits for its people; its countdown starts with the race
     store = Store(postgres_url)
 
     def acts(seat: int) -> int:
@@ -301,11 +311,18 @@ def test_a_race_follows_its_seats_across_processes(
         assert stored is not None
         return sum(1 for actor, _, _ in stored.actions if actor == seat)
 
+    # seat 0's person is at the process with the lease, which runs the race, and is ready
+    player = join_process(a, table, created["seats"][0]["token"])
+    player.send(json.dumps({"type": "ready"}))
     try:
         hosting = host_connection(b, table, host)
         hosting.send(json.dumps({"type": "host", "do": "to_bot", "seat": 1}))
         message_where(hosting, lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "bot")
+        opened = message_where(watcher, lambda m: m["type"] == "state" and not m["ready_check"])
+        assert opened["live"]["open_in_ms"] > 0  # every person is here and ready: it opens
         assert wait_for(lambda: acts(1) >= 2, 30)  # played on the process with the lease
+        # seat 1's person is back (at the process with the lease) when it is given back
+        back = join_process(a, table, taken.json()["token"])
         hosting.send(json.dumps({"type": "host", "do": "to_person", "seat": 1}))
         message_where(hosting, lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "human")
         time.sleep(0.5)  # the note reaches the other process
@@ -314,6 +331,8 @@ def test_a_race_follows_its_seats_across_processes(
         time.sleep(1.0)
         assert acts(1) == by_bot
         hosting.close()
+        back.close()
     finally:
+        player.close()
         watcher.close()
         store.close()

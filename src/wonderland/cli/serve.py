@@ -7,7 +7,6 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from wonderland.terminal.arguments import (
-    COUNT,
     NON_NEGATIVE,
     PORT,
     add_output,
@@ -42,11 +41,18 @@ LIMITS: list[tuple[str, type, str]] = [
     ("chat_max_chars", int, "the longest chat line in characters (default 300)"),
     ("chat_per_minute", int, "chat lines per socket per minute (default 20)"),
     ("chat_burst", int, "chat lines per socket in any 10 seconds (default 5)"),
+    (
+        "take_back_seconds",
+        float,
+        "Parade: a play may be taken back this long before its draw (default 5)",
+    ),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
 ]
 """Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from
 ``WONDERLAND_<NAME>`` too; a flag wins). Listed here so that building the command line parser
 imports no web library; a test keeps this list and the settings in step."""
+ZERO_ALLOWED = frozenset({"take_back_seconds"})
+"""The seconds settings that may be 0 (0 turns what they time off)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,7 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the embedded SQLite database lives (default ./data)",
     )
     parser.add_argument(
-        "--bot-workers", type=COUNT, default=1, help="worker processes for bots (default 1)"
+        "--bot-workers",
+        type=NON_NEGATIVE,
+        default=1,
+        help="worker processes for bots (default 1; 0: a thread of the server)",
     )
     parser.add_argument(
         "--bot-delay",
@@ -86,6 +95,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             )
         else:
             checked = NON_NEGATIVE if kind is int else positive_number  # exact bounds: settings
+            if name in ZERO_ALLOWED:
+                checked = non_negative_number
             limits.add_argument(flag, dest=name, type=checked, default=None, help=help_text)
 
 

@@ -15,13 +15,14 @@ from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard
 from wonderland.server.host import host_action, is_host
 from wonderland.server.live_table import LiveTable, SeatSocket
+from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again
 from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
 from wonderland.server.talk import CHAT_HISTORY, SPECTATOR_NAME, chat_line, check_chat, check_name
-from wonderland.server.undo import answer, ask, live_offer, offer_message
+from wonderland.server.undo import answer, ask, keep, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
@@ -31,10 +32,12 @@ from wonderland.server.wire import (
     ErrorMessage,
     Hello,
     HostAction,
+    KeepMove,
     Named,
     Ping,
     PlayAgain,
     Pong,
+    Ready,
     Roll,
     SetName,
     UndoAnswer,
@@ -234,8 +237,14 @@ class Connection:
             if isinstance(message, UndoAsk):
                 await ask(self.manager, table, seat)
                 return
+            if isinstance(message, KeepMove):
+                await keep(self.manager, table, seat)
+                return
             if isinstance(message, UndoAnswer):
                 await answer(self.manager, table, seat, message.accept)
+                return
+            if isinstance(message, Ready):
+                await say_ready(self.manager, table, seat)
                 return
             refuse_unless_playing(table, seat)
             if table.live is not None or isinstance(message, Roll):

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from wonderland.core import CHANCE, TERMINAL, AnyGame, get_plugin
 from wonderland.server.live import LiveModule, LiveSession
-from wonderland.server.seat_clocks import TableClock, now_ms
+from wonderland.server.seat_clocks import IdleClocks, TableClock, now_ms
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
 from wonderland.store.values import StoredChat, StoredEvent
@@ -83,6 +83,23 @@ class UndoOffer:
 
 
 @dataclass
+class Gate:
+    """Whether a real-time table's race runs: it waits for its people (``readiness``).
+
+    Held in memory only: after a restart every unfinished real-time table holds its ready
+    check again, since its people's connections closed with the server."""
+
+    running: bool = False
+    """The race runs now (every person is at the table and the check passed)."""
+    started: bool = False
+    """The ready check passed once: a later wait is a pause, not a new check."""
+    ready: set[int] = field(default_factory=set)
+    """The seats whose person said they are ready (during the ready check)."""
+    since_ms: int = 0
+    """When the table began to wait (the check, or the pause), on the wall clock (ms)."""
+
+
+@dataclass
 class UndoBook:
     """A table's undo facts: the open request, and the time (ms) of every row."""
 
@@ -143,10 +160,20 @@ class LiveTable:
     """The open undo request and the time of each row (see ``undo``)."""
     events_seen: int = 0
     """The last stored event the clocks and undo followed."""
+    gate: Gate | None = None
+    """Real-time tables: whether the race runs or waits for its people; None for turn
+    games."""
+    take_back_ms: int = 0
+    """How long the draw after a person's move waits, in which the move may be taken back
+    (0: at once; only games that hold their draws, see ``take_back_before_draw``)."""
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
         return 0 <= actor < len(self.seats) and self.seats[actor].kind != "bot"
+
+    def waits_for(self) -> list[int] | None:
+        """While a real-time race is held: the people it waits for (None: it runs)."""
+        return awaited(self) if race_held(self) else None
 
     def bot_seats(self) -> dict[int, str]:
         """The seats that bots play, with the bot that plays each."""
@@ -192,6 +219,11 @@ class LiveTable:
         self.undo.stamps.append(at_ms)
         if self.clocks is not None:
             self.clocks.after_step(self, actor, at_ms)
+
+    def steps_in_play(self) -> int:
+        """How many rows are in play: the version less the undo rows and the rows they took
+        back (each chance step is drawn by this count, so a take-back changes no later draw)."""
+        return self.version - 2 * len(self.undo.undone)
 
     def is_current(self, seat: int, version: int) -> bool:
         """Whether an action made against ``version`` is still an answer to the present.
@@ -245,7 +277,7 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[dict[str, Any]] = []
-        if self.expired or waiting(self):
+        if self.expired or waiting(self) or race_held(self):
             pass
         elif self.live is not None and viewer is not None:
             legal = [
@@ -275,13 +307,15 @@ class LiveTable:
             "winners": list(game.winners(state)) if finished else [],
             "scores": list(game.scores(state)) if finished else [],
             "seats": [seat.model_dump() for seat in self.seat_public()],
-            "live": None if self.live is None else self.live.live_info(viewer),
+            "live": None if self.live is None else live_info(self, viewer),
             "expired": self.expired,
             "waiting": waiting(self),
+            "ready_check": ready_check(self),
             "closed": self.record.closed,
             "rematch": self.record.rematch,
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
             "undo": may_ask(self, viewer),
+            "take_back": take_back_message(self, now_ms()),
         }
 
 
@@ -290,6 +324,66 @@ def waiting(table: LiveTable) -> bool:
     return not (table.expired or table.finished) and any(
         info.kind in WAITING_KINDS for info in table.seats
     )
+
+
+def people(table: LiveTable) -> list[int]:
+    """The seats that people play (not bots, not open or reserved seats)."""
+    return [seat for seat, info in enumerate(table.seats) if info.kind == "human"]
+
+
+def awaited(table: LiveTable) -> list[int]:
+    """The people a real-time table waits for before its race may run: those with no open
+    connection, and, during the ready check, those who have not said they are ready."""
+    gate = table.gate
+    if gate is None or table.finished or table.expired or waiting(table):
+        return []
+    return [
+        seat
+        for seat in people(table)
+        if not table.listeners.get(seat) or not (gate.started or seat in gate.ready)
+    ]
+
+
+def race_held(table: LiveTable) -> bool:
+    """Whether a real-time table's race is held: nobody rolls or acts, bots included."""
+    gate = table.gate
+    return gate is not None and not gate.running and not (table.finished or table.expired)
+
+
+def live_info(table: LiveTable, viewer: int | None) -> dict[str, Any]:
+    """The real-time part of ``viewer``'s state: while the race is held, ``held``, nothing
+    to count down to (the countdown starts when it opens) and no pending roll."""
+    assert table.live is not None
+    info = table.live.live_info(viewer)
+    if race_held(table):  # a roll not yet acted on is dropped when it opens: none is shown
+        pending = [None] * len(table.seats)
+        info.update(held=True, open_in_ms=None, can_roll=False, pending=pending)
+    return info
+
+
+def ready_check(table: LiveTable) -> dict[str, Any] | None:
+    """The ``ReadyCheck`` of the state message: None while the race runs (or the table waits
+    for players to sit down, or is over)."""
+    gate = table.gate
+    if gate is None or not race_held(table) or waiting(table):
+        return None
+    now = now_ms()
+    waited = set(awaited(table))
+    kick = table.clocks if isinstance(table.clocks, IdleClocks) else None
+    seats = [
+        {
+            "seat": seat,
+            "connected": bool(table.listeners.get(seat)),
+            "ready": gate.started or seat in gate.ready,
+            "awaited": seat in waited,
+            "kick_in_ms": None
+            if kick is None or seat not in waited
+            else int(max(0.0, kick.seen[seat] + kick.limit_ms - now)),
+        }
+        for seat in people(table)
+    ]
+    phase = "paused" if gate.started else "ready"
+    return {"phase": phase, "since_ms": gate.since_ms, "now_ms": now, "seats": seats}
 
 
 def may_ask(table: LiveTable, seat: int | None) -> bool:
@@ -307,9 +401,27 @@ def may_ask(table: LiveTable, seat: int | None) -> bool:
     return False
 
 
+def held_ms(table: LiveTable, at_ms: int) -> int:
+    """How much longer (ms, at ``at_ms``) the draw after a person's last move waits, in which
+    the move may be taken back; 0 when no draw waits."""
+    if table.take_back_ms <= 0 or table.live is not None or not table.actions:
+        return 0
+    if not table.is_person(table.actions[-1][0]) or table.game.to_move(table.state) != CHANCE:
+        return 0
+    return max(0, table.undo.stamps[-1] + table.take_back_ms - at_ms)
+
+
+def take_back_message(table: LiveTable, at_ms: int) -> dict[str, int] | None:
+    """The ``TakeBack`` part of the state message (None: no draw waits)."""
+    left = held_ms(table, at_ms)
+    return {"seat": table.actions[-1][0], "ms_left": left} if left else None
+
+
 def go_live(table: LiveTable, session: LiveSession) -> None:
     """Attach a real-time session: the table's state and actions are its driver's."""
     table.live = session
+    if table.gate is None:
+        table.gate = Gate(since_ms=now_ms())
     driver = session.driver
     table.state = driver.state
     table.actions = driver.actions

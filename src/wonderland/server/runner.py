@@ -12,7 +12,8 @@ from collections.abc import Awaitable, Callable
 from wonderland.core import CHANCE, TERMINAL, derive_seed
 from wonderland.server.bot_worker import decide
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import LiveTable, rewind_live, waiting
+from wonderland.server.live_table import LiveTable, held_ms, race_held, rewind_live, waiting
+from wonderland.server.readiness import settle, to_settle
 from wonderland.server.seat_clocks import now_ms
 from wonderland.store import StoreUnavailable
 
@@ -25,13 +26,18 @@ async def commit(core: TableCore, table: LiveTable, actor: int, action: int) -> 
     The chance steps that follow a person's or a bot's action are drawn at once and
     written with it in one transaction: a chance outcome depends only on the table's
     seed and version, so whichever process draws it draws the same, and the other
-    processes learn of the move and its draw from one notification."""
+    processes learn of the move and its draw from one notification. At a table that holds
+    its draws (``take_back_ms``) a person's move is written alone: its draw waits (see
+    ``TableRunner``)."""
     game = table.game
     steps = [(actor, action, table.state, game.apply(table.state, actor, action))]
-    while actor != CHANCE and game.to_move(steps[-1][3]) == CHANCE:
+    # a choice that completes a decision made at the same time reveals the others': its
+    # draw is not held (see ``undo.check``)
+    alone = not isinstance(game.to_move(table.state), frozenset)
+    held = table.take_back_ms > 0 and table.is_person(actor) and alone
+    while actor != CHANCE and not held and game.to_move(steps[-1][3]) == CHANCE:
         state = steps[-1][3]
-        rng = random.Random(derive_seed(table.seed, "chance", table.version + len(steps)))
-        outcome = game.sample_chance(state, rng)
+        outcome = game.sample_chance(state, chance_rng(table, len(steps)))
         steps.append((CHANCE, outcome, state, game.apply(state, CHANCE, outcome)))
     finished = game.to_move(steps[-1][3]) == TERMINAL
     at_ms = now_ms()
@@ -44,6 +50,13 @@ async def commit(core: TableCore, table: LiveTable, actor: int, action: int) -> 
         table.accept_step(before, after, who, what, at_ms)
     if finished:
         await core.release_lease(table)
+
+
+def chance_rng(table: LiveTable, ahead: int = 0) -> random.Random:
+    """The randomness of the chance step ``ahead`` steps from now: it depends only on the
+    table's seed and how many steps are in play before it, so whichever process draws it
+    draws the same, and a take-back (which leaves that count as it was) changes no draw."""
+    return random.Random(derive_seed(table.seed, "chance", table.steps_in_play() + ahead))
 
 
 async def persist_live(core: TableCore, table: LiveTable) -> None:
@@ -74,11 +87,32 @@ class TableRunner:
         """(Re)set the table's clock timer."""
         self.bot_delay = bot_delay
         """Seconds between bot moves of a turn game, so people can follow them."""
+        self._wakes: dict[str, asyncio.TimerHandle] = {}
+        """Per table, when its held draw is due."""
+
+    def _wake(self, table: LiveTable, seconds: float) -> None:
+        """Look at ``table`` again in ``seconds`` (once: a later call replaces the wake)."""
+        timer = self._wakes.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._wakes[table.id] = loop.call_later(seconds + 0.01, self.advance_soon, table)
+
+    def close(self) -> None:
+        """Cancel the pending wakes (at shutdown)."""
+        for timer in self._wakes.values():
+            timer.cancel()
+        self._wakes.clear()
 
     def advance_soon(self, table: LiveTable) -> None:
         """Let chance and bots act until a person must (one runner per table)."""
         self.arm(table)
         if table.expired or waiting(table) or not self.core.holds(table):
+            return
+        if to_settle(table):  # a person left or came back, or everyone is ready
+            self.core.spawn(settle(self.core, table))
+            return
+        if race_held(table):
             return
         if table.advancing:  # the runner may be past its last look: it looks once more
             table.look_again = True
@@ -127,8 +161,11 @@ class TableRunner:
         if mover == TERMINAL or table.expired or table.undo.offer is not None:
             return None  # while an undo is asked, the bots wait for its answers
         if mover == CHANCE:
-            rng = random.Random(derive_seed(table.seed, "chance", table.version))
-            await commit(self.core, table, CHANCE, game.sample_chance(state, rng))
+            wait = held_ms(table, now_ms())
+            if wait:  # the draw waits while the move may still be taken back
+                self._wake(table, wait / 1000)
+                return None
+            await commit(self.core, table, CHANCE, game.sample_chance(state, chance_rng(table)))
             return "chance"
         seats = sorted(mover) if isinstance(mover, frozenset) else [mover]
         bots = [s for s in seats if table.seats[s].kind == "bot"]
@@ -153,9 +190,9 @@ class TableRunner:
             view = table.game.view(table.state, seat)
             return await self.core.off_loop(decide, table.game.spec.id, bot, seed, view, legal)
 
-        while not table.finished and not table.expired:
+        while not table.finished and not table.expired and not race_held(table):
             async with table.lock:
-                if table.expired:
+                if table.expired or race_held(table):
                     break
                 live.set_bots(table.bot_seats())  # the host may hand a seat over or back
                 acted = await live.tick(ask)

@@ -62,6 +62,10 @@ class ClockedTable(Protocol):
         """Whether a person plays ``actor``."""
         ...
 
+    def waits_for(self) -> list[int] | None:
+        """While a real-time race is held: the people it waits for (None: it runs)."""
+        ...
+
 
 def now_ms() -> int:
     """The wall clock in ms since the epoch (the time of stored steps)."""
@@ -220,10 +224,17 @@ class IdleClocks:
 
     def running(self, table: ClockedTable, now: int) -> list[int]:
         """The seats whose idle time counts: the people of a game in play. While the table
-        counts down to a round, nobody can roll: idleness counts from the round's opening."""
+        counts down to a round, nobody can roll: idleness counts from the round's opening;
+        while its race is held, only the people it waits for are idle."""
         if table.finished or table.expired:
             return []
         seats = [seat for seat in range(len(self.seen)) if table.is_person(seat)]
+        awaited = table.waits_for()
+        if awaited is not None:  # held: only the people it waits for are idle
+            for seat in seats:
+                if seat not in awaited:
+                    self.seen[seat] = max(self.seen[seat], now)
+            return [seat for seat in seats if seat in awaited]
         opening = 0 if table.live is None else table.live.live_info(None).get("open_in_ms")
         if opening:
             for seat in seats:

@@ -81,6 +81,13 @@ class ServerSettings(BaseSettings):
     chat_burst: int = Field(
         default=5, ge=1, description="chat lines one socket may send in any 10 seconds"
     )
+    take_back_seconds: float = Field(
+        default=5.0,
+        ge=0,
+        le=60,
+        description="Parade: the draw after a person's play waits this long, in which the play "
+        "may be taken back (a table may set its own; 0: the draw comes at once)",
+    )
     api_docs: bool = Field(
         default=False,
         description="serve the interactive API docs at /docs and /redoc (their scripts come "

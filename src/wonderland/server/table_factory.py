@@ -4,17 +4,21 @@ rebuilt from the store by replaying its committed rows and the events between th
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from wonderland.bots import bot_names
-from wonderland.core import AnyGame, ConfigError, get_game
+from wonderland.core import AnyGame, ConfigError, get_game, get_plugin
 from wonderland.server import table_events
 from wonderland.server.live_table import LiveTable, go_live, live_module
 from wonderland.server.seat_clocks import check_time_control, make_clocks, now_ms
 from wonderland.server.table_record import note_until
 from wonderland.server.undo import apply_row
-from wonderland.server.wire import CreateTable
+from wonderland.server.wire import CreateTable, TimeControl
 from wonderland.store import SeatInfo, Store, StoredTable
 from wonderland.store.repository import secret_hash
+
+TAKE_BACK = "take_back_seconds"
+"""The configuration's entry of how long the table holds its draws."""
 
 
 def wanted_seats(game: AnyGame, request: CreateTable) -> tuple[list[SeatInfo], dict[int, str]]:
@@ -39,25 +43,47 @@ def wanted_seats(game: AnyGame, request: CreateTable) -> tuple[list[SeatInfo], d
     return seats, tokens
 
 
-def new_table(store: Store, request: CreateTable, now: float) -> tuple[LiveTable, dict[int, str]]:
+def table_settings(
+    game: AnyGame, request: CreateTable, control: TimeControl, take_back: float
+) -> dict[str, Any]:
+    """The table's settings kept in its configuration: its time control and, for a game that
+    holds its draws, how long (``take_back``: the server's default)."""
+    kept: dict[str, Any] = {"time_control": control.model_dump()}
+    if get_plugin(game.spec.id).take_back_before_draw:
+        chosen = request.take_back_seconds
+        kept[TAKE_BACK] = take_back if chosen is None else chosen
+    return kept
+
+
+def take_back_ms(config: dict[str, Any]) -> int:
+    """How long (ms) a table holds its draws (0 for a table stored without the setting)."""
+    return round(float(config.get(TAKE_BACK, 0)) * 1000)
+
+
+def new_table(
+    store: Store, request: CreateTable, now: float, take_back: float = 0.0
+) -> tuple[LiveTable, dict[int, str]]:
     """Check the request, store the table (a real-time game with its deal), return it with
-    the seat tokens (shown once); ``now`` is when it was last active."""
+    the seat tokens (shown once); ``now`` is when it was last active; ``take_back``: the
+    server's default of ``take_back_seconds``."""
     game = get_game(request.game)
     config = game.make_config(len(request.seats), request.variants)
     seats, tokens = wanted_seats(game, request)
     control = check_time_control(game, request.time_control)
+    kept = table_settings(game, request, control, take_back)
     table_id = secrets.token_hex(8)
     seed = secrets.randbelow(2**62)
     store.create_table(
         table_id,
         game.spec.id,
         game.spec.version,
-        {**config.to_json(), "time_control": control.model_dump()},
+        {**config.to_json(), **kept},
         seed,
         seats,
         request.private,
     )
     table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
+    table.take_back_ms = take_back_ms(kept)
     table.private = request.private
     table.last_active = now
     table.clocks = make_clocks(control, len(seats), now_ms())
@@ -81,6 +107,7 @@ def rebuild(stored: StoredTable, now: float) -> LiveTable:
         stored.id, game, config, stored.seed, list(stored.seats), game.initial_state(config)
     )
     table.private, table.expired = stored.private, stored.expired
+    table.take_back_ms = take_back_ms(cfg)
     table.chat = list(stored.chat)
     people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
     # Idle since the last move of a person; a table no person has moved at yet counts

@@ -15,7 +15,8 @@ from wonderland.core import CHANCE, IllegalAction
 from wonderland.server.clocks import ClockTimers
 from wonderland.server.executors import Answer, run_in
 from wonderland.server.following import follow_cluster, resync
-from wonderland.server.live_table import LiveTable, Send, rewind_live
+from wonderland.server.live_table import LiveTable, Send, held_ms, rewind_live
+from wonderland.server.readiness import refuse_if_held
 from wonderland.server.refusals import UNAVAILABLE, refuse
 from wonderland.server.runner import TableRunner, commit, persist_live
 from wonderland.server.seat_clocks import now_ms
@@ -63,6 +64,9 @@ class TableManager:
         """The clocks' timers of the tables this process runs."""
         self.runner = TableRunner(self, self.timers.arm, bot_delay)
         self.teller = Teller(self.timers.arm)
+        self.take_back_seconds = 0.0
+        """How long the draw after a person's move waits by default at a table of a game that
+        holds its draws (the server's ``take_back_seconds``; a table may set its own)."""
 
     # -- the core's services (``core.TableCore``) ---------------------------------------------
     async def in_store(
@@ -94,7 +98,7 @@ class TableManager:
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
         """Check the request, store the table, return it with the seat tokens (shown once)."""
-        table, tokens = new_table(self.store, request, self.clock())
+        table, tokens = new_table(self.store, request, self.clock(), self.take_back_seconds)
         self.lease(table.id)  # a new table: its creator runs its deal and bots
         self._keep(table)
         return table, tokens
@@ -263,8 +267,8 @@ class TableManager:
                     "stale",
                     f"another move was made at version {version} first; here is the current state",
                 )
-        if table.game.to_move(table.state) != CHANCE:  # else the chance step tells everyone
-            await self.broadcast(table)
+        if table.game.to_move(table.state) != CHANCE or held_ms(table, now_ms()):
+            await self.broadcast(table)  # else the chance step tells everyone
         self.advance_soon(table)
 
     async def _try_commit(self, table: LiveTable, seat: int, version: int, action: int) -> bool:
@@ -306,6 +310,7 @@ class TableManager:
             if table.finished:
                 raise refuse("finished", "the game is over")
             self.refuse_if_expired(table)
+            refuse_if_held(table)
             try:
                 if action is None:
                     live.roll(seat)
@@ -464,6 +469,8 @@ class TableManager:
             return
         self.mark_active(table)
         await self.broadcast(table)
+        if table.gate is not None:  # a real-time race may open now
+            self.advance_soon(table)
 
     async def leave(self, table: LiveTable, viewer: int | None, send: Send) -> None:
         """Forget a closed connection; when it was a seat's last, everyone sees it go offline."""
@@ -472,10 +479,13 @@ class TableManager:
             return
         self.mark_active(table)
         await self.broadcast(table)
+        if table.gate is not None:  # a real-time race pauses for them
+            self.advance_soon(table)
 
     async def shutdown(self) -> None:
         """Stop the advancing tasks; let the queued writes finish."""
         self.timers.close()
+        self.runner.close()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)

@@ -17,8 +17,9 @@ from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import UNDO, LiveTable, UndoOffer
+from wonderland.server.live_table import UNDO, LiveTable, UndoOffer, held_ms
 from wonderland.server.refusals import Refused, refuse
+from wonderland.server.runner import chance_rng
 from wonderland.server.seat_clocks import SeatClocks, now_ms
 from wonderland.server.table_record import record_event, seat_name
 from wonderland.store.values import StaleWrite, StoredEvent
@@ -76,6 +77,7 @@ def take_back(table: LiveTable, index: int, at_ms: int, restored: Any = None) ->
     the version counts on; every viewer's log tells it."""
     rows = [i for i in in_play(table.actions) if i != index]
     actor, action = table.actions[index]
+    before_draw = is_free(table, index)
     if restored is None:
         state, clocks = replay(table, rows)
     else:
@@ -93,8 +95,21 @@ def take_back(table: LiveTable, index: int, at_ms: int, restored: Any = None) ->
         table.undo.offer = None
     name = table.seat_public()[actor].name if 0 <= actor < len(table.seats) else "a seat"
     line = f"{name} took back their last action ({words}) with everyone's consent"
+    if before_draw:
+        line = f"{name} took back their play ({words}) before its card was drawn"
     for viewer in table.viewers():
         table.logs.setdefault(viewer, []).append(line)
+
+
+def is_free(table: LiveTable, index: int) -> bool:
+    """Whether taking back row ``index`` needs no consent: it is the last row, a person's
+    move whose draw the table holds (nothing came to light and nobody acted since)."""
+    return (
+        table.take_back_ms > 0
+        and index == len(table.actions) - 1
+        and table.is_person(table.actions[index][0])
+        and table.game.to_move(table.state) == CHANCE
+    )
 
 
 def apply_row(table: LiveTable, actor: int, action: int, at_ms: int) -> None:
@@ -120,6 +135,11 @@ def _why_not(table: LiveTable, seat: int) -> tuple[int, str | None]:
         return -1, "you have made no action at this table yet, so there is nothing to take back"
     index = own[-1]
     later = [table.actions[i][0] for i in rows if i > index]
+    if CHANCE in later and table.take_back_ms > 0:
+        return index, (
+            "your play was kept and its card drawn (the few seconds to take it back were "
+            "over), so it can no longer be taken back"
+        )
     if CHANCE in later:
         return index, (
             "a card or chip was drawn after your action and hidden information came to light, "
@@ -146,6 +166,11 @@ def check(table: LiveTable, seat: int | None) -> tuple[int, Any]:
     index, reason = _why_not(table, seat)
     if reason is not None:
         raise _refuse(reason)
+    if is_free(table, index) and not held_ms(table, now_ms()):
+        raise _refuse(
+            "the few seconds to take back your play are over: its card is being drawn, so "
+            "the play stays"
+        )
     rows = [i for i in in_play(table.actions) if i != index]
     restored = replay(table, rows)
     game = table.game
@@ -189,6 +214,8 @@ async def ask(core: TableCore, table: LiveTable, seat: int | None) -> None:
         actor, action = table.actions[index]
         words = public_words(table, restored[0], actor, action)
         waiting = {s for s in range(len(table.seats)) if s != seat and table.is_person(s)}
+        if is_free(table, index):  # its draw waits: nothing to consent to
+            waiting = set()
         rows = len(table.actions)
         name = seat_name(table.seats[seat], seat)
         data = {
@@ -209,6 +236,17 @@ async def ask(core: TableCore, table: LiveTable, seat: int | None) -> None:
         await table.tell(text)
     elif done:
         await _after_undo(core, table, seat)
+
+
+async def keep(core: TableCore, table: LiveTable, seat: int | None) -> None:
+    """``seat`` keeps its play: the draw the table holds for it happens now."""
+    async with table.lock:
+        if seat is None or not held_ms(table, now_ms()) or table.actions[-1][0] != seat:
+            raise _refuse("no play of yours waits for its draw, so there is nothing to keep")
+        state = table.state
+        await core.commit(table, CHANCE, table.game.sample_chance(state, chance_rng(table)))
+    await core.broadcast(table)
+    core.advance_soon(table)
 
 
 async def answer(core: TableCore, table: LiveTable, seat: int | None, accept: bool) -> None:

@@ -80,11 +80,25 @@ class UndoAsk(_ClientMessage):
     type: Literal["undo_ask"]
 
 
+class KeepMove(_ClientMessage):
+    """Parade: keep your play now; its draw, held for the few seconds in which the play may be
+    taken back (``state.take_back``), happens at once."""
+
+    type: Literal["keep"]
+
+
 class UndoAnswer(_ClientMessage):
     """Answer the undo asked at this table (``undo_offer``): accept it or refuse it."""
 
     type: Literal["undo_answer"]
     accept: bool
+
+
+class Ready(_ClientMessage):
+    """Real-time tables: the sending seat's person is ready for the race (answered by the
+    next ``state``; sent again, or once the race has started, it changes nothing)."""
+
+    type: Literal["ready"]
 
 
 class HostAction(_ClientMessage):
@@ -126,9 +140,11 @@ AnyClientMessage = (
     | Chat
     | UndoAsk
     | UndoAnswer
+    | KeepMove
     | HostAction
     | PlayAgain
     | AskAdvice
+    | Ready
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
@@ -213,12 +229,54 @@ class StateMessage(_Message):
     undo: bool = False
     """Turn games: the receiving seat made the last step, so it may ask to take it back
     (``undo_ask``; the server still refuses it, with the reason, after a draw)."""
+    take_back: TakeBack | None = None
+    """Parade: the draw after the last play waits; its player may take the play back."""
     waiting: bool = False
     """A seat is still open or reserved: the game has not begun and takes no moves."""
+    ready_check: ReadyCheck | None = None
+    """Real-time tables: the race waits for its people (a ready check, or a pause)."""
     closed: bool = False
     """The host closed the table (``expired`` is true too)."""
     rematch: str | None = None
     """The table of the next game with the same seats, once someone asked to play again."""
+
+
+class ReadySeat(_Message):
+    """One person's seat during a ready check or a pause."""
+
+    seat: int
+    connected: bool
+    """The seat has a connection open now."""
+    ready: bool
+    """Its person said they are ready (always true in a pause: the check passed)."""
+    awaited: bool
+    """The race waits for this seat (not connected, or not ready yet)."""
+    kick_in_ms: int | None = None
+    """At a table with an idle kick: the time (ms, at ``now_ms``) before this awaited seat
+    is handed to the table's bot."""
+
+
+class ReadyCheck(_Message):
+    """Real-time tables whose race is held: nobody rolls or acts, bots included. ``ready``:
+    before the first round, until every person is connected and has sent ``ready``;
+    ``paused``: a person's last connection closed during the race, until they are back. The
+    race then opens with the game's countdown (``live.open_in_ms``). None while it runs."""
+
+    phase: Literal["ready", "paused"]
+    since_ms: int
+    """When the wait began (server time, ms since the epoch)."""
+    now_ms: int
+    """The server's time when the message was made."""
+    seats: list[ReadySeat]
+
+
+class TakeBack(_Message):
+    """The draw after ``seat``'s play waits ``ms_left`` more ms (from when the message was
+    made); until then ``seat`` may take the play back at once (``undo_ask``, no consent
+    needed) or keep it (``keep``)."""
+
+    seat: int
+    ms_left: int
 
 
 class SeatClock(_Message):
@@ -414,6 +472,9 @@ class CreateTable(_ClientMessage):
     private: bool = False
     time_control: TimeControl = Field(default_factory=lambda: TimeControl())
     """The clocks (none by default; see ``TimeControl``)."""
+    take_back_seconds: float | None = Field(default=None, ge=0, le=60)
+    """Parade: how long the draw after a person's play waits, in which the play may be taken
+    back (None: the server's ``take_back_seconds``; 0: the draw comes at once)."""
 
 
 class SeatLink(_Message):

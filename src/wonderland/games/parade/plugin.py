@@ -25,4 +25,5 @@ PLUGIN = GamePlugin(
         versions=(EnvironmentVersion(version=0, rules_version=1, encoding_version=1),),
     ),
     fast_engine=Ref(f"{P}.fast.simulation"),
+    take_back_before_draw=True,
 )

@@ -4,6 +4,7 @@
 // message() for each message, and render() after each draw.
 import { el } from "/static/dom.js";
 import { showHost, showNewLink } from "/static/host.js";
+import { showReadiness } from "/static/readiness.js";
 import { forget, forgetSeat, hostToken, notifyButton, notifyTurn, remember } from "/static/mytables.js";
 import { rematchRefused, showRematch } from "/static/rematch.js";
 import { keptSeat, keptSeatName, showSeatReturn } from "/static/seat-return.js";
@@ -32,6 +33,7 @@ function mount() {
   const board = document.getElementById("board");
   main.insertBefore(el("section", { id: "seat-return-box", class: "seat-return", hidden: true, "aria-labelledby": "seat-return-title" }), board);
   main.insertBefore(el("section", { id: "waiting", class: "waiting", hidden: true, "aria-labelledby": "waiting-title" }), board);
+  main.insertBefore(el("section", { id: "readiness", class: "readiness", hidden: true, "aria-labelledby": "ready-title" }), board);
   const over = document.getElementById("game-over");
   over.append(el("div", { id: "rematch-box", class: "rematch-box", hidden: true }));
   const side = document.querySelector(".table-side");
@@ -125,6 +127,7 @@ export function render(ctx) {
     state, welcome, host: welcome.host, offline, takeSeat, problem: takeProblem,
     start: () => ctx.send({ type: "host", do: "start" }),
   });
+  showReadiness(document.getElementById("readiness"), { state, welcome, offline, send: ctx.send });
   showHost(document.getElementById("host-panel"), { state, welcome, host: welcome.host, send: ctx.send, offline });
   showRematch(document.getElementById("rematch-box"), { state, welcome, send: ctx.send, offline });
   showSeatReturn(document.getElementById("seat-return-box"), {

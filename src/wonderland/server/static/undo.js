@@ -3,6 +3,10 @@
 // decides: a refused ask comes back as an error with the reason (after a draw, after the
 // next player acted), shown in the page's error box. Words from the server are inserted as
 // text only.
+//
+// A game that holds the draw after a person's move for a few seconds (state.take_back):
+// its player sees "Take back (4 s)" and "Keep it"; a take-back then needs no consent, and
+// the others see the countdown (the game's RULES.md tells it as a table convention).
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { SidePanel } from "/static/side-panel.js";
@@ -15,12 +19,20 @@ let offer = null;         // the open undo_offer, or null
 let notice = null;        // { text, until } after an undo ended
 let noticeTimer = null;
 let focusedFor = null;    // the offer whose answer buttons got the focus
+let hold = null;          // { seat, until, key } while the draw after a move waits
+let holdTimer = null;
+const askLabel = el("span", {}, " Take back my last move");
+const keepButton = el("button", { type: "button", id: "undo-keep", class: "undo-ask", hidden: "",
+  onclick: () => ctx && ctx.send({ type: "keep" }) }, icon("check"), " Keep it");
+const holdLine = el("p", { class: "undo-hold", id: "undo-hold", role: "status", hidden: "" });
 
 const side = new SidePanel("undo", {
-  ask: () => [icon("prev"), el("span", {}, " Take back my last move")],
+  ask: () => [icon("prev"), askLabel],
   onAsk: () => ctx && ctx.send({ type: "undo_ask" }),
   role: "region",
   place: (bar, panel) => {
+    bar.prepend(holdLine);
+    bar.append(keepButton);
     document.getElementById("error").after(panel);
     // Below the board: the button comes and goes with each move, and must not shift the
     // board (every card would glide as if it had moved).
@@ -80,11 +92,36 @@ function drawPanel() {
   side.show(...children);
 }
 
+function secondsLeft() {
+  return hold ? Math.max(0, Math.ceil((hold.until - Date.now()) / 1000)) : 0;
+}
+
 function drawBar() {
   const state = ctx && ctx.state;
-  const can = Boolean(state && state.undo && !state.waiting && !state.closed && !ctx.replay);
-  side.bar.hidden = !can;
+  const live = Boolean(state && !state.waiting && !state.closed && !ctx.replay);
+  const left = live ? secondsLeft() : 0;
+  const mine = left > 0 && ctx.seat !== null && hold.seat === ctx.seat;
+  const can = live && Boolean(state.undo) && (mine || !hold || left === 0);
+  askLabel.textContent = mine ? ` Take back (${left} s)` : " Take back my last move";
+  side.button.setAttribute("aria-label", mine ? `Take back your move: ${left} seconds left` : "Take back my last move");
+  keepButton.hidden = !mine;
+  holdLine.hidden = !(left > 0 && !mine);
+  if (!holdLine.hidden) holdLine.textContent = `${who(hold.seat)} may take back their move (${left} s), then their card is drawn.`;
+  side.bar.hidden = !(can || !holdLine.hidden);
+  side.button.hidden = !can;
   side.button.disabled = Boolean(ctx && ctx.offline) || Boolean(offer);
+  keepButton.disabled = Boolean(ctx && ctx.offline);
+}
+
+function followHold(state) {
+  const held = state && state.take_back;
+  const key = held ? `${state.version}` : null;
+  if (!held) { hold = null; } else if (!hold || hold.key !== key) {
+    hold = { seat: held.seat, until: Date.now() + held.ms_left, key };
+  }
+  clearInterval(holdTimer);
+  holdTimer = null;
+  if (hold) holdTimer = setInterval(() => { if (ctx) drawBar(); if (!secondsLeft()) clearInterval(holdTimer); }, 250);
 }
 
 /** Draw the undo controls for the page's context ({ state, seat, send, name, offline, replay }). */
@@ -92,6 +129,7 @@ export function undoRender(context) {
   ctx = context;
   side.build();
   if (offer && context.state && context.state.version > offer.version + 1) offer = null;
+  followHold(context.state);
   drawBar();
   drawPanel();
 }

@@ -239,10 +239,11 @@ function tray(ctx, state, live, since) {
   const wait = opening ? live.open_in_ms : live.roll_wait_ms || 0;
   const waitMs = Math.max(0, wait - since);
   const waiting = waitMs > 0;
-  const never = wait >= 1e6; // the host has not opened the round (Q19 host_starts)
+  const held = Boolean(live.held); // the race waits for every player to be here and ready
+  const never = held || wait >= 1e6; // or the host has not opened the round (Q19 host_starts)
   const canRoll = playing && me.hand > 0 && !never && (live.can_roll || !waiting);
   const why = !playing ? "no round is being played now" : me.hand === 0 ? "no die in hand to roll (D14)"
-    : never ? "the host opens the round (Q19)" : opening ? "wait for \"Play Me!\" (D12)" : waiting ? "cooldown between two rolls (RT2)" : "";
+    : held ? "the race waits for every player to be here and ready" : never ? "the host opens the round (Q19)" : opening ? "wait for \"Play Me!\" (D12)" : waiting ? "cooldown between two rolls (RT2)" : "";
   const roll = el("button", { type: "button", class: "roll primary", id: "roll", "data-shortcut": "r",
     disabled: canRoll && !ctx.offline ? null : true, title: canRoll ? "roll all the dice in your hand (Q7)" : why,
     "aria-describedby": "roll-why", onclick: () => ctx.send({ type: "roll" }) },
@@ -364,7 +365,7 @@ function middle(ctx, state, live, since) {
       el("span", { class: "count-number" }, String(Math.ceil(left / 1000))), el("span", { class: "count-words" }, "“Play Me!” opens the round"), ruleRef("D12"));
     state.countdown = { node: count.firstChild, at: performance.now() + left, box: count };
     parts.push(count);
-  } else if (view.phase === "play" && live && view.players.every((p) => p.row === 0 && p.hand === 6) && !view.players.some((_, s) => pendingOf(ctx, s).length)) {
+  } else if (view.phase === "play" && live && !live.held && view.players.every((p) => p.row === 0 && p.hand === 6) && !view.players.some((_, s) => pendingOf(ctx, s).length)) {
     parts.push(el("p", { class: "countdown go" }, el("span", { class: "count-number" }, "Play Me!")));
   }
   const phaseWords = {
@@ -449,7 +450,7 @@ function seatCard(ctx, state, seat) {
   if (mine && ctx.state && !ctx.replay && view.phase !== "over") parts.push(tray(ctx, state, ctx.state.live || {}, state.since));
   let status = "";
   if (mine && active) status = "your roll: use a die";
-  else if (mine && view.phase === "play" && ctx.state && !ctx.replay && p.hand > 0) status = "you may roll";
+  else if (mine && view.phase === "play" && ctx.state && !ctx.replay && p.hand > 0 && !(ctx.state.live && ctx.state.live.held)) status = "you may roll";
   else if (active && view.phase === "play") status = "is rolling";
   else if (deciding) status = "is deciding";
   return styled(el("article", { class: `dice-seat${mine ? " mine" : ""}${active ? " active" : ""}${p.blocked_by ? " blocked" : ""}`,

@@ -135,7 +135,7 @@ def test_play_quit_resume_and_finish_at_the_generic_terminal_table(
     assert main(["play", "--resume", str(saved), "--hints"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "resumed at step 2" in out and "Hint (hard bot)" in out
-    assert "IllegalAction N3: seat 0 cannot take 3" in out
+    assert "seat 0 cannot take 3: 2 are left (rule N3)" in out
     assert "Game over:" in out and "Game record saved to" in out
     finished = GameRecord.load(saved)
     assert finished.actions[:2] == record.actions

@@ -15,7 +15,7 @@ from tests.bots import toy
 from tests.bots.positions import everything, midgame, seat_to_move, timeless
 from wonderland.bots import make_bot
 from wonderland.bots.hooks import NO_HOOKS
-from wonderland.bots.ismcts import ISMCTSBot, SearchConfig, search
+from wonderland.bots.ismcts import ISMCTSBot, SearchConfig, move_words, search
 from wonderland.bots.levels import CLOCK_ENV
 from wonderland.core import Game, game_ids, get_game, play_out
 
@@ -92,7 +92,7 @@ def test_search_leaves_the_view_alone_and_explains(game_id: str) -> None:
     assert sum(a.share for a in advice.alternatives) == pytest.approx(1.0)
     shares = [a.share for a in advice.alternatives]
     assert shares == sorted(shares, reverse=True)
-    assert advice.reason.startswith(game.action_to_string(advice.action))
+    assert advice.reason.startswith(move_words(game, view, advice.action))
     assert all(a.value is None or 0.0 <= a.value <= 1.0 for a in advice.alternatives)
 
 

@@ -74,9 +74,9 @@ def test_two_friends_and_a_bot_play_to_the_score_table(
     expect(host.locator(".explanation")).to_contain_text("P3")
     expect(host.locator("#log li").first).to_be_visible()
     host.get_by_role("button", name="Replay this game step by step").click()
-    expect(host.locator("#replay-pos")).to_contain_text("step 0 of")
+    expect(host.locator("#replay-pos")).to_contain_text("start, before move 1 of")
     host.locator("#replay-next").click()
-    expect(host.locator("#replay-pos")).to_contain_text("step 1 of")
+    expect(host.locator("#replay-pos")).to_contain_text("move 1 of")
     assert not host.errors and not friend.errors  # type: ignore[attr-defined]
 
 

@@ -110,7 +110,7 @@ def replay(game: str) -> Loader:
         expect(page.locator("#game-over")).to_be_visible()
         expect(page.locator("#over-headline")).not_to_be_empty()
         page.locator("#replay-open").click()
-        expect(page.locator("#replay-pos")).to_contain_text("step 0 of")
+        expect(page.locator("#replay-pos")).to_contain_text("start, before move 1 of")
         for _ in range(12):  # into the middle of the game
             page.locator("#replay-next").click()
         expect(page.locator("#replay-label")).to_contain_text("Move 12:")

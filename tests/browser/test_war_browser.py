@@ -196,7 +196,7 @@ def test_tea_party_move_by_clicking_the_plate(browser: Browser, site: ServerProc
     unused = page.locator('.plate.unused[aria-disabled="true"]')
     unused.first.focus()  # a keyboard reader lands on it
     expect(page.locator(".tea-detail .why")).to_contain_text("not used with 3 players")
-    expect(page.locator(".tea-detail .why .rule-ref")).to_have_text("W9")
+    expect(page.locator(".tea-detail .why .rule-ref")).to_have_text("rule W9")
     unused.last.click(force=True)  # a tap on a plate Playwright counts as disabled
     space = unused.last.get_attribute("data-space")
     expect(page.locator(".tea-detail strong")).to_have_text(f"Plate {space}: ")

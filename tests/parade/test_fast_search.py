@@ -235,8 +235,8 @@ def test_the_expert_level_values_places_and_says_so() -> None:
     position = next(p for p in positions(40, 12) if len(p.legal) > 1)
     bot = ParadeFastSearchBot(1, FastSearchConfig(iterations=200, value="places"))
     advice = bot.advise(GAME, position.view, position.legal)
-    assert "share of rivals beaten" in advice.reason
-    assert "win share" not in advice.reason
+    assert "fraction of rivals beaten" in advice.reason
+    assert "chance to win" not in advice.reason
     assert advice.action in position.legal
 
 

@@ -114,7 +114,8 @@ def test_play_through_stdin(
     assert "you played" in out and "seat 1 (greedy) played" in out
     assert "name two different cards" in out
     assert "Final scores" in out and "total" in out
-    assert "(P35)" in out or "(P37)" in out
+    assert "(rule P35)" in out or "(rule P37)" in out
+    assert "starts (rule P8)" in out
     record = GameRecord.load(record_path)
     assert GAME.is_terminal(final_state(GAME, record)) and record.players[0] == "you"
 

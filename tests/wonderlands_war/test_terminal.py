@@ -225,13 +225,13 @@ def test_hints_use_the_menu_numbers_and_words(
     assert re.search(r"[▶ ] \d\) play [A-Z]", hints[0])
     assert re.search(r"[▶ ] \d\) keep [A-Z]", hints[1])
     assert re.search(r"[▶ ] \d+\) move to plate \d+ \(", hints[2])
-    assert re.search(r"Why: \d+\) move to plate \d+", hints[2])
+    assert re.search(r"Why: move to plate \d+ \(choice \d+\)", hints[2])
     for hint in hints:
         assert not re.search(r"\b(faction|keep|move) \d+( \d)?\b", hint), hint
     screen = out.split("Hint (hard bot")[3]  # the first tea turn: its hint, then its menu
-    chosen = re.search(r"Why: (\d+)\) (move to plate \d+)", screen)
+    chosen = re.search(r"Why: (move to plate \d+) \(choice (\d+)\)", screen)
     assert chosen is not None
-    assert re.search(rf"\n +{chosen.group(1)}\) {chosen.group(2)} \(", screen)
+    assert re.search(rf"\n +{chosen.group(2)}\) {chosen.group(1)} \(", screen)
 
 
 def battle_blocks(out: str) -> list[str]:

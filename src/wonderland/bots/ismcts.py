@@ -92,7 +92,7 @@ class _Node:
         self.joint: dict[tuple[int, ...], _Node] | None = None
 
 
-WIN_SHARE = "estimated win share"
+WIN_SHARE = "estimated chance to win"
 """What a search's values estimate, unless it says otherwise (``SearchResult.measure``)."""
 
 
@@ -393,15 +393,21 @@ def seat_of(view: View) -> int:
 def _reason(game: AnyGame, view: Any, result: SearchResult, hooks: SearchHooks) -> str:
     """One line: the move, how it fared in the search, what it does, the runner-up."""
     action, visits, mean = result.stats[0]
-    words = game.action_to_string(action)
+    words = move_words(game, view, action)
     line = f"{words}: {mean:.0%} {result.measure} over {visits:,} of {result.iterations:,} "
     line += f"searched games in {_duration(result.seconds)}"
     if hooks.describe is not None:
         line += f"; {hooks.describe(view, action)}"
     if len(result.stats) > 1:
         runner, _, runner_mean = result.stats[1]
-        line += f" (next best {game.action_to_string(runner)}, {runner_mean:.0%})"
+        line += f" (next best {move_words(game, view, runner)}, {runner_mean:.0%})"
     return line
+
+
+def move_words(game: AnyGame, view: Any, action: int) -> str:
+    """A move as its button says it (the game's ``action_info`` text), else its notation."""
+    text = game.action_info(view, action).get("text")
+    return str(text) if text else game.action_to_string(action)
 
 
 def _duration(seconds: float) -> str:

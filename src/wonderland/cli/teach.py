@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from wonderland.core import ConfigError
+from wonderland.core.words import rule_words
 from wonderland.hosting.aids import aids_game_ids
 from wonderland.hosting.teaching import (
     Lesson,
@@ -66,10 +67,10 @@ def show(console: Console, card: StepCard) -> None:
     if card.step_number == 1:
         console.rule(f"[bold]Part {card.scene_number} of {card.scenes}: {card.scene}")
         if card.scene_intro:
-            console.print(card.scene_intro)
+            console.print(rule_words(card.scene_intro))
     console.print(Panel(card.table, title=f"step {card.step_number}/{card.steps}", expand=False))
     console.print(f"[bold]{card.title}[/]")
-    console.print(card.say)
+    console.print(rule_words(card.say))
     if card.rule_text:
         console.print(f"[dim]Rule {card.rule_text}[/]")
 
@@ -88,7 +89,7 @@ def teach(console: Console, lesson: Lesson) -> bool:
                 return False
             feedback = lesson.proceed()
             if feedback.message:
-                console.print(f"→ {feedback.message}")
+                console.print(f"→ {rule_words(feedback.message)}")
             continue
         while True:
             text = ask_line(console, f"Your move for seat {card.seat} ▸ ")
@@ -99,9 +100,9 @@ def teach(console: Console, lesson: Lesson) -> bool:
                 continue
             feedback = lesson.attempt(text)
             if feedback.accepted:
-                console.print(f"[green]✓[/] {feedback.message}")
+                console.print(f"[green]✓[/] {rule_words(feedback.message)}")
                 break
-            console.print(f"[red]✗[/] {feedback.message}")
+            console.print(f"[red]✗[/] {rule_words(feedback.message)}")
     console.print("[bold]That is the whole lesson.[/] Practise with: wonderland practice GAME")
     return True
 

@@ -10,6 +10,8 @@ real-time table (Wonderdice) it answers the seat's options of the moment.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from wonderland.bots.levels import ADVICE_LEVEL
 from wonderland.core import TERMINAL, derive_seed
 from wonderland.server.bot_worker import advise
@@ -58,6 +60,20 @@ def check(core: TableDesk, table: LiveTable, seat: int | None, version: int) -> 
     return legal
 
 
+def words_of(table: LiveTable, seat: int) -> Callable[[int], str]:
+    """How a suggested move is named: in the words of its button when the game gives them
+    (``text``: "block Alice's 3", "build a castle in Croquet Ground"; the notation,
+    ``block@2:4``, is for records), else in the game's notation (``R3``)."""
+    game, live = table.game, table.live
+    if live is not None:
+        live.legal(seat)  # the seat whose buttons are described
+        return lambda action: live.describe(action).get("text") or game.action_to_string(action)
+    view = game.view(table.state, seat)
+    return lambda action: (
+        game.action_info(view, action).get("text") or game.action_to_string(action)
+    )
+
+
 async def advice(
     core: TableDesk, table: LiveTable, seat: int | None, version: int
 ) -> AdviceMessage:
@@ -72,7 +88,7 @@ async def advice(
     found = await core.off_loop(advise, game.spec.id, ADVICE_LEVEL, seed, view, legal)
     if table.version != asked_at and options(table, seat) != legal:
         raise refuse("stale", "the table moved on while the suggestion was worked out; ask again")
-    label = game.action_to_string
+    label = words_of(table, seat)
     return AdviceMessage(
         version=asked_at,
         action=found.action,

@@ -76,7 +76,7 @@ class Face:
             try:
                 return self.parse(table, text, legal)
             except (NotationError, IllegalAction) as err:
-                table.refuse(str(err))
+                table.refuse(err)
 
     def parse(self, table: TerminalTable, text: str, legal: Sequence[int]) -> int:
         """The legal action ``text`` names: its number in the menu or its words."""

@@ -2,8 +2,8 @@
 
 The terminal table creates one :class:`Hinter` for the person's seat and asks it for advice
 seeded by the step (so a resumed game gets the same hints); :func:`render_advice` draws the
-``hard`` level's move, its best alternatives with their estimated value and visit share, and a
-one-line reason.
+``hard`` level's move, its best alternatives with their estimated value and how much the bot
+preferred each (the share of its search, or the chance it plays it), and a one-line reason.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from rich.text import Text
 from wonderland.bots import Advice, make_bot
 from wonderland.bots.levels import ADVICE_LEVEL
 from wonderland.core import AnyGame, derive_seed
+from wonderland.core.words import is_fraction
 
 TOP = 3
 
@@ -46,11 +47,11 @@ class Hinter:
 
 
 def render_advice(game: AnyGame, advice: Advice, top: int = TOP) -> Group:
-    """The best ``top`` alternatives with value and share, then the one-line reason."""
+    """The best ``top`` alternatives with value and preference, then the one-line reason."""
     table = Table(title=f"Hint ({advice.bot} bot)", title_justify="left")
     table.add_column("move")
     table.add_column(advice.value_label, justify="right")
-    table.add_column("share", justify="right")
+    table.add_column("preferred", justify="right")
     for alt in advice.top(top):
         value = "-" if alt.value is None else _value(alt.value, advice.value_label)
         name = game.action_to_string(alt.action)
@@ -61,4 +62,4 @@ def render_advice(game: AnyGame, advice: Advice, top: int = TOP) -> Group:
 
 
 def _value(value: float, label: str) -> str:
-    return f"{100 * value:.0f} %" if "share" in label else f"{value:+.1f}"
+    return f"{100 * value:.0f} %" if is_fraction(label) else f"{value:+.1f}"

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from wonderland.terminal.words import with_rule_words
+
 MORE = "-- more: Enter goes on, q saves and leaves -- "
 
 
@@ -93,7 +95,8 @@ class Screen:
             self.more()
 
     def show(self, body: RenderableType) -> None:
-        """Print ``body``, a page at a time."""
+        """Print ``body``, a page at a time (rule clauses in brackets read "rule P14")."""
+        body = with_rule_words(body)
         if not self.paging:
             self.console.print(body)
             return
@@ -114,7 +117,7 @@ class Screen:
         even the kept ones do not fit."""
         if not self.paging:
             for part in parts:
-                self.console.print(part.body)
+                self.console.print(with_rule_words(part.body))
             return
         heights = [self.height(p.body) for p in parts]
         room = self.page - self.used

@@ -45,6 +45,7 @@ from wonderland.terminal.records import (
     terminal_record,
 )
 from wonderland.terminal.screen import Quit, Screen
+from wonderland.terminal.words import shown_error
 
 QUIT_WORDS = ("q", "quit")
 HELP_WORDS = ("help", "h")
@@ -104,13 +105,15 @@ class TerminalTable:
 
     # -- what the person sees and answers ---------------------------------------------------
     def show(self, picture: Picture) -> None:
-        """Print on the table's screen (a ``str`` with console markup or a renderable)."""
+        """Print on the table's screen (a ``str`` with console markup or a renderable); rule
+        clauses in brackets read "rule P14"."""
         if not is_renderable(picture):
             raise TypeError(f"the terminal cannot print a {type(picture).__name__}")
         self.screen.show(cast(RenderableType, picture))
 
-    def refuse(self, text: str) -> None:
-        """A refusal (with its rule clause, when the rules refused) in red, unwrapped."""
+    def refuse(self, problem: str | Exception) -> None:
+        """A refusal (with its rule, when the rules refused) in red, unwrapped."""
+        text = shown_error(problem)
         if self.screen.paging:
             self.show(f"[red]{escape(text)}[/]")
         else:

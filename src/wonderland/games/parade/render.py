@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wonderland.core.words import counted
 from wonderland.games.parade.cards import (
     CHARACTERS,
     COLOUR_NAMES,
@@ -39,15 +40,16 @@ def by_colour(cards: tuple[int, ...] | list[int], rules: ParadeRules) -> str:
 
 def render_view(view: ParadeView, hands: list[list[int]] | None = None) -> str:
     """Text for ``view``; ``hands`` (every hand) is shown when given, for full-state dumps."""
+    left = counted(view.final_left, "turn")
     lines = [
-        f"phase {PHASE_NAMES[view.phase]}, turn {view.turns}, seat {view.current} "
+        f"phase {PHASE_NAMES[view.phase]}, turn {view.turns + 1}, seat {view.current} "
         f"{'draws' if view.phase == DRAW else 'to play'}, "
         f"draw pile {view.pile_size}"
-        + (f", final round ({view.final_left} turns left)" if view.final_left >= 0 else "")
+        + (f", final round ({left} left)" if view.final_left >= 0 else "")
     ]
     lines.append(
         "parade (front -> end): "
-        + " ".join(f"{i}:{card_str(c)}" for i, c in enumerate(view.parade))
+        + " ".join(f"{i}:{card_str(c)}" for i, c in enumerate(view.parade, start=1))
     )
     for seat in range(view.num_players):
         if hands is not None:
@@ -55,7 +57,7 @@ def render_view(view: ParadeView, hands: list[list[int]] | None = None) -> str:
         elif seat == view.seat:
             hand = cards_str(view.hand)
         else:
-            hand = f"{view.hand_sizes[seat]} cards"
+            hand = counted(view.hand_sizes[seat], "card")
         collection = by_colour(view.collections[seat], view.rules)
         lines.append(f"seat {seat}: hand [{hand}]  collection {collection}")
     if view.phase == OVER:

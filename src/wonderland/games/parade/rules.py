@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wonderland.core.words import counted
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, card_str
 
 TAKEN_BY_COLOUR = "P14: same colour as the played card"
-TAKEN_BY_VALUE = "P14: value at most N"
+TAKEN_BY_VALUE = "P14: value at most {}"
+"""The reason, with the played card's value."""
 
 
 def split_parade(parade: Sequence[int], played: int) -> tuple[list[int], list[int]]:
@@ -62,7 +64,12 @@ def explain_take(parade: Sequence[int], played: int) -> TakeReport:
     checked = tuple(parade[:cut])
     _, taken = split_parade(parade, played)
     reasons = tuple(
-        (card, TAKEN_BY_COLOUR if COLOUR_OF[card] == COLOUR_OF[played] else TAKEN_BY_VALUE)
+        (
+            card,
+            TAKEN_BY_COLOUR
+            if COLOUR_OF[card] == COLOUR_OF[played]
+            else TAKEN_BY_VALUE.format(VALUE_OF[played]),
+        )
         for card in taken
     )
     return TakeReport(played, tuple(parade[cut:]), checked, reasons)
@@ -165,7 +172,7 @@ def explain_winners(sheet: ScoreSheet) -> str:
     names = ", ".join(f"seat {p}" for p in winners)
     if len(tied) == 1:
         return f"{names} wins with the lowest score, {best} (P35)"
-    cards = ", ".join(f"seat {p}: {sheet.card_totals[p]} cards" for p in tied)
+    cards = ", ".join(f"seat {p}: {counted(sheet.card_totals[p], 'card')}" for p in tied)
     if len(winners) == 1:
         return f"{names} wins: tied on {best} points, fewest collected cards ({cards}) (P35)"
     return f"{names} share the win: tied on {best} points and on cards ({cards}) (P37)"

@@ -15,11 +15,12 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.core import IllegalAction, NotationError
-from wonderland.games.parade.actions import keep_id
+from wonderland.core.words import counted
+from wonderland.games.parade.actions import SEAT_BASE, keep_id
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, Card, card_str
 from wonderland.games.parade.render import by_colour, colour_label
 from wonderland.games.parade.rules import explain_take, explain_winners, score_sheet
-from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, ParadeState
+from wonderland.games.parade.state import CHOOSE, DRAW, PLAY, START, ParadeState
 from wonderland.games.parade.view import ParadeView
 from wonderland.terminal.face import Face
 from wonderland.terminal.table import TerminalTable
@@ -99,9 +100,12 @@ class ParadeFace(Face):
         return "you" if seat == table.seat else f"{seat} {table.bots[seat].name}"
 
     def describe(self, table: TerminalTable, before: ParadeState, actor: int, action: int) -> None:
-        """The card played and what it collected, your draws, the end's triggers."""
+        """Who starts, the card played and what it collected, your draws, the end's
+        triggers."""
         state: ParadeState = table.state
-        if before.phase == PLAY:
+        if before.phase == START:
+            table.show(f"[bold]{table.name(action - SEAT_BASE).capitalize()} starts[/] (P8).")
+        elif before.phase == PLAY:
             report = explain_take(tuple(before.parade), action)
             line = Text(f"{table.name(actor)} played ")
             line.append_text(card_text(action))
@@ -136,9 +140,9 @@ class ParadeFace(Face):
             ]
             marker = "▶ " if seat == view.current and view.phase == PLAY else "  "
             grid.add_row(marker + self.short_name(table, seat), str(view.hand_sizes[seat]), *values)
-        status = f"Draw pile: {view.pile_size} cards."
+        status = f"Draw pile: {counted(view.pile_size, 'card')}."
         if view.final_left > 0 and view.phase == PLAY:
-            status += f" Final round: {view.final_left} turn(s) left, no drawing."
+            status += f" Final round: {counted(view.final_left, 'turn')} left, no drawing."
         return Group(
             Rule(f"turn {view.turns + 1}"),
             numbered("Parade (front → end): ", view.parade),
@@ -168,7 +172,7 @@ class ParadeFace(Face):
                 table.game.apply(table.state, table.seat, action)  # validates, changes nothing
                 return action
             except (NotationError, IllegalAction) as err:
-                table.refuse(str(err))
+                table.refuse(err)
 
     @staticmethod
     def action(cards: list[int], choosing: bool) -> int:

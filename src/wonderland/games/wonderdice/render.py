@@ -85,7 +85,7 @@ def render(state: WonderdiceState, seat: int | None = None) -> str:
         lines.append(text)
     if state.winners or state.end_rule:
         lines.append(
-            f"Game over ({state.end_rule}): winner(s) {', '.join(map(str, state.winners))}"
+            f"Game over ({state.end_rule}): won by {', '.join(f'seat {w}' for w in state.winners)}"
         )
     return "\n".join(lines)
 
@@ -156,5 +156,5 @@ PLAY_ME_TEXT = (
 )
 COUNTDOWN_TEXT = (
     "'Play Me! in {left}' counts down to the call that opens the round: nobody may roll "
-    "before 'Play Me!' (D12); the countdown is the variant countdown_ms (Q19)"
+    "before 'Play Me!' (D12); how long it runs is a table option (Q19)"
 )

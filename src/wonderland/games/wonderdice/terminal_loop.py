@@ -27,6 +27,7 @@ from rich.text import Text
 from wonderland.bots import Bot
 from wonderland.core import GameConfig, IllegalAction, derive_seed
 from wonderland.core.terminal_face import Loop
+from wonderland.core.words import rule_words
 from wonderland.games.wonderdice import actions, rules
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.realtime import Clock, Driver
@@ -49,10 +50,12 @@ from wonderland.games.wonderdice.state import (
     WonderdiceState,
 )
 from wonderland.games.wonderdice.terminal import LivePicture
+from wonderland.games.wonderdice.words import history_words
 from wonderland.terminal.face import Face
 from wonderland.terminal.keys import KeyReader, Keys
 from wonderland.terminal.records import StepSeeds, make_bots
 from wonderland.terminal.table import TerminalTable
+from wonderland.terminal.words import shown_error, with_rule_words
 
 ROLL_FIRST = "Roll first (space): no action without a roll (D14)"
 FRAME_S = 0.05
@@ -197,7 +200,7 @@ class LiveTable(LivePicture):
             if line:
                 self.note(f"{self.now() - self.drv.t0:7.2f}s  {line}")
         for entry in s.history[self.history_seen :]:
-            self.note(entry, "bold yellow")
+            self.note(history_words(s, entry), "bold yellow")
         self.history_seen = len(s.history)
         if s.stats["rounds"] != rounds:
             winner = s.last_event[0]
@@ -305,14 +308,17 @@ class LiveTable(LivePicture):
             self.run(step, quiet=not log)
             self.message = Text("")
         except IllegalAction as err:
-            self.message = Text(str(err), style="red")
+            self.message = Text(shown_error(err), style="red")
 
     def play(self, keys: Keys, console: Console) -> None:
         """Read keys and let bots act until the game ends or the person leaves."""
         width, height = console.size
         frame = -math.inf
         with Live(
-            self.picture(width, height), console=console, refresh_per_second=20, screen=False
+            with_rule_words(self.picture(width, height)),
+            console=console,
+            refresh_per_second=20,
+            screen=False,
         ) as live:
             while self.s.phase != OVER and not self.quit:
                 key = keys.read(0.03)
@@ -323,8 +329,8 @@ class LiveTable(LivePicture):
                 if key or wall - frame >= FRAME_S:
                     frame = wall
                     width, height = console.size
-                    live.update(self.picture(width, height))
-            live.update(self.picture(*console.size))
+                    live.update(with_rule_words(self.picture(width, height)))
+            live.update(with_rule_words(self.picture(*console.size)))
 
 
 def new_driver(config: GameConfig, seed: int, clock: Clock, done: list[tuple[int, int]]) -> Driver:
@@ -372,10 +378,10 @@ def live_loop(live: LiveTable, keys: Keys, console: Console) -> None:
     finally:
         state = live.s
         for entry in state.history[live.history_seen :]:
-            console.print(entry)
+            console.print(rule_words(history_words(state, entry)))
         if state.phase == OVER:
             winners = ", ".join("you" if w == live.me else f"seat {w}" for w in state.winners)
-            console.print(f"[bold]Game over: {winners} won ({state.end_rule}).[/]")
+            console.print(f"[bold]Game over: {winners} won (rule {state.end_rule}).[/]")
 
 
 FACE = WonderdiceFace()

@@ -20,6 +20,7 @@ from wonderland.games.wonderlands_war.actions import (
 )
 from wonderland.games.wonderlands_war.chance_steps import chance
 from wonderland.games.wonderlands_war.content import load_content
+from wonderland.games.wonderlands_war.narration import changes_told
 from wonderland.games.wonderlands_war.render import (
     card_text,
     describe,
@@ -164,14 +165,23 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         viewer: int | None,
     ) -> str | None:
         """A sentence per step; setup deals are silent; simultaneous choices stay secret
-        until they are revealed (the draws they lead to are public)."""
-        phase = before.phase
+        until they are revealed (the draws they lead to are public); then what the step
+        settled: the battles it ended, a new round, the end of the game."""
+        line = self._step_line(before, actor, action, viewer)
+        told = changes_told(before, after)
+        return "; ".join(([line] if line else []) + told) or None
+
+    @staticmethod
+    def _step_line(
+        before: WonderlandsWarState, actor: int, action: int, viewer: int | None
+    ) -> str | None:
+        """The step itself (None: a quiet deal)."""
         if actor == CHANCE:
             if isinstance(decode(action), (DrawChip, RollDie, StartPlayer, DealTile)):
                 return describe(before, action)
             return None
         who = faction_name(before, actor)
-        if phase in SIMULTANEOUS_PHASES and viewer != actor:
+        if before.phase in SIMULTANEOUS_PHASES and viewer != actor:
             return f"{who} has decided"
         return f"{who}: {describe(before, action)}"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wonderland.core.words import counted
 from wonderland.games.wonderlands_war import rules
 from wonderland.games.wonderlands_war.actions import (
     AWARD_CASTLE,
@@ -56,8 +57,9 @@ from wonderland.games.wonderlands_war.war import units
 _STATUS = {DRAWING: "drawing", HALTED: "halted", BUST: "BUST"}
 
 
-def _provisional_mark(content: Content, rid: str) -> str:
-    return "*" if rid in content.provisional_ids else ""
+def provisional_mark(content: Content, rid: str) -> str:
+    """`` (provisional)`` after a name of our own design (not the printed game's)."""
+    return " (provisional)" if rid in content.provisional_ids else ""
 
 
 def faction_name(state: WonderlandsWarState, seat: int) -> str:
@@ -82,11 +84,13 @@ def half_text(content: Content, card: int, half: int) -> str:
     return ", ".join(bits) or "nothing"
 
 
-def card_text(content: Content, card: int) -> str:
-    """One line for a tea party card: supporters, shard die icon and effects per half."""
+def card_text(content: Content, card: int, marked: bool = True) -> str:
+    """One line for a tea party card: supporters, shard die icon and effects per half
+    (``marked``: with its provisional mark; a log line leaves it to the table's picture)."""
     c = content.cards[card]
     halves = [half_text(content, card, h) for h in range(len(c.halves))]
-    return f"{c.name}{_provisional_mark(content, c.id)}: " + " | ".join(halves)
+    mark = provisional_mark(content, c.id) if marked else ""
+    return f"{c.name}{mark}: " + " | ".join(halves)
 
 
 _PLAIN_WORDS: dict[type[Action], str] = {
@@ -140,7 +144,7 @@ def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
     match action:
         case Move(space, half):
             card = state.table[space]
-            what = card_text(c, card) if card >= 0 else "card"
+            what = card_text(c, card, marked=False) if card >= 0 else "card"
             split = card >= 0 and len(c.cards[card].halves) > 1
             return f"move to space {space} and take {what}" + (
                 f" (half {'AB'[half]})" if split else ""
@@ -161,7 +165,7 @@ def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
         case Wager(seat):
             return f"bet on {faction_name(state, seat)}"
         case RollDie(seat, face):
-            return f"{faction_name(state, seat)} rolls {c.die_faces[face]} shard(s)"
+            return f"{faction_name(state, seat)} rolls {counted(c.die_faces[face], 'shard')}"
         case StartPlayer(seat):
             return f"{faction_name(state, seat)} starts"
     return to_text(action)
@@ -177,13 +181,16 @@ def _describe_deal(
         case DealTile(tile) if tile < len(c.tile_ids):
             awards = "/".join(str(x) for x in c.tiles[tile])
             region = c.regions[task.region if task else 0]
-            return f"tile {c.tile_ids[tile]} ({awards} VP) goes to {region}"
+            return f"{region} will award {awards} VP in rounds 1/2/3 (its tile)"
         case DrawAllySet(ally_set) if ally_set < len(c.ally_sets):
-            return f"ally set {c.ally_sets[ally_set].id} is in play"
+            allies = ", ".join(_chip_name(c, chip) for chip in c.ally_sets[ally_set].chips)
+            return f"the allies in play: {allies}"
         case RevealWonderlandian(w) if w < len(c.wonderlandians):
             return f"{c.wonderlandians[w].name} is revealed in the market"
         case DealCard(card) if card < len(c.cards):
-            return f"{card_text(c, card)} is dealt to space {task.space if task else 0}"
+            return (
+                f"{card_text(c, card, marked=False)} is dealt to space {task.space if task else 0}"
+            )
     return to_text(action)
 
 
@@ -233,8 +240,8 @@ def _tea_table_lines(state: WonderlandsWarState) -> list[str]:
         lines.append(f"  [{pos:2}] {text}" + (f"   <- {', '.join(who)}" if who else ""))
     market = [c.wonderlandians[w] for w in state.market if w >= 0]
     figures = ", ".join(
-        f"{w.name}{_provisional_mark(c, w.id)} "
-        + (f"(figure {w.strength})" if w.figure else f"({w.chips} chips)")
+        f"{w.name}{provisional_mark(c, w.id)} "
+        + (f"(figure {w.strength})" if w.figure else f"({counted(w.chips, 'chip')})")
         for w in market
     )
     lines.append("Wonderlandian market: " + (figures or "empty"))
@@ -251,16 +258,16 @@ def _region_lines(state: WonderlandsWarState) -> list[str]:
             marks += " [BATTLE]"
         tile = state.tiles[r]
         award = c.tiles[tile][state.round - 1] if tile >= 0 else "?"
-        lines.append(f"  {name}{_provisional_mark(c, c.region_ids[r])}: award {award} VP{marks}")
+        lines.append(f"  {name}{provisional_mark(c, c.region_ids[r])}: award {award} VP{marks}")
         for s, p in enumerate(state.players):
             if units(state, s, r) == 0 and state.castles[r][s] == 0:
                 continue
-            bits = [f"{state.supporters[r][s]} supporters"]
+            bits = [counted(state.supporters[r][s], "supporter")]
             if p.region == r:
                 bits.append("leader")
             bits += [c.wonderlandians[w].name for w, fr in p.figures if fr == r]
             if state.castles[r][s]:
-                bits.append(f"{state.castles[r][s]} castle(s)")
+                bits.append(counted(state.castles[r][s], "castle"))
             lines.append(f"    {faction_name(state, s)}: {', '.join(bits)}")
     return lines
 
@@ -270,7 +277,7 @@ def _player_lines(state: WonderlandsWarState, s: int, seat: int | None) -> list[
     c = state.content
     p = state.players[s]
     me = " (you)" if s == seat else ""
-    mark = _provisional_mark(c, c.factions[p.faction].id)
+    mark = provisional_mark(c, c.factions[p.faction].id)
     quests = (
         ", ".join(c.quests[q].name for q in p.quests if q >= 0)
         if seat is None or s == seat
@@ -409,7 +416,7 @@ def option(state: WonderlandsWarState, seat: int, action: int) -> tuple[str, str
             if quest < 0:
                 return f"keep quest {index + 1}", ""
             q = c.quests[quest]
-            return f"keep {q.name}{_provisional_mark(c, q.id)}", quest_parts(state, quest)
+            return f"keep {q.name}{provisional_mark(c, q.id)}", quest_parts(state, quest)
         case ChooseFaction(faction):
             return f"play {c.factions[faction].name}", faction_text(c, faction)
         case Forge(track, chip):
@@ -430,7 +437,7 @@ def _move_option(state: WonderlandsWarState, space: int, half: int) -> tuple[str
     if card < 0:
         return f"move to plate {space}", ""
     if len(c.cards[card].halves) > 1:
-        name = f"{c.cards[card].name}{_provisional_mark(c, c.cards[card].id)}"
+        name = f"{c.cards[card].name}{provisional_mark(c, c.cards[card].id)}"
         return f"move to plate {space}", f"{name}, half {'AB'[half]}: {half_text(c, card, half)}"
     return f"move to plate {space}", card_text(c, card)
 
@@ -447,7 +454,7 @@ def _market_option(state: WonderlandsWarState, slot: int) -> tuple[str, str]:
         if wl.figure
         else f"{wl.chips} {c.chips[wl.chip].name} chip{'s' if wl.chips > 1 else ''}"
     )
-    return f"take {wl.name}{_provisional_mark(c, wl.id)} from the market", what
+    return f"take {wl.name}{provisional_mark(c, wl.id)} from the market", what
 
 
 def _region_option(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wonderland.core.errors import IllegalAction
+from wonderland.core.words import counted
 from wonderland.games.wonderlands_war.actions import (
     ACCEPT,
     AWARD_CASTLE,
@@ -79,9 +80,6 @@ from wonderland.games.wonderlands_war.war import (
     start_draws,
     step,
 )
-
-LISTED_CHOICES = 12
-"""Choices named in a rejection, at most."""
 
 # the clause that governs each decision (named in every rejection)
 CLAUSE = {
@@ -265,9 +263,11 @@ def check(state: WonderlandsWarState, actor: int, action: int) -> None:
     if not options:
         raise _reject(state, f"seat {actor} has nothing to decide now")
     if action not in options:
-        listed = ", ".join(_name(a) for a in options[:LISTED_CHOICES])
-        more = " ..." if len(options) > LISTED_CHOICES else ""
-        raise _reject(state, f"seat {actor} cannot {_name(action)} now; choices: {listed}{more}")
+        raise _reject(
+            state,
+            f"seat {actor} cannot do that now: it is not one of the "
+            f"{counted(len(options), 'move')} open to them",
+        )
 
 
 def _name(action: int) -> str:

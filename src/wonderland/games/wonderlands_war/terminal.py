@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.bots import Advice
+from wonderland.bots.ismcts import move_words
 from wonderland.games.wonderlands_war.actions import REGION_ACTIONS, SupportAll, SupportOne, decode
 from wonderland.games.wonderlands_war.render import (
     bag_counts,
@@ -28,6 +29,7 @@ from wonderland.games.wonderlands_war.render import (
     menu,
     option,
     option_text,
+    provisional_mark,
     region_award,
     short_names,
     unit_cell,
@@ -79,7 +81,7 @@ class WarFace(Face):
 
     players = 3
     bot = "heuristic"
-    intro = "Content marked * is provisional. Type help for the commands."
+    intro = "Content marked (provisional) is our own design. Type help for the commands."
     help = HELP
     paged = True
 
@@ -205,9 +207,9 @@ class WarScreen:
         return Text(line + (f" · quests: {quests}" if quests else ""))
 
     def region(self, r: int) -> str:
-        """The region's name, ``*`` when it is of our own design."""
+        """The region's name, ``(provisional)`` when it is of our own design."""
         c = self.state.content
-        return c.regions[r] + ("*" if c.region_ids[r] in c.provisional_ids else "")
+        return c.regions[r] + provisional_mark(c, c.region_ids[r])
 
     def regions(self) -> Table:
         """Regions: award, marker, every seat's pieces."""
@@ -300,7 +302,7 @@ class WarScreen:
             if w < 0:
                 continue
             wl = c.wonderlandians[w]
-            star = "*" if wl.id in c.provisional_ids else ""
+            star = provisional_mark(c, wl.id)
             what = f"figure {wl.strength}" if wl.figure else f"{wl.chips} chip"
             what += "s" if not wl.figure and wl.chips != 1 else ""
             shown.append(f"{wl.name}{star} ({what})")
@@ -370,7 +372,7 @@ class WarScreen:
         advice = self.table.advise(self.table.game.view(st, self.seat), choices)
         number = {a: n for n, a in enumerate(choices, start=1)}
         table = Table(
-            title=f"Hint ({advice.bot} bot: {advice.value_label}, share of the search)",
+            title=f"Hint ({advice.bot} bot: {advice.value_label}, how much it preferred each)",
             title_justify="left",
             box=None,
             pad_edge=False,
@@ -378,7 +380,7 @@ class WarScreen:
         width = max(20, self.table.console.width - 16)
         table.add_column("move", no_wrap=True, overflow="ellipsis", max_width=width)
         table.add_column("value", justify="right", no_wrap=True, min_width=5)
-        table.add_column("share", justify="right", no_wrap=True, min_width=5)
+        table.add_column("preferred", justify="right", no_wrap=True, min_width=5)
         for alt in advice.top(3):
             mark = "▶" if alt.action == advice.action else " "
             label = f"{mark} {number[alt.action]}) {option_text(st, self.seat, alt.action)}"
@@ -387,13 +389,12 @@ class WarScreen:
         return Group(table, Text(f"Why: {self.reason(advice, choices, number)}"))
 
     def reason(self, advice: Advice, choices: list[int], number: dict[int, int]) -> str:
-        """The advice's reason, its moves named by the menu's numbers and words."""
-        names = {
-            self.table.game.action_to_string(
-                a
-            ): f"{number[a]}) {option(self.state, self.seat, a)[0]}"
-            for a in choices
-        }
+        """The advice's reason, its moves named by the menu's words and numbers."""
+        game, view = self.table.game, self.table.game.view(self.state, self.seat)
+        names = {}
+        for a in choices:
+            words = f"{option(self.state, self.seat, a)[0]} (choice {number[a]})"
+            names[game.action_to_string(a)] = names[move_words(game, view, a)] = words
         pattern = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
         return re.sub(rf"(?<![\w])({pattern})(?![\w])", lambda m: names[m.group(1)], advice.reason)
 

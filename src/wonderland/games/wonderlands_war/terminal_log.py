@@ -15,6 +15,7 @@ from rich.text import Text
 
 from wonderland.core import CHANCE
 from wonderland.games.wonderlands_war import actions
+from wonderland.games.wonderlands_war.narration import battle_moves
 from wonderland.games.wonderlands_war.render import describe, faction_name, option
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.stages import apply_in_stages
@@ -156,6 +157,8 @@ class WarLog:
             lone = sum(1 for x in statuses if x) == 1
             if not lone:
                 self.out(f"  start: {escape(self.battle_line(cur, strengths, statuses))}")
+        if ended:
+            self.tell_moves(prev, cur)
         for _, where, strengths, statuses, firsts in ended:
             won = ", ".join(self.name(cur, s) for s in firsts) or "nobody"
             line = self.battle_line(cur, strengths, statuses)
@@ -167,19 +170,15 @@ class WarLog:
         for s in range(cur.n):
             if prev.players[s].shield and not cur.players[s].shield:
                 self.out(f"  {escape(self.name(cur, s))} {self.verb(s, 'flips')} the shield")
-        if (
-            not ended
-            and cur.battle.region >= 0
-            and prev.battle.region == cur.battle.region
-            and (
-                prev.battle.strength != cur.battle.strength
-                or prev.battle.status != cur.battle.status
-            )
-        ):
-            line = self.battle_line(cur, cur.battle.strength, cur.battle.status)
-            self.out(f"  now: {escape(line)}")
+        if not ended:
+            self.tell_moves(prev, cur)
         if opening == Phase.START_ROUND:
             self.table.show(Rule(f"Round {cur.round}: tea party"))
+
+    def tell_moves(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:
+        """Each fighter's strength gained or lost, a stop, a bust, one per line."""
+        for line in battle_moves(prev, cur, lambda seat: self.name(cur, seat)):
+            self.out(f"  {escape(line)}")
 
     def tell_end_of_tea(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:
         """W29: a madness chip for everyone, another and half the shards off for the most."""

@@ -47,7 +47,7 @@ function percent(share) {
 
 function value(move) {
   if (move.value === null || move.value === undefined) return "";
-  const shown = /share/.test(advice.value_label) ? percent(move.value) : move.value.toFixed(1);
+  const shown = /chance|fraction|share/.test(advice.value_label) ? percent(move.value) : move.value.toFixed(1);
   return ` · ${advice.value_label} ${shown}`;
 }
 
@@ -58,7 +58,7 @@ function drawPanel(state) {
   }
   const moves = advice.alternatives.map((move) => el("li", { class: move.id === advice.action ? "advice-best" : null },
     el("span", { class: "advice-move" }, move.label),
-    el("span", { class: "advice-figures" }, ` — share ${percent(move.share)}${value(move)}`)));
+    el("span", { class: "advice-figures" }, ` — preferred ${percent(move.share)}${value(move)}`)));
   side.show(
     side.heading("star", ` Suggested: ${advice.label}`,
       el("button", { type: "button", class: "advice-close", "aria-label": "Hide the suggestion", title: "Hide the suggestion", onclick: () => { advice = null; redraw(); } }, icon("close"))),

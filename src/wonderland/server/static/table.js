@@ -407,7 +407,8 @@ function stepLabel(index) {
 
 function showReplayStep() {
   const last = replay.steps.length - 1;
-  $("replay-pos").textContent = `step ${replay.index} of ${last}`;
+  // Moves count from 1, as the log's; the table as dealt comes before the first.
+  $("replay-pos").textContent = replay.index === 0 ? `start, before move 1 of ${last}` : `move ${replay.index} of ${last}`;
   $("replay-label").replaceChildren(prose(stepLabel(replay.index), seatName));
   $("replay-first").disabled = $("replay-prev").disabled = offline || replay.index === 0;
   $("replay-next").disabled = $("replay-last").disabled = offline || replay.index === last;

@@ -1,5 +1,6 @@
 // Text as a person reads it: seat numbers become names and bracketed rule clauses such as
-// "(P8)" become small references that cannot be mistaken for cards.
+// "(P8)" become small references, "rule P8", that cannot be mistaken for cards (the terminal
+// writes the same words: wonderland.core.words).
 import { el } from "/static/dom.js";
 
 // Only clauses in brackets are references: a bare "P8" may be a card (a purple 8).
@@ -7,9 +8,10 @@ import { el } from "/static/dom.js";
 const CLAUSE = /\(((?:[A-Z]{1,2}\d{1,3}[a-z]?)(?:(?:,\s?|\/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*)(?::\s*([^()]*))?\)/g;
 const SEAT = /\b[Ss]eat (\d)\b/g;
 
-/** A small reference to a rule clause, e.g. ruleRef("P8"). */
+/** A small reference to a rule clause, e.g. ruleRef("P8") reads "rule P8". */
 export function ruleRef(clause) {
-  return el("abbr", { class: "rule-ref", title: `rule ${clause} (see the game's rules)` }, clause);
+  const words = /[A-Z]\d+[a-z]?\W+[A-Z]/.test(clause) ? "rules" : "rule";
+  return el("abbr", { class: "rule-ref", title: `${words} ${clause} (see the game's rules)` }, `${words} ${clause}`);
 }
 
 /** Text with rule clauses as references and "seat N" as the seat's name; a fragment.
@@ -21,8 +23,8 @@ export function prose(text, name = null) {
   let last = 0;
   for (const match of rest.matchAll(CLAUSE)) {
     fragment.append(rest.slice(last, match.index));
-    if (match[2]) fragment.append(`(${match[2]} `, ruleRef(match[1]), ")");
-    else fragment.append(ruleRef(match[1]));
+    // As the terminal writes it: "(rule P14)", "(rule P14: same colour)".
+    fragment.append("(", ruleRef(match[1]), match[2] ? `: ${match[2]})` : ")");
     last = match.index + match[0].length;
   }
   fragment.append(rest.slice(last));

@@ -25,7 +25,7 @@ from wonderland.core import AnyGame, Ref
 
 FAST_SEARCH = "wonderland.games.parade.fast"
 SEARCH_EXPLORATION = 0.3
-PLACES_MEASURE = "estimated share of rivals beaten"
+PLACES_MEASURE = "estimated fraction of rivals beaten"
 ROLLOUT_POLICIES = ("random", "greedy", "heuristic")
 """The compiled search's rollout policies (``fast/search.py``'s ``ROLLOUTS``)."""
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wonderland.core import GameConfig, NotationError
+from wonderland.core.words import counted
 from wonderland.games.parade.actions import KEEP_BASE, PAIRS
 from wonderland.games.parade.cards import DECK_SIZE, VALUE_OF, Card, card_str, cards_str
 from wonderland.games.parade.game import GAME, ParadeGame
@@ -58,7 +59,7 @@ def parade_table(state: ParadeState, seat: int | None) -> str:
     if state.phase == PLAY:
         head = f"Seat {state.current} to play · draw pile {len(state.pile)}"
         if state.final_left > 0:
-            head += f" · final round: {state.final_left} turn(s) left, no drawing"
+            head += f" · final round: {counted(state.final_left, 'turn')} left, no drawing"
     elif state.phase == CHOOSE:
         head = "End: every seat keeps 2 of its hand cards (P28)"
     elif state.phase == OVER:

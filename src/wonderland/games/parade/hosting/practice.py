@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL, NotationError, next_actor
+from wonderland.core.words import counted
 from wonderland.games.parade.cards import (
     COLOUR_NAMES,
     COLOUR_OF,
@@ -110,7 +111,8 @@ def collect_task(rng: random.Random, level: int) -> Task:
     reasons = [f"{card_str(c)} ({reason})" for c, reason in report.taken]
     value = VALUE_OF[card]
     lines = [
-        f"N = {value}: counting back from the end, the nearest {value} card(s) are safe (P13)"
+        f"N = {value}: counting back from the end, the nearest "
+        f"{counted(value, 'card')} {'is' if value == 1 else 'are'} safe (P13)"
         + (f": {cards_str(report.safe)}." if report.safe else "."),
         (
             f"Checked (P14): {cards_str(report.checked)}; a checked card goes when it is "

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonderland.bots.hooks import SearchHooks, soft_win_chances
-from wonderland.games.wonderlands_war.actions import action_to_string
 from wonderland.games.wonderlands_war.bots.heuristic import WonderlandsWarHeuristicBot
 from wonderland.games.wonderlands_war.bots.levels import LEVELS
 from wonderland.games.wonderlands_war.scoring import score_now
@@ -64,7 +63,7 @@ def rollout_action(
 def describe(view: Any, action: int) -> str:
     """The heuristic bot's own valuation of the move, for comparison."""
     value = _VALUER._value(view.state, view.seat, action)
-    return f"the rule-of-thumb value of {action_to_string(action)} is {value:+.1f}"
+    return f"worth {value:+.1f} by the rules of thumb"
 
 
 HOOKS = SearchHooks(

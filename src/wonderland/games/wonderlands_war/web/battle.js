@@ -63,7 +63,7 @@ function fighterRow(ctx, s, bets) {
   const deciding = choice === WAITING ? "deciding…" : choice === HIDDEN ? "has decided" : "";
   return el("li", { class: `fighter ${tone(view, s)} st-${STATUS_WORD[status]}${s === ctx.seat ? " mine" : ""}`, "data-seat": s },
     el("span", { class: "f-name" }, el("span", { class: `swatch ${tone(view, s)}`, "aria-hidden": "true" }), who(ctx, s)),
-    el("span", { class: `f-status st-${STATUS_WORD[status]}` }, status === STATUS.BUST ? el("strong", {}, "Bust (W35)") : STATUS_WORD[status], deciding ? el("em", {}, ` · ${deciding}`) : null),
+    el("span", { class: `f-status st-${STATUS_WORD[status]}` }, status === STATUS.BUST ? el("strong", {}, words(ctx, "Bust (W35)")) : STATUS_WORD[status], deciding ? el("em", {}, ` · ${deciding}`) : null),
     el("span", { class: "f-strength", title: "strength" }, String(view.b_strength[s])),
     el("span", { class: "f-chips", "aria-label": "chips drawn this battle" },
       pending >= 0 ? chipToken(content, pending, { extra: "fresh pending" }) : null, ...drawn,
@@ -114,7 +114,7 @@ export function battlePanel(ctx, moves) {
   if (!view.war || view.final_scores) return prompt ? el("section", { class: "battle idle", "aria-label": "war" }, prompt) : null;
   if (view.b_region < 0) {
     return el("section", { class: "battle idle", "aria-label": "war" }, el("h2", {}, `War, round ${view.round}`), lastBattle(ctx), prompt,
-      el("p", { class: "hint" }, "Battles are fought region by region from the battle marker, clockwise (W30)."));
+      el("p", { class: "hint" }, words(ctx, "Battles are fought region by region from the battle marker, clockwise (W30).")));
   }
   const fighters = [];
   for (let s = 0; s < view.n; s++) if (view.b_status[s] !== STATUS.OUT) fighters.push(s);

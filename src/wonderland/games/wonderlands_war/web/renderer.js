@@ -53,10 +53,10 @@ function decisions(ctx, moves) {
   if (!factions.length && !rest.length) return null;
   const { content } = ctx;
   return el("section", { class: "decide-box", "aria-label": "your decision" },
-    factions.length ? el("h2", {}, "Choose your faction (W11)") : null,
+    factions.length ? el("h2", {}, words(ctx, "Choose your faction (W11)")) : null,
     factions.length ? el("div", { class: "factions" }, ...factions.map((a) => {
       const f = content.factions[a.target];
-      return button(ctx, a, [el("span", { class: `swatch f${a.target % 5}`, "aria-hidden": "true" }), el("strong", {}, f.name), f.provisional ? el("abbr", { class: "prov", title: "provisional" }, "*") : null,
+      return button(ctx, a, [el("span", { class: `swatch f${a.target % 5}`, "aria-hidden": "true" }), el("strong", {}, f.name, f.provisional ? " " : null, f.provisional ? el("abbr", { class: "prov", title: "provisional: a design of our own, not the printed game" }, "*") : null),
         content.faction_texts ? el("small", {}, content.faction_texts[a.target]) : null], { class: "faction-pick" });
     })) : null,
     rest.length ? el("div", { class: "choices-row" }, ...rest.map((a) => button(ctx, a, a.text))) : null);

@@ -154,6 +154,6 @@ def test_interactive_prompts_reask_bad_entries(
     assert "scored for 2-6 players, not 9" in out and "type a number" in out
     assert "Ann: 'Q5' is not a Parade card" in out
     assert "R1 is entered for both Ann and Bob" in out
-    assert "Ann wins with the lowest score, 3 (P35)." in out
-    assert "red: no majority, a lead of 1 or less (P36)" in out
-    assert "blue: Bob leads by 2 or more cards (P36)" in out
+    assert "Ann wins with the lowest score, 3 (rule P35)." in out
+    assert "red: no majority, a lead of 1 or less (rule P36)" in out
+    assert "blue: Bob leads by 2 or more cards (rule P36)" in out

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from wonderland.core import ConfigError, VariantSet, VariantValue, get_game
+from wonderland.core.words import rule_words
 from wonderland.hosting.aids import get_score_calculator, scored_game_ids
 from wonderland.hosting.scoring import (
     PlayerEntry,
@@ -92,8 +93,8 @@ def show_report(console: Console, report: ScoreReport) -> None:
         table.add_row(name + mark, *report.cells[p], str(report.totals[p]))
     console.print(table)
     for note in report.notes:
-        console.print(note)
-    console.print(f"[bold]{report.explanation}[/]")
+        console.print(rule_words(note), markup=False)
+    console.print(rule_words(report.explanation), style="bold", markup=False)
 
 
 def run(args: argparse.Namespace) -> int:

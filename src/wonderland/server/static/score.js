@@ -12,6 +12,7 @@
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { startValue, stepper } from "/static/score-steppers.js";
+import { prose } from "/static/words.js";
 
 const gameId = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
@@ -113,8 +114,8 @@ function showReport(report) {
     el("h2", { id: "result-title", tabindex: "-1" }, `Scores (${report.lowest_wins ? "lowest" : "highest"} total wins)`),
     el("div", { class: "scores-wrap", tabindex: "0", role: "region", "aria-label": "the scores" },
       el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows))),
-    el("ul", { class: "notes" }, ...report.notes.map((n) => el("li", {}, n))),
-    el("p", { class: "explanation" }, report.explanation));
+    el("ul", { class: "notes" }, ...report.notes.map((n) => el("li", {}, prose(n)))),
+    el("p", { class: "explanation" }, prose(report.explanation)));
   $("result").classList.remove("stale");
   $("result").hidden = false;
 }

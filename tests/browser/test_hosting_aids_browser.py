@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support import ServerProcess
+from wonderland.core.words import rule_words
 from wonderland.hosting.aids import get_score_calculator
 from wonderland.hosting.scoring import PlayerEntry
 from wonderland.hosting.teaching import shipped_scripts
@@ -71,7 +72,9 @@ def test_tapped_parade_score_matches_typed(browser: Browser, site: ServerProcess
 
     body = {"players": [{"name": n, "cards": c} for n, c in COLLECTIONS.items()]}
     report = httpx.post(f"{site.url}/api/score/parade", json=body, timeout=10).json()
-    assert tapped == ([str(p["total"]) for p in report["players"]], report["explanation"])
+    # the page writes the report's rule references as words ("rule P35"), as the terminal does
+    explained = rule_words(report["explanation"])
+    assert tapped == ([str(p["total"]) for p in report["players"]], explained)
     assert not page.errors and not typed_page.errors  # type: ignore[attr-defined]
 
 

@@ -81,7 +81,7 @@ def test_score_calculation(browser: Browser, site: ServerProcess) -> None:
     expect(page.locator(".scores .winner")).to_contain_text("Bob")
     expect(page.locator(".explanation")).to_have_text(
         "Ann and Bob tie on 3 points; collected cards: Ann 3, Bob 2. "
-        "Bob wins with the fewest cards (P35)."
+        "Bob wins with the fewest cards (rule P35)."
     )
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -105,6 +105,6 @@ def test_score_calculation_by_source(browser: Browser, site: ServerProcess) -> N
     page.locator("#calculate").click()
     expect(page.locator(".scores .total")).to_have_text(["26", "26"])
     expect(page.locator(".explanation")).to_have_text(
-        "Ann and Bob tie on 26 points; shards: Ann 2, Bob 0. Bob wins with the fewest (W54)."
+        "Ann and Bob tie on 26 points; shards: Ann 2, Bob 0. Bob wins with the fewest (rule W54)."
     )
     assert not page.errors  # type: ignore[attr-defined]

@@ -128,6 +128,7 @@ function request() {
 
 $("score-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (!form || !$("entries").children.length) return;  // not drawn yet: nothing to score
   const body = request();
   // The form's own check answers 200 with the problems, so a refusal is no failed request.
   const response = await fetch(`/api/score/${gameId}/check`, {
@@ -175,6 +176,9 @@ function setUpPanels() {
 
 async function main() {
   form = await (await fetch(`/api/score/${gameId}`)).json();
+  // The widgets first: nothing can be chosen or typed until the players' parts are drawn
+  // with them (drawing them afterwards would wipe what was typed meanwhile).
+  await loadWidgets();
   $("game-name").textContent = form.name;
   document.title = `${form.name} score calculator · Wonderland Table`;
   for (let n = form.min_players; n <= form.max_players; n++) $("players").append(el("option", { value: n }, String(n)));
@@ -184,10 +188,10 @@ async function main() {
     el("input", { type: "checkbox", id: `v-${v.name}`, name: v.name, onchange: () => { refreshPanels(); hideResultIfStale(); } }), " ",
     el("label", { for: `v-${v.name}` }, el("code", {}, v.name), ` — ${v.help} `), el("span", { class: "clause" }, `(${v.clause})`))));
   $("variants-box").hidden = !form.variants.length;
-  await loadWidgets();
   drawEntries([]);
   $("mode").addEventListener("click", () => setMode(!typed));
   setUpPanels();
+  for (const id of ["players", "mode", "calculate"]) $(id).disabled = false;  // ready
 }
 
 main();

@@ -13,6 +13,7 @@ from typing import Any, cast
 from wonderland.core import CHANCE, TERMINAL, AnyGame, get_plugin
 from wonderland.server.live import LiveModule, LiveSession
 from wonderland.server.seat_clocks import IdleClocks, TableClock, now_ms
+from wonderland.server.talk import default_name
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
 from wonderland.store.values import StoredChat, StoredEvent
@@ -252,7 +253,7 @@ class LiveTable:
         """The seats as everyone may see them."""
         result = []
         for seat, info in enumerate(self.seats):
-            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat}"
+            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or default_name(seat)
             if info.kind == "open":
                 name = "open seat"
             connected = info.kind == "bot" or bool(self.listeners.get(seat))

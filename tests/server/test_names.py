@@ -46,9 +46,11 @@ def test_names_are_normalised(tmp_path: Path, typed: str, kept: str) -> None:
 
 
 def test_names_that_look_like_another_are_refused(tmp_path: Path) -> None:
-    """Another seat's name, any default name (also this seat's own) and the spectators' name,
-    written alike (other case, Cyrillic letters, digits for letters), are refused; a name
-    like this seat's own chosen name is not another's."""
+    """For a seat, another seat's name, any default name (also this seat's own) and the
+    spectators' name, written alike (other case, Cyrillic letters, digits for letters), are
+    refused; a name like this seat's own chosen name is not another's. A spectator may chat
+    under a seat's name (the person of the seat, watching in another tab): each of its lines
+    is marked as a spectator's."""
     other_default = default_name(1)
     look_alikes = {
         default_name(0): "seat 1",
@@ -56,7 +58,7 @@ def test_names_that_look_like_another_are_refused(tmp_path: Path) -> None:
         other_default.upper(): "seat 2",
         other_default.replace("a", CYRILLIC_A): "seat 2",
         other_default.replace("l", "1"): "seat 2",
-        "SPECTAT0R": "spectator",
+        SPECTATOR_NAME.upper().replace("O", "0"): "spectator",
     }
     with TestClient(make_app(tmp_path, bot_workers=0)) as client:
         table, tokens, live = table_of_two(client)
@@ -78,12 +80,13 @@ def test_names_that_look_like_another_are_refused(tmp_path: Path) -> None:
             assert until(a, "named")["name"] == "Bob"
             send(a, {"type": "name", "name": "B0b"})  # like its own name only: taken
             assert until(a, "named")["name"] == "B0b"
-            with client.websocket_connect("/ws") as watcher:
+            with client.websocket_connect("/ws") as watcher:  # marked as a spectator's
                 join(watcher, table, None)
-                for name in ("alice", "B0B", SPECTATOR_NAME):
-                    send(watcher, {"type": "name", "name": name})
-                    refused(watcher, "invalid_name")
-                still_open(watcher)
+                send(watcher, {"type": "name", "name": "\uff21lice"})
+                assert until(watcher, "named")["name"] == "Alice"
+                send(watcher, {"type": "chat", "text": "hello"})
+                line = heard(b)
+                assert (line["name"], line["spectator"]) == ("Alice", True)
             assert [s.name for s in live.seats] == ["B0b", "Alice"]
 
 

@@ -344,11 +344,14 @@ class Connection:
     async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
         """Take a display name: a seat's is stored and shown to all, a spectator's is kept
         for its chat; answered with the name as taken. The name it has already changes
-        nothing; one that looks like another's shown at the table is refused."""
+        nothing; a seat's name that looks like another's shown at the table is refused (a
+        spectator's is shown only with its chat lines, each marked as a spectator's: the
+        person of a seat, watching from another tab, chats under their name)."""
         name = check_name(message.name)
         current = self.name if seat is None else table.seats[seat].name
         if name != current:
-            refuse_look_alike(name, shown_names(table, seat))
+            if seat is not None:
+                refuse_look_alike(name, shown_names(table, seat))
             self._count(self.guard.name(self.who), "name changes")
             if seat is None:
                 self.name = name
@@ -392,9 +395,10 @@ class Connection:
         )
 
 
-def shown_names(table: LiveTable, seat: int | None) -> dict[str, str]:
+def shown_names(table: LiveTable, seat: int) -> dict[str, str]:
     """The names ``table`` shows for others than ``seat`` (each seat's, every default name,
-    a spectator's), each with whose it is, in words: a new name must not look like one."""
+    a spectator's), each with whose it is, in words: a seat's new name must not look like
+    one."""
     shown: dict[str, str] = {}
     for public in table.seat_public():
         if public.seat != seat:

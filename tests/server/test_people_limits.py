@@ -22,7 +22,7 @@ from wonderland.server.wire import ErrorMessage, StateMessage
 
 from .conftest import make_app
 from .test_chat import join, send, table_of_two, until
-from .test_websocket import hello
+from .test_websocket import create, hello
 
 SOCKETS = 17
 
@@ -219,3 +219,51 @@ def test_a_name_it_already_has_changes_nothing(tmp_path: Path) -> None:
             assert answers_until_pong(b) == []  # no state, no news
             assert len(writes) == 1 and manager.broadcasts == told
             assert [s.name for s in live.seats] == ["Alice", None]
+
+
+def test_paced_states_lose_no_log_line(tmp_path: Path) -> None:
+    """A game of bots at machine speed, watched at 2 states a second: the spectator gets
+    the final state, and its log, put together from each state's ``log_start`` and lines,
+    is the whole game's log."""
+    app = make_app(tmp_path, bot_workers=0, allow_bot_tables=True, states_per_second=2)
+    with TestClient(app) as client:
+        created = create(client, "parade", [{"kind": "bot", "bot": "random"}] * 3)
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        started = time.monotonic()
+        with client.websocket_connect("/ws") as ws:
+            send(ws, {"type": "hello", "table": created["table"], "token": None})
+            assert until(ws, "welcome")["seat"] is None
+            log: list[str] = []
+            states = 0
+            while True:
+                state = until(ws, "state")
+                states += 1
+                log[state["log_start"] :] = state["log"]
+                if state["finished"]:
+                    break
+            seconds = time.monotonic() - started
+            table = manager.tables[created["table"]]
+            assert log == table.state_message(None)["log"]
+            assert states <= 2 * (math.ceil(seconds) + 1)
+
+
+def test_every_message_after_hello_counts_against_the_person(tmp_path: Path) -> None:
+    """Any message but ping (here ``ready``, refused at a turn game once it is read) from
+    17 sockets of one seat's token is read at one person's rate; the rest are refused
+    unread with ``rate_limited``."""
+    limits = {"changes_per_second": 1, "change_burst": 3, "strikes_per_minute": 10_000}
+    app = make_app(tmp_path, bot_workers=0, **limits)
+    with TestClient(app) as client:
+        table, tokens, _ = table_of_two(client)
+        started = time.monotonic()
+        with listener_and_flood(client, table, tokens[1], tokens[0]) as (_, flood):
+            for _ in range(3):
+                for ws in flood:
+                    send(ws, {"type": "ready"})
+            answers = [m for a in answers_of(flood) for m in a if m["type"] == "error"]
+            read = [m for m in answers if m["code"] != "rate_limited"]
+            assert {m["code"] for m in read} == {"malformed"}
+            assert 1 <= len(read) <= 10 * windows(started, 10)
+            assert len(limited([m for m in answers if m["code"] == "rate_limited"])) == (
+                SOCKETS * 3 - len(read)
+            )

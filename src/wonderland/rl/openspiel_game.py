@@ -44,12 +44,11 @@ from wonderland.core import (
     IllegalAction,
     Variant,
     VariantValue,
-    get_game,
     next_actor,
 )
 from wonderland.core.capabilities import EncodingModule
 from wonderland.rl.encoders import encoding_module
-from wonderland.rl.versions import env_versions
+from wonderland.rl.versions import env_versions, learning_game
 
 _Params = dict[str, Any]
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -159,7 +158,7 @@ def _game_and_encoding(game_id: str) -> tuple[AnyGame, EncodingModule | None]:
     """The game ``game_id`` and its encoding (None: the one its plugin declares)."""
     if game_id in _UNDECLARED:
         return _UNDECLARED[game_id]
-    return get_game(game_id), None
+    return learning_game(game_id), None
 
 
 class _Seen:

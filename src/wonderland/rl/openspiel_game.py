@@ -255,10 +255,13 @@ class _Position:
 
     def is_outcome(self, action: int) -> bool:
         """Whether ``action`` is one of :meth:`outcomes` (OpenSpiel names every outcome of a
-        node, so the set is kept)."""
+        node, so the set is kept; outcomes numbered ``0 .. k-1`` are checked by position)."""
+        outcomes = self.outcomes()
+        if 0 <= action < len(outcomes) and outcomes[action][0] == action:
+            return True
         key = ("outcome_ids", 0)
         if key not in self.memo:
-            self.memo[key] = frozenset(a for a, _ in self.outcomes())
+            self.memo[key] = frozenset(a for a, _ in outcomes)
         ids: frozenset[int] = self.memo[key]
         return action in ids
 

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from wonderland.cli.progress import run_progress
 from wonderland.core import ConfigError, game_ids
-from wonderland.terminal.arguments import add_output
+from wonderland.terminal.arguments import WholeNumber, add_output
 
 
 def _date(text: str) -> datetime:
@@ -27,16 +27,6 @@ def _date(text: str) -> datetime:
             f"must be a date such as 2026-12-01 or 2026-12-01T18:00, not {text!r}"
         ) from None
     return when if when.tzinfo is None else when.astimezone(UTC).replace(tzinfo=None)
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if not 0 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 6, not {value}")
-    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--min-humans",
-        type=_count,
+        type=WholeNumber(0, 6),
         default=0,
         metavar="N",
         help="only games where at least N seats were played by a person (default 0)",

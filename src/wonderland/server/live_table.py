@@ -16,7 +16,7 @@ from wonderland.server.seat_clocks import IdleClocks, TableClock, now_ms
 from wonderland.server.talk import default_name
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
-from wonderland.store.values import StoredChat, StoredEvent
+from wonderland.store.values import UNDO, StoredChat, StoredEvent
 
 WAITING_KINDS = frozenset({"open", "reserved"})
 """Seat kinds that nobody plays yet: an open seat (anyone may take it) and a seat reserved
@@ -64,10 +64,6 @@ class TableRecord:
     def known(self) -> set[int]:
         """The numbers of the events already in the record."""
         return {event.id for event in self.events}
-
-
-UNDO = -9
-"""The actor of a row that takes an earlier row back (its action is that row's index)."""
 
 
 @dataclass

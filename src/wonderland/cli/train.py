@@ -52,8 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games",
         type=WholeNumber(1, 100_000),
-        default=8,
-        help="games the teacher plays per table size (default 8)",
+        default=24,
+        help="games the teacher plays at two players; a table of n plays 2/n as many "
+        "(about as many decisions; default 24)",
     )
     parser.add_argument(
         "--rounds",
@@ -64,8 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--round-games",
         type=WholeNumber(1, 100_000),
-        default=4,
-        help="games per round and table size (default 4)",
+        default=12,
+        help="games per round at two players, scaled like --games (default 12)",
     )
     parser.add_argument(
         "--hidden", type=WholeNumber(1, 4096), default=64, help="hidden units (default 64)"

@@ -47,10 +47,10 @@ class TrainSettings:
     game: str = "parade"
     players: tuple[int, ...] = (2, 4, 3, 5, 6)
     teacher: str = "expert"
-    games: int = 12
+    games: int = 24
     """Games the teacher plays at two players (a larger table plays fewer: ``_games_at``)."""
     rounds: int = 1
-    round_games: int = 6
+    round_games: int = 12
     hidden: int = 64
     seed: int = 1
 

@@ -19,7 +19,7 @@ learned = pytest.importorskip("wonderland.bots.learned")
 pytestmark = pytest.mark.rl
 
 TINY = training.TrainSettings(
-    players=(2,), teacher="heuristic", games=2, rounds=1, round_games=1, hidden=8, seed=5
+    "parade", players=(2,), teacher="heuristic", games=2, rounds=1, round_games=1, hidden=8, seed=5
 )
 """A run of seconds: the quick rule-of-thumb teacher, two games and one round."""
 
@@ -104,3 +104,19 @@ def test_a_policy_for_other_sizes_is_refused_in_words(tmp_path: Path) -> None:
     state, seat = first_decision(3)
     with pytest.raises(ConfigError, match="no network for 3 players"):
         bot.choose(game, game.view(state, seat), game.legal_actions(state, seat))
+
+
+def test_a_server_table_seats_the_learned_bot(tmp_path: Path) -> None:
+    """A person plays a whole Parade game against ``learned`` at a server's table."""
+    from fastapi.testclient import TestClient
+
+    from tests.server.conftest import make_app
+    from tests.server.seating_support import create, join, play_to_end
+
+    with TestClient(make_app(tmp_path)) as client:
+        made = create(client, "parade", [{"kind": "human"}, {"kind": "bot", "bot": "learned"}])
+        with client.websocket_connect("/ws") as ws:
+            join(ws, made["table"], made["seats"][0]["token"])
+            play_to_end({0: ws})
+        status = client.get(f"/api/tables/{made['table']}/status").json()
+    assert status["finished"] is True

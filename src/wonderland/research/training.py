@@ -44,7 +44,7 @@ Samples = tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]
 class TrainSettings:
     """What a run trains: the game, table sizes, teacher, games per stage, network, seed."""
 
-    game: str = "parade"
+    game: str
     players: tuple[int, ...] = (2, 4, 3, 5, 6)
     teacher: str = "expert"
     games: int = 24

@@ -6,6 +6,7 @@ draws at once and the button goes. Both pages fit a phone and pass axe-core."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import httpx2 as httpx
@@ -65,6 +66,11 @@ def test_t1_take_back_and_keep_in_two_browsers(browser: Browser, site: ServerPro
     for page in (alice, bob):
         expect(page.locator("#log")).to_contain_text("before its card was drawn")
     expect(bob.locator("#undo-hold")).to_be_hidden()
+    # the notice speaks to each: "your" move to its player, the player's name to the others
+    expect(alice.locator(".undo-words")).to_have_text("Accepted: your last move was taken back.")
+    others = re.compile(r"Accepted: .+'s last move was taken back")
+    expect(bob.locator(".undo-words")).to_have_text(others)
+    assert "(you)'s" not in alice.locator(".undo-words").inner_text()
 
     alice.locator(ENABLED_CARD).last.click()
     expect(keep).to_be_visible()

@@ -18,7 +18,13 @@ from wonderland.server.guard import Guard
 from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
-from wonderland.server.pages import STATIC, describe_game, pages_router, web_asset
+from wonderland.server.pages import (
+    STATIC,
+    answer_missing_pages_in_words,
+    describe_game,
+    pages_router,
+    web_asset,
+)
 from wonderland.server.seating_api import seating_router
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
@@ -61,6 +67,7 @@ def create_app(
     app.include_router(hosting_router(STATIC))
     app.include_router(seating_router())
     app.include_router(pages_router())
+    answer_missing_pages_in_words(app)
     app.include_router(tables_router())
     return app
 

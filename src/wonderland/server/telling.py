@@ -35,13 +35,15 @@ class Teller:
         self.broadcasts += 1
         await notice_moved_on(table)
         self.arm(table)
+        rewritten = table.log.take_rewrites()  # a line came before lines told: from there
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue
             message = table.state_message(viewer)
             lines = message["log"]
             texts: dict[int, str] = {}
-            for send, seen in list(sends.items()):
+            for send, told in list(sends.items()):
+                seen = min(told, rewritten.get(viewer, told))
                 text = texts.get(seen)
                 if text is None:
                     text = self.encode({**message, "log_start": seen, "log": lines[seen:]})

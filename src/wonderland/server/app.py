@@ -87,7 +87,7 @@ def serving(
         manager.restore_soon()
         cluster = None
         if store.engine.dialect.name == "postgresql":  # several processes may share it
-            cluster = Cluster(store.engine)
+            cluster = Cluster(store.engine, store.outage)
             manager.join_cluster(cluster)
         manager.sweep_soon(min(SWEEP_SECONDS, settings.table_idle_seconds / 4))
         app.state.manager = manager

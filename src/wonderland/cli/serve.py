@@ -47,6 +47,16 @@ LIMITS: list[tuple[str, type, str]] = [
         "Parade: a play may be taken back this long before its draw (default 5)",
     ),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
+    (
+        "allowed_origins",
+        str,
+        "other sites (comma-separated origins) whose pages may change things here (default: none)",
+    ),
+    ("max_body_bytes", int, "largest HTTP request body in bytes (default 65536)"),
+    ("header_timeout_seconds", float, "time for an HTTP request's headers (default 10)"),
+    ("body_timeout_seconds", float, "time for an HTTP request's body (default 20)"),
+    ("keep_alive_seconds", float, "close an idle HTTP connection after (default 5)"),
+    ("max_header_bytes", int, "largest HTTP request line and headers in bytes (default 16384)"),
 ]
 """Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from
 ``WONDERLAND_<NAME>`` too; a flag wins). Listed here so that building the command line parser
@@ -93,6 +103,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             limits.add_argument(
                 flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
+        elif kind is str:
+            limits.add_argument(flag, dest=name, default=None, help=help_text)
         else:
             checked = NON_NEGATIVE if kind is int else positive_number  # exact bounds: settings
             if name in ZERO_ALLOWED:
@@ -121,11 +133,15 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
 
 def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """What uvicorn enforces for the app: the websocket size limit (a larger frame is refused
-    before it is read) and the keep-alive pings."""
+    before it is read) and the keep-alive pings; HTTP's idle connections, the size of a
+    request's headers, and (with the protocol of ``wonderland.server.slow_clients``) their
+    time."""
     return {
         "ws_max_size": settings.max_message_bytes,
         "ws_ping_interval": settings.ping_interval_seconds,
         "ws_ping_timeout": settings.ping_timeout_seconds,
+        "timeout_keep_alive": settings.keep_alive_seconds,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
     }
 
 
@@ -134,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from wonderland.server.app import create_app
+    from wonderland.server.slow_clients import header_deadline
     from wonderland.store import default_database_url
 
     settings = settings_from(args)
@@ -141,6 +158,11 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, settings=settings)
     print(f"Wonderland Table on http://{args.host}:{args.port}  (database: {url})")
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", **uvicorn_options(settings)
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        http=header_deadline(settings.header_timeout_seconds),
+        **uvicorn_options(settings),
     )
     return 0

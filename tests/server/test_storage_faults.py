@@ -22,6 +22,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.postgres import PostgresCluster
+from tests.server import test_database_restart
 from tests.server.test_database_restart import my_turn
 from tests.support import ServerProcess
 from wonderland.store import Store
@@ -34,6 +35,7 @@ pytestmark = [
 BODY = {"game": "parade", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
 DOWN = "the database cannot be used"
 BACK = "the database is back"
+database = test_database_restart.database  # a throwaway PostgreSQL cluster
 TRIES = 60
 """How many times a refused move is sent again, half a second apart, once the fault is mended."""
 
@@ -168,22 +170,14 @@ def test_read_only_database_files_are_answered_not_a_crash(tmp_path: Path) -> No
 def test_a_vanished_database_file_is_answered(tmp_path: Path) -> None:
     """The file moved away (SQLite would write on into it unseen) and then put back."""
     data = tmp_path / "data"
-    database = data / "wonderland.sqlite3"
+    file = data / "wonderland.sqlite3"
     aside = tmp_path / "aside.sqlite3"
     server = ServerProcess(data, flags=("--bot-workers", "0"))
     output = answered_through(
-        server, lambda: os.rename(database, aside), lambda: os.rename(aside, database)
+        server, lambda: os.rename(file, aside), lambda: os.rename(aside, file)
     )
     one_line_each(output)
     assert "removed or replaced" in output
-
-
-@pytest.fixture
-def database() -> Iterator[PostgresCluster]:
-    cluster = PostgresCluster()
-    cluster.start()
-    yield cluster
-    cluster.remove()
 
 
 def test_postgresql_gone_and_back_is_one_line_each(

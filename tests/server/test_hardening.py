@@ -171,6 +171,14 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def command_line(pid: int) -> bytes:
+    """The command line of ``pid`` (empty once it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` is a running process (not gone, not a zombie)."""
     try:
@@ -190,7 +198,7 @@ def test_bot_workers_die_with_a_killed_server(tmp_path: Path) -> None:
     workers: set[int] = set()
     for _ in range(POLLS):  # the bot worker is started when the first bot decides
         workers = children(server.process.pid)
-        if workers:
+        if any(b"spawn_main" in command_line(pid) for pid in workers):
             break
         time.sleep(0.1)
     assert workers, "no bot worker was started"

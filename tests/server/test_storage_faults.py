@@ -1,9 +1,9 @@
-"""Every storage fault is answered: a full disk, read-only (immutable) or vanished database
-files (SQLite), PostgreSQL stopped and started again. While the database is away, a new table
-is answered 503 with ``Retry-After`` and a move ``unavailable`` with a sentence; the socket
-stays open; the server writes one log line when the outage begins and one when it ends (none
-per retry, no traceback); it never dies; and once the database is back the refused move is
-accepted, once."""
+"""Every storage fault is answered: a full disk, a file-size limit, read-only (immutable) or
+vanished database files (SQLite), PostgreSQL stopped and started again. While the database is
+away, a new table is answered 503 with ``Retry-After`` and a move ``unavailable`` with a
+sentence; the socket stays open; the server writes one log line when the outage begins and one
+when it ends (none per retry, no traceback); it never dies; and once the database is back the
+refused move is accepted, once."""
 
 from __future__ import annotations
 
@@ -144,6 +144,23 @@ def test_a_full_disk_is_answered(tmp_path: Path) -> None:
         )
     one_line_each(output)
     assert "full" in output
+
+
+def test_a_file_size_limit_is_answered_not_a_crash(tmp_path: Path) -> None:
+    """``ulimit -f`` reached (set on the running server by ``prlimit``): Python ignores
+    SIGXFSZ, so the write fails (EFBIG) and is answered like a full disk."""
+    data = tmp_path / "data"
+    server = ServerProcess(data, flags=("--bot-workers", "0"))
+
+    def limit(size: str) -> None:  # the soft limit only: raising it back needs no privilege
+        assert server.process is not None
+        subprocess.run(["prlimit", f"--pid={server.process.pid}", f"--fsize={size}:"], check=True)
+
+    def reached() -> None:
+        limit(str(max(path.stat().st_size for path in data.glob("wonderland.sqlite3*"))))
+
+    output = answered_through(server, reached, lambda: limit("unlimited"))
+    one_line_each(output)
 
 
 def test_read_only_database_files_are_answered_not_a_crash(tmp_path: Path) -> None:

@@ -26,6 +26,24 @@ LIMITS: list[tuple[str, type, str]] = [
         int,
         "refused messages per socket per minute before it is closed (default 20)",
     ),
+    (
+        "changes_per_second",
+        int,
+        "messages after hello but ping per person (seat token or spectator address), "
+        "across their sockets, per second, averaged (default 5)",
+    ),
+    ("change_burst", int, "the same per person in any one second (default 10)"),
+    ("names_per_minute", int, "name changes per person per minute (default 6)"),
+    (
+        "people_per_address",
+        int,
+        "a client address may send what this many people may (default 4)",
+    ),
+    (
+        "states_per_second",
+        int,
+        "states a table sends each socket per second; faster changes coalesce (default 10)",
+    ),
     ("sockets_per_address", int, "open websockets per client address (default 20)"),
     ("spectators_per_table", int, "spectators per table (default 50)"),
     ("tables_per_minute", int, "tables a client address may create per minute (default 10)"),
@@ -39,8 +57,8 @@ LIMITS: list[tuple[str, type, str]] = [
     ("ping_interval_seconds", float, "websocket keep-alive ping interval (default 20)"),
     ("ping_timeout_seconds", float, "close a socket that misses a ping by then (default 20)"),
     ("chat_max_chars", int, "the longest chat line in characters (default 300)"),
-    ("chat_per_minute", int, "chat lines per socket per minute (default 20)"),
-    ("chat_burst", int, "chat lines per socket in any 10 seconds (default 5)"),
+    ("chat_per_minute", int, "chat lines per person per minute (default 20)"),
+    ("chat_burst", int, "chat lines per person in any 10 seconds (default 5)"),
     (
         "take_back_seconds",
         float,

@@ -63,6 +63,35 @@ class ServerSettings(BaseSettings):
         description="refused messages (over a limit, malformed, unknown table or token) one "
         "socket may send in a minute before the server closes it",
     )
+    changes_per_second: int = Field(
+        default=5,
+        ge=1,
+        description="messages after hello (a move, a roll, a name, a chat line, a host's "
+        "control, an undo, advice; every message but ping) one person may send per second, on "
+        "average over 10 seconds, across all their connections: a seat counts by its token, a "
+        "spectator by its address",
+    )
+    change_burst: int = Field(
+        default=10,
+        ge=1,
+        description="the same messages one person may send in any single second",
+    )
+    names_per_minute: int = Field(
+        default=6, ge=1, description="name changes one person may make per minute"
+    )
+    people_per_address: int = Field(
+        default=4,
+        ge=1,
+        description="one client address may send, across all its connections and seats, as "
+        "many changes, names and chat lines as this many people (people behind one router "
+        "share an address)",
+    )
+    states_per_second: int = Field(
+        default=10,
+        ge=1,
+        description="states a table sends each connection per second at most: faster changes "
+        "are sent together, the latest state with every log line since",
+    )
     sockets_per_address: int = Field(
         default=20, ge=1, description="websockets open at once from one client address"
     )
@@ -99,10 +128,10 @@ class ServerSettings(BaseSettings):
         description="the longest chat line, in characters after trimming",
     )
     chat_per_minute: int = Field(
-        default=20, ge=1, description="chat lines one socket may send per minute"
+        default=20, ge=1, description="chat lines one person may send per minute"
     )
     chat_burst: int = Field(
-        default=5, ge=1, description="chat lines one socket may send in any 10 seconds"
+        default=5, ge=1, description="chat lines one person may send in any 10 seconds"
     )
     take_back_seconds: float = Field(
         default=5.0,
@@ -164,11 +193,15 @@ class ServerSettings(BaseSettings):
 
     @model_validator(mode="after")
     def _burst_covers_the_rate(self) -> ServerSettings:
-        if self.message_burst < self.messages_per_second:
-            raise ValueError(
-                f"message_burst ({self.message_burst}) must be at least messages_per_second "
-                f"({self.messages_per_second})"
-            )
+        for burst, rate in (
+            ("message_burst", "messages_per_second"),
+            ("change_burst", "changes_per_second"),
+        ):
+            if getattr(self, burst) < getattr(self, rate):
+                raise ValueError(
+                    f"{burst} ({getattr(self, burst)}) must be at least {rate} "
+                    f"({getattr(self, rate)})"
+                )
         return self
 
     @staticmethod

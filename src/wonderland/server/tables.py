@@ -65,7 +65,7 @@ class TableManager:
         self.timers = ClockTimers(self)
         """The clocks' timers of the tables this process runs."""
         self.runner = TableRunner(self, self.timers.arm, bot_delay)
-        self.teller = Teller(self.timers.arm)
+        self.teller = Teller(self.timers.arm, self.spawn)
         self.take_back_seconds = 0.0
         """How long the draw after a person's move waits by default at a table of a game that
         holds its draws (the server's ``take_back_seconds``; a table may set its own)."""
@@ -467,19 +467,29 @@ class TableManager:
         """Send each listener its own view (see ``telling.Teller``)."""
         await self.teller.broadcast(table)
 
+    def pace_states(self, pace: Callable[[str], float]) -> None:
+        """Send each table's states at a pace: ``pace(table_id)`` counts one sent now and
+        answers 0, or the seconds until the next may go (``Guard.state_wait``)."""
+        self.teller.pace = pace
+
     async def join(self, table: LiveTable, viewer: int | None, send: Send) -> None:
         """Register a connection and send it the whole state and log. A seat coming online
-        is news to everyone (its presence shows); a spectator is told alone."""
-        table.listeners.setdefault(viewer, {})[send] = 0
-        if viewer is None:
-            message = table.state_message(None)
+        (its first connection) is news to everyone (its presence shows); a spectator, or a
+        seat's next connection, is told alone."""
+        sends = table.listeners.setdefault(viewer, {})
+        first = viewer is not None and not sends
+        sends[send] = 0
+        if first:
+            self.mark_active(table)
+            await self.broadcast(table)  # this connection's whole log too (it has seen none)
+        else:
+            message = table.state_message(viewer)
             await send(self.teller.encode(message))
-            spectators = table.listeners.get(None, {})
-            if send in spectators:  # unless it closed meanwhile
-                spectators[send] = max(spectators[send], len(message["log"]))
-            return
-        self.mark_active(table)
-        await self.broadcast(table)
+            if send in sends:  # unless it closed meanwhile
+                sends[send] = max(sends[send], len(message["log"]))
+            if viewer is None:
+                return
+            self.mark_active(table)
         if table.gate is not None:  # a real-time race may open now
             self.advance_soon(table)
 

@@ -519,6 +519,18 @@ class Store:
             return list(connection.scalars(query))
 
     @_reachable
+    def finished_ids(self, game: str | None = None, since: datetime | None = None) -> list[str]:
+        """The finished tables (of ``game``; created at or after ``since``), oldest first: the
+        order a dataset is exported in, so that an export can carry on where it stopped."""
+        with self.engine.connect() as connection:
+            query = select(TableRow.id).where(TableRow.finished.is_(True))
+            if game is not None:
+                query = query.where(TableRow.game == game)
+            if since is not None:
+                query = query.where(TableRow.created_at >= since)
+            return list(connection.scalars(query.order_by(TableRow.created_at, TableRow.id)))
+
+    @_reachable
     def public_page(self, limit: int, cursor: str | None = None) -> tuple[list[TableHeader], bool]:
         """Up to ``limit`` public tables, newest first, older than the table ``cursor``; and
         whether there are more. UnknownCursor when ``cursor`` is no public table."""

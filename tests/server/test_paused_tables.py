@@ -6,13 +6,21 @@ paused; a server that allows bot tables lets it play on."""
 
 from __future__ import annotations
 
+import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
+import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
 
+from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
+from tests.support import ServerProcess
 from wonderland.server.live_table import PAUSED
+from wonderland.store import Store
 
 from .conftest import make_app
 from .seating_support import create, join, log_of, play_to_end, send, state_where, until
@@ -147,3 +155,61 @@ def test_a_server_that_allows_bot_tables_lets_them_play_on(tmp_path: Path) -> No
             send(h, {"type": "host", "do": "to_bot", "seat": 0})
             over = state_where(h, lambda s: s["finished"])
             assert over["paused"] is None
+
+
+@pytest.fixture
+def pair(tmp_path: Path, postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:  # noqa: F811
+    """Two server processes on one PostgreSQL database that do not host bot tables."""
+    flags = ("--db", postgres_url, "--bot-workers", "0")
+    servers = (
+        ServerProcess(tmp_path / "a", flags=flags),
+        ServerProcess(tmp_path / "b", flags=flags),
+    )
+    for server in servers:
+        server.start()
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_table_paused_on_one_process_is_paused_on_both_and_goes_on_from_either(
+    pair: tuple[ServerProcess, ServerProcess],
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """Process a runs the table (its lease); the host hands the last person's seat to a bot
+    on process b: a takes no step either. The person's link, opened on b, gives the seat back
+    and a's bot answers the person's move."""
+    a, b = pair
+    body = {"game": "parade", "seats": PERSON_AND_BOT, "variants": {"start_player": "0"}}
+    created = httpx.post(f"{a.url}/api/tables", json=body, timeout=10).json()
+    table, token, host = created["table"], created["seats"][0]["token"], created["host_token"]
+    store = Store(postgres_url)
+    try:
+        with connect(b.url.replace("http", "ws") + "/ws") as h:
+            h.send(json.dumps({"type": "hello", "table": table, "token": None, "host": host}))
+            arrived(h, lambda m: m.get("to_move") == [0])  # dealt: the person's move
+            h.send(json.dumps({"type": "host", "do": "to_bot", "seat": 0}))
+            arrived(h, lambda m: m.get("paused") == PAUSED)
+        with connect(a.url.replace("http", "ws") + "/ws") as watcher:
+            watcher.send(json.dumps({"type": "hello", "table": table, "token": None}))
+            arrived(watcher, lambda m: m.get("paused") == PAUSED)  # a follows b's event
+        paused_at = len(store.actions_since(table, 0)[0])
+        time.sleep(QUIET_SECONDS * 2)
+        assert len(store.actions_since(table, 0)[0]) == paused_at
+        with connect(b.url.replace("http", "ws") + "/ws") as person:
+            person.send(json.dumps({"type": "hello", "table": table, "token": token}))
+            back = arrived(person, lambda m: m.get("paused") is None and bool(m.get("legal")))
+            move = {"type": "act", "version": back["version"], "action": back["legal"][0]["id"]}
+            person.send(json.dumps(move))
+            arrived(person, lambda m: m.get("version", 0) > back["version"] + 2)  # a's bot
+    finally:
+        store.close()
+
+
+def arrived(ws: ClientConnection, test: Any) -> dict[str, Any]:
+    """The first message for which ``test(message)`` holds (within 20 s of quiet)."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if test(message):
+            return message

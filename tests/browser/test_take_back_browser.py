@@ -45,6 +45,11 @@ def test_t1_take_back_and_keep_in_two_browsers(browser: Browser, site: ServerPro
     expect(keep).to_be_visible()
     expect(alice.locator(".hand .play-card")).to_have_count(4)  # nothing drawn yet
     expect(bob.locator("#undo-hold")).to_contain_text("may take back their move")
+    # nothing is drawn yet, and the table's status line does not say it is
+    expect(alice.locator(".pd-status strong")).to_have_text(
+        "Your card is drawn when the take-back time ends."
+    )
+    expect(bob.locator(".pd-status strong")).to_contain_text("may still take back their play")
     expect(bob.locator("#undo-ask")).to_be_hidden()
     for page in (alice, bob):
         assert overflow(page) == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wonderland.terminal.arguments import (
@@ -45,6 +46,12 @@ LIMITS: list[tuple[str, type, str]] = [
         "take_back_seconds",
         float,
         "Parade: a play may be taken back this long before its draw (default 5)",
+    ),
+    (
+        "forwarded_allow_ips",
+        str,
+        "proxies trusted to name the client in X-Forwarded-For, comma-separated addresses or "
+        "networks (default: none)",
     ),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
 ]
@@ -94,8 +101,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                 flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
         else:
-            checked = NON_NEGATIVE if kind is int else positive_number  # exact bounds: settings
-            if name in ZERO_ALLOWED:
+            checked: Callable[[str], Any] = NON_NEGATIVE if kind is int else positive_number
+            if kind is str:  # exact bounds and forms: the settings check them
+                checked = str
+            elif name in ZERO_ALLOWED:
                 checked = non_negative_number
             limits.add_argument(flag, dest=name, type=checked, default=None, help=help_text)
 
@@ -121,11 +130,14 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
 
 def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """What uvicorn enforces for the app: the websocket size limit (a larger frame is refused
-    before it is read) and the keep-alive pings."""
+    before it is read), the keep-alive pings, and the proxies whose ``X-Forwarded-For`` it
+    believes (uvicorn's own proxy headers support: none unless some are configured)."""
     return {
         "ws_max_size": settings.max_message_bytes,
         "ws_ping_interval": settings.ping_interval_seconds,
         "ws_ping_timeout": settings.ping_timeout_seconds,
+        "proxy_headers": bool(settings.forwarded_allow_ips.strip()),
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
     }
 
 

@@ -8,7 +8,9 @@ and its name with dashes, e.g. ``--tables-per-minute 5``); a flag wins over the 
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+import ipaddress
+
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_PREFIX = "WONDERLAND_"
@@ -88,11 +90,30 @@ class ServerSettings(BaseSettings):
         description="Parade: the draw after a person's play waits this long, in which the play "
         "may be taken back (a table may set its own; 0: the draw comes at once)",
     )
+    forwarded_allow_ips: str = Field(
+        default="",
+        description="the reverse proxies trusted to say who the client is, as addresses or "
+        "networks separated by commas (e.g. 127.0.0.1): a connection from one of them is "
+        "counted as the address its X-Forwarded-For names; empty: no proxy is trusted and "
+        "the header is ignored",
+    )
     api_docs: bool = Field(
         default=False,
         description="serve the interactive API docs at /docs and /redoc (their scripts come "
         "from a CDN)",
     )
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _addresses_or_networks(cls, value: str) -> str:
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{item!r} is not an address or a network (e.g. 127.0.0.1 or 10.0.0.0/8)"
+                ) from None
+        return value
 
     @model_validator(mode="after")
     def _burst_covers_the_rate(self) -> ServerSettings:

@@ -48,9 +48,11 @@ class Followed(TableCore, Protocol):
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
     loop = asyncio.get_running_loop()
+    own = core.store.origin + " "
 
-    def moved_elsewhere(table_id: str) -> None:
-        loop.call_soon_threadsafe(moved, core, table_id)
+    def moved_elsewhere(note: str) -> None:
+        if not note.startswith(own):  # this process's own writes wake nothing
+            loop.call_soon_threadsafe(moved, core, note)
 
     cluster.listen(moved_elsewhere)
 

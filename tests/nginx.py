@@ -9,12 +9,9 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
-import httpx2 as httpx
-
-from tests.support import free_port
+from tests.support import answers, free_port
 from wonderland.server.pages import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,15 +85,10 @@ class NginxProxy:
         checked = subprocess.run(self.command("-t"), capture_output=True, text=True)
         assert checked.returncode == 0, checked.stderr
         self.process = subprocess.Popen(self.command("-g", "daemon off;"))
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError((self.prefix / "error.log").read_text(encoding="utf-8"))
+        if not answers(self.url, 20):
+            errors = (self.prefix / "error.log").read_text(encoding="utf-8")
+            self.stop()
+            raise RuntimeError(errors)
 
     def stop(self) -> None:
         """Stop nginx (a quick shutdown) and delete its files."""

@@ -20,6 +20,7 @@ from websockets.typing import Origin
 
 from tests.nginx import NginxProxy
 from tests.postgres import PostgresCluster
+from tests.server.test_processes import latest
 from tests.support import ServerProcess
 from wonderland.server.pages import STATIC
 from wonderland.store import Store
@@ -70,19 +71,6 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     running.close()
 
 
-def news(ws: ClientConnection, seconds: float = 0.3) -> dict[str, Any] | None:
-    """The last state that arrives within ``seconds`` of quiet (None: none came); raises
-    ``ConnectionClosed`` when the socket's process is gone."""
-    state = None
-    while True:
-        try:
-            message = json.loads(ws.recv(timeout=seconds))
-        except TimeoutError:
-            return state
-        if message["type"] == "state":
-            state = message
-
-
 def test_a_game_goes_on_through_nginx_when_a_process_dies(deployment: Deployment) -> None:
     created = httpx.post(
         f"{deployment.nginx.url}/api/tables",
@@ -101,7 +89,7 @@ def test_a_game_goes_on_through_nginx_when_a_process_dies(deployment: Deployment
         while time.monotonic() < deadline:
             for seat in (0, 1):
                 try:
-                    states[seat] = news(sockets[seat]) or states[seat]
+                    states[seat] = latest(sockets[seat]) or states[seat]
                 except ConnectionClosed:  # its process died: back in through nginx
                     dropped.append(seat)
                     sockets[seat] = deployment.join(table, tokens[seat])

@@ -171,6 +171,11 @@ def start_servers(
         # speed: lift the limits a public server holds each address and socket to
         *("--sockets-per-address", str(clients + 10), "--tables-per-minute", "1000000"),
         *("--messages-per-second", "1000", "--message-burst", "1000"),
+        *("--changes-per-second", "1000", "--change-burst", "1000"),
+        *("--people-per-address", "1000"),
+        # and send every state as it comes (at --think-ms 0 a table changes faster than a
+        # person's screen needs)
+        *("--states-per-second", "1000"),
         *(["--db", db] if db else []),
         *more,
     ]

@@ -152,7 +152,7 @@ def test_settings_come_from_flags_then_environment_then_defaults(
         assert fields[name].annotation in (kind, kind.__name__), name
         default = fields[name].default
         shown = ("yes" if default else "no") if kind is bool else f"{default or 'none'}"
-        if isinstance(default, float):
+        if kind in (int, float):
             shown = f"{default:g}"
         assert f"(default {shown})" in help_text or f"(default: {shown})" in help_text, name
     parser = build_parser()
@@ -171,6 +171,8 @@ def test_settings_come_from_flags_then_environment_then_defaults(
         "ws_max_size": 4096,
         "ws_ping_interval": 7.0,
         "ws_ping_timeout": 20.0,
+        "timeout_keep_alive": 5.0,
+        "h11_max_incomplete_event_size": 16384,
         "proxy_headers": False,
         "forwarded_allow_ips": "",
     }
@@ -187,7 +189,7 @@ def test_every_setting_is_documented() -> None:
         flag, env = ServerSettings.flag(name), ServerSettings.env_name(name)
         default = field.default
         shown = str(default).lower() if isinstance(default, bool) else f"{default or 'none'}"
-        if isinstance(default, float):
+        if isinstance(default, int | float) and not isinstance(default, bool):
             shown = f"{default:g}"
         row = f"| `{flag}` | `{env}` | {shown} |"
         assert row in text, row

@@ -1,0 +1,114 @@
+"""Pictures of a game night in one room for docs/screenshots (run on purpose, not a test):
+the host's page with the seats' join codes, the table screen at 1920x1080 (a Wonderland's War
+battle, a Wonderdice race) and the three phones (390x844) that joined by scanning its codes.
+
+    .venv/bin/python -m tests.browser.room_screenshots
+
+A real server; the phones read the codes from the screen's pixels and play by pressing their
+table's own buttons, chosen by a seeded random generator.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import tempfile
+from contextlib import suppress
+from pathlib import Path
+
+import httpx2 as httpx
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import CHROMIUM_FLAGS
+from tests.browser.scan import scan
+from tests.browser.screenshots import ENABLED, shoot
+from tests.support import ServerProcess
+
+PHONE = {"width": 390, "height": 844}
+TV = {"width": 1920, "height": 1080}
+
+
+def open_table(browser: Browser, base: str, game: str, people: int) -> tuple[Page, Page]:
+    """A table of open seats: the host's page (1280x800) and the screen it opens (1920x1080)."""
+    seats = [{"kind": "open"}] * people
+    created = httpx.post(f"{base}/api/tables", json={"game": game, "seats": seats}, timeout=10)
+    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host.goto(created.json()["host_url"])
+    link = host.locator("#open-screen")
+    link.wait_for()
+    screen = browser.new_context(viewport=TV).new_page()
+    screen.goto(str(link.get_attribute("href")))
+    screen.locator(".screen-codes .join-qr").nth(people - 1).wait_for()
+    return host, screen
+
+
+def join_by_codes(browser: Browser, screen: Page, people: int) -> list[Page]:
+    """A phone for each code on the screen, opened at the link its picture reads."""
+    links = [scan(screen.locator(".join-qr").nth(i)) for i in range(people)]
+    phones = []
+    for link in links:
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        phone.goto(link)
+        phone.locator("#who", has_text="you are").wait_for()
+        phones.append(phone)
+    return phones
+
+
+def press_any(phones: list[Page], rng: random.Random) -> None:
+    """One phone whose table offers a button presses one of them."""
+    for phone in rng.sample(phones, len(phones)):
+        buttons = phone.locator(ENABLED)
+        if buttons.count():
+            with suppress(PlaywrightTimeout):  # the table redrew under the click: another turn
+                buttons.nth(rng.randrange(buttons.count())).click(timeout=800)
+            return
+    phones[0].wait_for_timeout(120)
+
+
+def war_battle(browser: Browser, base: str, out: str) -> None:
+    host, screen = open_table(browser, base, "wonderlands_war", 3)
+    shoot(host, f"{out}-host")
+    shoot(screen, f"{out}-screen-waiting")
+    phones = join_by_codes(browser, screen, 3)
+    rng = random.Random("room-war")
+    for _ in range(600):
+        if screen.locator("#board .track").count():
+            break
+        press_any(phones, rng)
+    shoot(screen, f"{out}-war-screen")
+    for i, phone in enumerate(phones):
+        shoot(phone, f"{out}-war-phone-{i + 1}")
+
+
+def wonderdice_race(browser: Browser, base: str, out: str) -> None:
+    _, screen = open_table(browser, base, "wonderdice", 3)
+    phones = join_by_codes(browser, screen, 3)
+    for phone in phones:
+        phone.locator("#ready-button").click()
+    rng = random.Random("room-wonderdice")
+    for _ in range(60):
+        press_any(phones, rng)
+    shoot(screen, f"{out}-wonderdice-screen")
+    for i, phone in enumerate(phones):
+        shoot(phone, f"{out}-wonderdice-phone-{i + 1}")
+
+
+def main(out: str = "room") -> None:
+    """Start a server and take the pictures (named ``out-...``)."""
+    server = ServerProcess(Path(tempfile.mkdtemp()) / "data", bot_delay=0.2)
+    server.start()
+    try:
+        with sync_playwright() as playwright:
+            executable = shutil.which("chromium") or "chromium"
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+            war_battle(browser, server.url, out)
+            wonderdice_race(browser, server.url, out)
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -18,12 +18,13 @@ from contextlib import suppress
 from pathlib import Path
 
 import httpx2 as httpx
+from PIL import Image
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.scan import scan
-from tests.browser.screenshots import ENABLED, shoot
+from tests.browser.screenshots import ENABLED, OUT, shoot
 from tests.support import ServerProcess
 
 PHONE = {"width": 390, "height": 844}
@@ -60,11 +61,35 @@ def press_any(phones: list[Page], rng: random.Random) -> None:
     """One phone whose table offers a button presses one of them."""
     for phone in rng.sample(phones, len(phones)):
         buttons = phone.locator(ENABLED)
-        if buttons.count():
+        count = buttons.count()
+        if count:
             with suppress(PlaywrightTimeout):  # the table redrew under the click: another turn
-                buttons.nth(rng.randrange(buttons.count())).click(timeout=800)
+                buttons.nth(rng.randrange(count)).click(timeout=800)
             return
     phones[0].wait_for_timeout(120)
+
+
+def night(name: str, screen: Page, phones: list[Page]) -> None:
+    """The screen and the phones side by side in one picture (``name.png``); of the phones'
+    own pictures only the first is kept."""
+    shoot(screen, f"{name}-screen")
+    for i, phone in enumerate(phones):
+        shoot(phone, f"{name}-phone-{i + 1}")
+    pictures = [Image.open(OUT / f"{name}-screen.png")]
+    pictures += [Image.open(OUT / f"{name}-phone-{i + 1}.png") for i in range(len(phones))]
+    gap = 24
+    width = sum(picture.width for picture in pictures) + gap * (len(pictures) + 1)
+    height = max(picture.height for picture in pictures) + 2 * gap
+    canvas = Image.new("RGB", (width, height), (45, 24, 56))
+    left = gap
+    for picture in pictures:
+        canvas.paste(picture, (left, (height - picture.height) // 2))
+        left += picture.width + gap
+    canvas.save(OUT / f"{name}.png")
+    print(f"docs/screenshots/{name}.png")
+    (OUT / f"{name}-phone-1.png").rename(OUT / f"{name}-phone.png")
+    for i in range(1, len(phones)):
+        (OUT / f"{name}-phone-{i + 1}.png").unlink()
 
 
 def war_battle(browser: Browser, base: str, out: str) -> None:
@@ -77,9 +102,9 @@ def war_battle(browser: Browser, base: str, out: str) -> None:
         if screen.locator("#board .track").count():
             break
         press_any(phones, rng)
-    shoot(screen, f"{out}-war-screen")
-    for i, phone in enumerate(phones):
-        shoot(phone, f"{out}-war-phone-{i + 1}")
+    night(f"{out}-war", screen, phones)
+    screen.set_viewport_size({"width": 1280, "height": 720})  # a laptop as the table
+    shoot(screen, f"{out}-war-screen-laptop")
 
 
 def wonderdice_race(browser: Browser, base: str, out: str) -> None:
@@ -90,9 +115,7 @@ def wonderdice_race(browser: Browser, base: str, out: str) -> None:
     rng = random.Random("room-wonderdice")
     for _ in range(60):
         press_any(phones, rng)
-    shoot(screen, f"{out}-wonderdice-screen")
-    for i, phone in enumerate(phones):
-        shoot(phone, f"{out}-wonderdice-phone-{i + 1}")
+    night(f"{out}-wonderdice", screen, phones)
 
 
 def main(out: str = "room") -> None:

@@ -57,7 +57,7 @@ def test_phones_join_by_the_screens_codes(browser: Browser, site: ServerProcess)
     for seat, link in enumerate(links):
         phone = new_page(browser, 390, 844)
         phone.goto(link)
-        expect(phone.locator("#who")).to_contain_text(f"seat {seat}")
+        expect(phone.locator(f'#seats .seat-you[data-seat="{seat}"]')).to_have_count(1)
         phones.append(phone)
     expect(screen.locator("#screen-codes")).to_be_hidden()  # every seat taken: no code left
     expect(screen.locator("#board .parade-row, #board [data-key]").first).to_be_visible()
@@ -84,7 +84,7 @@ def test_a_lost_phones_code_is_replaced_from_the_hosts_page(
     lost = scan(first)
     phone = new_page(browser, 390, 844)
     phone.goto(lost)
-    expect(phone.locator("#who")).to_contain_text("seat 0")
+    expect(phone.locator('#seats .seat-you[data-seat="0"]')).to_have_count(1)
     taken = host.locator('#host-room .join-taken[data-seat="0"]')
     expect(taken).to_contain_text("here")
     phone.context.close()  # the phone is lost
@@ -99,4 +99,4 @@ def test_a_lost_phones_code_is_replaced_from_the_hosts_page(
     expect(again.locator("main")).to_contain_text("no longer works")
     again.goto(fresh)
     again.reload()
-    expect(again.locator("#who")).to_contain_text("seat 0")
+    expect(again.locator('#seats .seat-you[data-seat="0"]')).to_have_count(1)

@@ -11,21 +11,16 @@ table's own buttons, chosen by a seeded random generator.
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
 from contextlib import suppress
-from pathlib import Path
 
 import httpx2 as httpx
 from PIL import Image
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import CHROMIUM_FLAGS
 from tests.browser.scan import scan
-from tests.browser.screenshots import ENABLED, OUT, shoot
-from tests.support import ServerProcess
+from tests.browser.screenshots import ENABLED, OUT, shoot, site_and_browser
 
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
@@ -120,17 +115,9 @@ def wonderdice_race(browser: Browser, base: str, out: str) -> None:
 
 def main(out: str = "room") -> None:
     """Start a server and take the pictures (named ``out-...``)."""
-    server = ServerProcess(Path(tempfile.mkdtemp()) / "data", bot_delay=0.2)
-    server.start()
-    try:
-        with sync_playwright() as playwright:
-            executable = shutil.which("chromium") or "chromium"
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-            war_battle(browser, server.url, out)
-            wonderdice_race(browser, server.url, out)
-            browser.close()
-    finally:
-        server.stop()
+    with site_and_browser() as (base, browser):
+        war_battle(browser, base, out)
+        wonderdice_race(browser, base, out)
 
 
 if __name__ == "__main__":

@@ -76,9 +76,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/parade_fast.py
 	$(BIN)/python bench/ismcts.py
 
-# docs/screenshots: the lobby and each game's table in mid-game, desktop and phone.
+# docs/screenshots: the lobby and each game's table in mid-game, desktop and phone; a game
+# night in one room (the table screen and the phones that joined by its codes).
 screenshots: $(STAMP) chromium
 	$(BIN)/python -m tests.browser.screenshots
+	$(BIN)/python -m tests.browser.room_screenshots
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \

@@ -2,4 +2,4 @@
 // (My tables) opens nothing any more, so it is forgotten.
 import { forget } from "/static/mytables.js";
 
-if (location.pathname.startsWith("/t/")) forget(location.pathname.split("/").pop());
+if (location.pathname.startsWith("/t/")) forget(location.pathname.split("/")[2]);  // /t/<id> and /t/<id>/screen

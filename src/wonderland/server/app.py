@@ -19,6 +19,7 @@ from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
 from wonderland.server.pages import STATIC, describe_game, pages_router, web_asset
+from wonderland.server.problems import answer_refusals
 from wonderland.server.seating_api import seating_router
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
@@ -54,6 +55,7 @@ def create_app(
     app = FastAPI(title="Wonderland Table", lifespan=lifespan, docs_url=docs[0], redoc_url=docs[1])
     app.state.settings = settings
     app.state.guard = Guard(settings)
+    answer_refusals(app)  # 422 in a sentence, 405 with every method of its path
     docs_paths = frozenset(path for path in docs if path is not None)
     app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
     app.add_middleware(HeadAsGet)  # HEAD on every GET route, for uptime monitors

@@ -16,6 +16,7 @@ from wonderland.core import game_ids, get_game, get_plugin
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
 from wonderland.server.refusals import Refused
 from wonderland.server.tables import TableManager
+from wonderland.server.wire import TABLE_ID
 
 STATIC = Path(str(files("wonderland.server").joinpath("static")))
 SAFE_ASSET = re.compile(r"[A-Za-z0-9_-]+\.(js|css|svg)")
@@ -54,8 +55,8 @@ def pages_router() -> APIRouter:
 async def missing_table(manager: TableManager, table_id: str) -> str | None:
     """Why there is no table ``table_id`` to show (None: there is one, or the database cannot
     say just now and the page will tell)."""
-    if len(table_id) > 64:
-        return f"there is no table {table_id[:64]!r}…"
+    if not re.fullmatch(TABLE_ID, table_id):  # no lookup of what cannot be an id
+        return f"there is no table {table_id[:64]!r}" + ("…" if len(table_id) > 64 else "")
     try:
         await manager.obtain(table_id)
     except Refused as refusal:

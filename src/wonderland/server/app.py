@@ -13,13 +13,15 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from wonderland.server.bot_worker import watch_parent
 from wonderland.server.guard import Guard
 from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
+from wonderland.server.origins import SameOrigin
 from wonderland.server.pages import STATIC, describe_game, pages_router, web_asset
 from wonderland.server.problems import answer_refusals
+from wonderland.server.reaping import watch_parent
+from wonderland.server.request_body import BodyLimits
 from wonderland.server.seating_api import seating_router
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
@@ -41,12 +43,14 @@ def create_app(
     bot_workers: int = 1,
     bot_delay: float = 0.6,
     settings: ServerSettings | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The web table app over the database at ``database_url``.
 
     ``bot_workers`` processes run the bots (0: a thread, for tests); ``bot_delay`` seconds pass
     between bot moves so people can follow them; ``settings`` are the limits (by default
-    those of the environment, ``WONDERLAND_...``).
+    those of the environment, ``WONDERLAND_...``); ``public_url`` is where people's phones
+    reach the server (the join codes' links point there; default: where the host's page is).
     """
     settings = settings if settings is not None else ServerSettings()
     # The API docs pages load their scripts from a CDN: served only when asked for.
@@ -54,9 +58,14 @@ def create_app(
     lifespan = serving(database_url, bot_workers, bot_delay, settings)
     app = FastAPI(title="Wonderland Table", lifespan=lifespan, docs_url=docs[0], redoc_url=docs[1])
     app.state.settings = settings
+    app.state.public_url = public_url
     app.state.guard = Guard(settings)
     answer_refusals(app)  # 422 in a sentence, 405 with every method of its path
     docs_paths = frozenset(path for path in docs if path is not None)
+    app.add_middleware(
+        BodyLimits, max_bytes=settings.max_body_bytes, seconds=settings.body_timeout_seconds
+    )
+    app.add_middleware(SameOrigin, allowed=settings.origins)  # no cross-site changes
     app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
     app.add_middleware(HeadAsGet)  # HEAD on every GET route, for uptime monitors
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -84,12 +93,14 @@ def serving(
             store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds
         )
         manager.take_back_seconds = settings.take_back_seconds
+        manager.allow_bot_tables = settings.allow_bot_tables
+        manager.pace_states(app.state.guard.state_wait)
         # Start-up replays nothing: the tables in play come back in the background (their
         # bots and clocks go on), any other table when it is first asked for.
         manager.restore_soon()
         cluster = None
         if store.engine.dialect.name == "postgresql":  # several processes may share it
-            cluster = Cluster(store.engine)
+            cluster = Cluster(store.engine, store.outage)
             manager.join_cluster(cluster)
         manager.sweep_soon(min(SWEEP_SECONDS, settings.table_idle_seconds / 4))
         app.state.manager = manager

@@ -13,7 +13,7 @@ from typing import Any
 from wonderland.core import derive_seed
 from wonderland.server.bot_worker import decide
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import LiveTable, waiting
+from wonderland.server.live_table import LiveTable, bots_only, waiting
 from wonderland.server.seat_clocks import (
     IDLE_KICK,
     SEAT_EVENTS,
@@ -74,6 +74,8 @@ class ClockTimers:
             handle.cancel()
         if table.clocks is None or table.finished or table.expired or waiting(table):
             return
+        if bots_only(table):  # paused: no clock runs until a person is back
+            return
         if not self.core.holds(table):
             return
         first = due(table, now_ms())
@@ -94,7 +96,7 @@ class ClockTimers:
             async with table.lock:
                 acted = await self._apply_policy(table)
         except StoreUnavailable:
-            log.warning("table %s: a clock ran out while the database is away", table.id)
+            log.debug("table %s: a clock ran out while the database is away", table.id)
             asyncio.get_running_loop().call_later(1.0, self.arm, table)
             return
         except StaleWrite:  # another process moved first: catch up, then look again

@@ -1,5 +1,7 @@
 """One websocket client: hello first, then actions, names, chat and pings; every refusal is
-answered, and a socket that keeps sending refused messages is closed."""
+answered, and a socket that keeps sending refused messages is closed. Besides its own rates, a
+connection's changes, names and chat lines count against its person and its address, whatever
+socket they come from."""
 
 from __future__ import annotations
 
@@ -12,17 +14,32 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from wonderland.server.advice import advice, check
-from wonderland.server.guard import Guard
-from wonderland.server.host import host_action, is_host
+from wonderland.server.guard import Guard, Over, Who
+from wonderland.server.host import host_action, is_host, take_back
+from wonderland.server.join_codes import (
+    join_codes,
+    new_code,
+    opens_screen,
+    screen_link,
+    seat_opened,
+)
 from wonderland.server.live_table import LiveTable, SeatSocket
 from wonderland.server.problems import explain
 from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again
-from wonderland.server.seating import refuse_unless_playing
+from wonderland.server.seating import checked_seat, refuse_unless_playing
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
-from wonderland.server.talk import CHAT_HISTORY, SPECTATOR_NAME, chat_line, check_chat, check_name
+from wonderland.server.talk import (
+    CHAT_HISTORY,
+    SPECTATOR_NAME,
+    chat_line,
+    check_chat,
+    check_name,
+    default_name,
+    refuse_look_alike,
+)
 from wonderland.server.undo import answer, ask, keep, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
@@ -46,6 +63,7 @@ from wonderland.server.wire import (
     UndoAsk,
     Welcome,
 )
+from wonderland.server.wire_room import AskCodes
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +109,7 @@ async def serve_socket(
         await websocket.close(POLICY_VIOLATION, "too many connections from your address")
         return
     try:
-        await Connection(websocket, manager, guard, settings, key).serve()
+        await Connection(websocket, manager, guard, settings, key, address).serve()
     finally:
         guard.close_socket(address, key)
 
@@ -106,17 +124,23 @@ class Connection:
         guard: Guard,
         settings: ServerSettings,
         key: str,
+        address: str,
     ) -> None:
         self.websocket = websocket
         self.manager = manager
         self.guard = guard
         self.settings = settings
         self.key = key
+        self.address = address
+        self.who = Who.spectator(address)
+        """Whom this connection's changes count against (its seat's token once it joins)."""
         self.joined: tuple[LiveTable, int | None] | None = None
         self.name: str | None = None
         """A spectator's chosen chat name (a seat's name is the seat's, kept by the table)."""
         self.host = False
         """This connection said hello with the table's host token."""
+        self.screen = False
+        """This connection said hello with a table screen's key: it is shown the codes."""
         self.advised: tuple[int, dict[str, Any]] | None = None
         """The last suggestion sent, with the version it answers."""
 
@@ -213,6 +237,7 @@ class Connection:
         else:
             if self.joined is None:
                 raise refuse("not_joined", "send hello with your table and token first")
+            self._count(self.guard.change(self.who), "messages that change the table")
             table, seat = self.joined
             if isinstance(message, AskAdvice):
                 await self._advice(table, seat, message.version)
@@ -222,6 +247,9 @@ class Connection:
                 return
             if isinstance(message, Chat):
                 await self._chat(table, seat, message)
+                return
+            if isinstance(message, AskCodes):
+                await self._codes(table)
                 return
             if isinstance(message, HostAction | PlayAgain):
                 await self._seating(table, seat, message)
@@ -269,6 +297,13 @@ class Connection:
         if message.host is not None and not is_host(table, message.host):
             raise refuse("not_host", "this host token does not belong to this table")
         self.host = message.host is not None
+        if message.screen is not None and not opens_screen(table, message.screen):
+            raise refuse(
+                "not_host",
+                "this table screen's link has expired or is not this table's: open the "
+                "screen again from the host's page",
+            )
+        self.screen = message.screen is not None
         limit = self.settings.spectators_per_table
         if seat is None and table.spectators() >= limit:
             raise refuse(
@@ -277,14 +312,19 @@ class Connection:
                 f"({limit}): try again later",
             )
         await self.manager.expire_if_idle(table)
+        if seat is not None:  # an open seat's code takes the seat; a code is spent
+            await seat_opened(self.manager, table, seat)
         self.joined = (table, seat)
         if seat is not None and message.token is not None:
             token_hash = table.seats[seat].token_hash or ""
             table.record.sockets[self.send_text] = SeatSocket(seat, token_hash, self.evict)
+            self.who = Who.seat(token_hash, self.address)
         greeting = welcome(table, seat)
         greeting.host = self.host
         await self.send(greeting.model_dump(mode="json"))
         await self.manager.join(table, seat, self.send_text)
+        if seat is not None:  # a table of bots only goes on when its person is back
+            await take_back(self.manager, table, seat)
         seen = greeting.chat[-1].id if greeting.chat else 0
         missed = [line for line in table.chat[-CHAT_HISTORY:] if line.id > seen]
         if missed:  # said while this connection was being welcomed
@@ -313,33 +353,103 @@ class Connection:
                 "not_host",
                 "only the table's host can do this: open the table with the host link",
             )
+        if message.do == "screen":
+            await self.send(screen_link(table, self.base_url()).model_dump(mode="json"))
+            return
+        if message.do == "new_code":
+            await new_code(self.manager, table, checked_seat(table, message.seat))
+            await self._codes(table)
+            return
         link = await host_action(self.manager, table, message)
         if link is not None:
             await self.send(link.model_dump(mode="json"))
 
+    def base_url(self) -> str:
+        """Where people open this server's pages: the server's public address (room mode's
+        ``--public-url``), else the address this connection came to."""
+        public: str | None = self.websocket.app.state.public_url
+        if public:
+            return public.rstrip("/")
+        url = self.websocket.url
+        return f"{'https' if url.scheme == 'wss' else 'http'}://{url.netloc}"
+
+    async def _codes(self, table: LiveTable) -> None:
+        """The join codes, to the host's connection or a table screen opened by the host."""
+        if not (self.host or self.screen):
+            raise refuse(
+                "not_host",
+                "only the host's page and a table screen opened from it are shown the "
+                "seats' join codes",
+            )
+        codes = await join_codes(self.manager, table, self.base_url())
+        await self.send(codes.model_dump(mode="json"))
+
     async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
         """Take a display name: a seat's is stored and shown to all, a spectator's is kept
-        for its chat; answered with the name as taken."""
+        for its chat; answered with the name as taken. The name it has already changes
+        nothing; a seat's name that looks like another's shown at the table is refused (a
+        spectator's is shown only with its chat lines, each marked as a spectator's: the
+        person of a seat, watching from another tab, chats under their name)."""
         name = check_name(message.name)
-        if seat is None:
-            self.name = name
-        else:
-            await self.manager.set_name(table, seat, name)
+        current = self.name if seat is None else table.seats[seat].name
+        if name != current:
+            if seat is not None:
+                refuse_look_alike(name, shown_names(table, seat))
+            self._count(self.guard.name(self.who), "name changes")
+            if seat is None:
+                self.name = name
+            else:
+                await self.manager.set_name(table, seat, name)
         await self.send(Named(name=name).model_dump(mode="json"))
 
     async def _chat(self, table: LiveTable, seat: int | None, message: Chat) -> None:
         """Say one line to the table, within the length and the chat rates."""
         words = check_chat(message.text, self.settings.chat_max_chars)
-        if not self.guard.chat(self.key):
-            raise refuse(
-                "rate_limited",
-                f"too many chat lines: this server takes at most {self.settings.chat_burst} "
-                f"in any 10 seconds and {self.settings.chat_per_minute} a minute from one "
-                "connection; this one was not sent, say it again in a moment",
-            )
+        self._count(self.guard.chat(self.who), "chat lines")
         spectator = self.name or SPECTATOR_NAME
         name = spectator if seat is None else table.seat_public()[seat].name
         await self.manager.say(table, seat, name, words)
+
+    def _count(self, over: Over | None, what: str) -> None:
+        """Refuse a message over its person's or its address's limit (``Guard``), saying
+        which and what the limits are."""
+        if over is None:
+            return
+        settings = self.settings
+        people = 1 if over == "person" else settings.people_per_address
+        rates = {
+            "name changes": f"{settings.names_per_minute * people} a minute",
+            "chat lines": f"{settings.chat_burst * people} in any 10 seconds and "
+            f"{settings.chat_per_minute * people} a minute",
+        }.get(
+            what,
+            f"{settings.change_burst * people} in any second and "
+            f"{settings.changes_per_second * people} a second on average",
+        )
+        whose = (
+            "one person, across all their connections"
+            if over == "person"
+            else f"one address (as from {people} people), across all its connections"
+        )
+        raise refuse(
+            "rate_limited",
+            f"too many {what}: this server takes at most {rates} from {whose}; this one was "
+            "not taken, send it again in a moment",
+        )
+
+
+def shown_names(table: LiveTable, seat: int) -> dict[str, str]:
+    """The names ``table`` shows for others than ``seat`` (each seat's, every default name,
+    a spectator's), each with whose it is, in words: a seat's new name must not look like
+    one."""
+    shown: dict[str, str] = {}
+    for public in table.seat_public():
+        if public.seat != seat:
+            shown.setdefault(public.name, f"the name of seat {public.seat + 1}")
+    for number in range(len(table.seats)):
+        shown.setdefault(default_name(number), f"the name seat {number + 1} has by default")
+    shown.setdefault(SPECTATOR_NAME, "the name of a spectator who chose none")
+    return shown
 
 
 def read_frame(frame: str | bytes, limit: int) -> AnyClientMessage:

@@ -9,19 +9,31 @@ import logging
 from dataclasses import replace
 from typing import Protocol
 
+import psycopg
+
 from wonderland.server import table_events
 from wonderland.server.core import TableCore
 from wonderland.server.executors import run_in
 from wonderland.server.live_table import LiveTable, begin_live, waiting
+from wonderland.server.refusals import Refused
 from wonderland.server.table_record import catch_up_record
 from wonderland.server.talk import CHAT_HISTORY
 from wonderland.server.undo import apply_row
-from wonderland.store import StoredTable
+from wonderland.store import StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
+from wonderland.store.faults import reason
 from wonderland.store.notes import parse_move_note
 from wonderland.store.values import StoredChat
 
 log = logging.getLogger(__name__)
+
+
+def database_away(err: Exception) -> bool:
+    """Whether ``err`` is what taking leases meets while the database is away (a table that
+    cannot be loaded is refused as ``unavailable``)."""
+    if isinstance(err, Refused):
+        return err.error.code == "unavailable"
+    return isinstance(err, (StoreUnavailable, psycopg.OperationalError))
 
 
 class Followed(TableCore, Protocol):
@@ -48,9 +60,11 @@ class Followed(TableCore, Protocol):
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
     loop = asyncio.get_running_loop()
+    own = core.store.origin + " "
 
-    def moved_elsewhere(table_id: str) -> None:
-        loop.call_soon_threadsafe(moved, core, table_id)
+    def moved_elsewhere(note: str) -> None:
+        if not note.startswith(own):  # this process's own writes wake nothing
+            loop.call_soon_threadsafe(moved, core, note)
 
     cluster.listen(moved_elsewhere)
 
@@ -58,8 +72,11 @@ def follow_cluster(core: Followed, cluster: Cluster) -> None:
         while True:
             try:
                 await take_free_leases(core, cluster)
-            except Exception:
-                log.exception("taking leases failed")
+            except Exception as err:
+                if cluster.outage.down or database_away(err):
+                    cluster.outage.failed(reason(err))  # the outage's one line, not one a second
+                else:
+                    log.exception("taking leases failed")
             await asyncio.sleep(1.0)
 
     core.spawn(leases())
@@ -69,9 +86,8 @@ async def take_free_leases(core: Followed, cluster: Cluster) -> None:
     """Take the lease of every table in play that no process holds, and run it."""
     await run_in(None, cluster.check)
     ids = await core.in_store(core.store.unfinished_ids)
-    for table_id in ids:
-        if table_id in cluster.held:
-            continue
+    free = await run_in(None, cluster.unheld, [i for i in ids if i not in cluster.held])
+    for table_id in free:
         if await run_in(None, cluster.try_lease, table_id):
             log.info("took the lease of table %s", table_id)
             table = await core.obtain(table_id)
@@ -128,8 +144,9 @@ async def resync(
             changed = stored.expired != table.expired
             if len(stored.actions) != len(table.live.driver.actions):
                 fresh = core.rebuild(stored)
-                for name in ("state", "version", "actions", "decision_since", "logs", "live"):
+                for name in ("state", "version", "actions", "decision_since", "live"):
                     setattr(table, name, getattr(fresh, name))
+                table.log.merge(fresh.log)
                 changed = True
             table.expired = stored.expired
         # a move's notification ("id count") brings moves only: names, chat lines and

@@ -17,6 +17,8 @@ from wonderland.server.core import TableCore
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import UNREACHABLE
 from wonderland.server.seat_clocks import now_ms
+from wonderland.server.table_log import event_key
+from wonderland.server.talk import default_name
 from wonderland.store.values import SeatInfo, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -24,13 +26,13 @@ log = logging.getLogger(__name__)
 
 def seat_name(info: SeatInfo, seat: int) -> str:
     """A seat's person as the log names them at the time of an event."""
-    return info.name or f"player {seat}"
+    return info.name or default_name(seat)
 
 
 def event_line(event: StoredEvent) -> str | None:
     """An event in words for the log and the replay (None: nothing to say)."""
     data, seat = event.data, event.seat
-    who = str(data.get("name") or f"player {seat}")
+    who = str(data.get("name") or ("" if seat is None else default_name(seat)))
     match event.kind:
         case "created":
             old = data.get("rematch_of")
@@ -46,10 +48,14 @@ def event_line(event: StoredEvent) -> str | None:
                 return f"The host started the game: a bot ({data.get('bot')}) plays {plural}."
             return "Every seat is taken: the game begins."
         case "link_reissued":
+            if data.get("fresh"):
+                return f"The host made a link for {who}'s seat: whoever opens it plays the seat."
             return f"The host gave {who}'s seat a new link: the old link no longer opens it."
         case "seat_to_bot":
             return f"The host handed {who}'s seat to a bot ({data.get('bot')}) while they are away."
         case "seat_to_person":
+            if data.get("by") == "link":
+                return f"{who} opened their seat's link and took the seat back from the bot."
             return f"The host gave {who}'s seat back to them."
         case "closed":
             return "The host closed the table: it takes no more moves."
@@ -86,10 +92,8 @@ def note(table: LiveTable, event: StoredEvent) -> None:
         if info.kind == "bot" and info.token_hash is not None:
             table.seats[seat] = replace(info, kind="human", bot=None)
     line = event_line(event)
-    if line is None:
-        return
-    for viewer in table.viewers():
-        table.logs.setdefault(viewer, []).append(line)
+    if line is not None:
+        table.tell_log(event_key(event.step, event.id), line)
 
 
 def noted(table: LiveTable, stored: StoredEvent, followed: bool = False) -> None:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from wonderland.core import game_ids
+from wonderland.server.wire_room import AskCodes, JoinCodes, ScreenLink
 
 MAX_MESSAGE_BYTES = 8192
 """The default size limit of a client message (the ``max_message_bytes`` setting)."""
@@ -38,6 +39,8 @@ class Hello(_ClientMessage):
     token: str | None = Field(default=None, max_length=128)
     host: str | None = Field(default=None, max_length=128)
     """The table's host token, when this connection is its host's (see ``HostAction``)."""
+    screen: str | None = Field(default=None, max_length=128)
+    """A screen key (the table screen's link from the host): it may ask for join codes."""
 
 
 class Act(_ClientMessage):
@@ -111,10 +114,13 @@ class HostAction(_ClientMessage):
     new link (``reissue``: the old one stops working at once; answered with ``seat_link``),
     hand an absent person's seat to a bot (``to_bot``, with ``bot``, default the table's
     usual bot) or give it back (``to_person``), start a waiting table with bots in the
-    empty seats (``start``), or close the table (``close``)."""
+    empty seats (``start``), or close the table (``close``); ``screen``: the table screen's
+    link with a screen key (answered with ``screen_link``); ``new_code``: a new join code for
+    an open or person's seat (the old code and link stop working; answered with
+    ``join_codes``)."""
 
     type: Literal["host"]
-    do: Literal["reissue", "to_bot", "to_person", "start", "close"]
+    do: Literal["reissue", "to_bot", "to_person", "start", "close", "screen", "new_code"]
     seat: int | None = Field(default=None, ge=0, le=7)
     bot: str | None = Field(default=None, max_length=40)
 
@@ -150,6 +156,7 @@ AnyClientMessage = (
     | PlayAgain
     | AskAdvice
     | Ready
+    | AskCodes
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
@@ -244,6 +251,10 @@ class StateMessage(_Message):
     """The host closed the table (``expired`` is true too)."""
     rematch: str | None = None
     """The table of the next game with the same seats, once someone asked to play again."""
+    paused: str | None = None
+    """Why the table is paused, in words: a bot plays every seat (on a server that does not
+    host tables of bots only), so no bot acts and no clock runs until a person takes a seat
+    back. None while it plays."""
 
 
 class ReadySeat(_Message):
@@ -435,6 +446,8 @@ ServerMessage = (
     | SeatLinkMessage
     | RematchSeat
     | AdviceMessage
+    | JoinCodes
+    | ScreenLink
 )
 
 

@@ -17,9 +17,23 @@ from collections.abc import Callable
 import psycopg
 from sqlalchemy import Engine
 
+from wonderland.store.faults import Outage, reason
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "wonderland_moves"
+UNHELD = """
+SELECT id FROM unnest(%s::text[]) WITH ORDINALITY AS wanted(id, n)
+WHERE NOT EXISTS (
+    SELECT 1 FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND objsubid = 1
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND ((classid::bigint << 32) | objid::bigint) = hashtext(wanted.id)::bigint
+)
+ORDER BY n
+"""
+"""The tables of a list whose advisory lock (the bigint key ``hashtext(id)``, which
+``pg_locks`` shows split in two 32-bit halves) no session holds."""
 
 
 def conninfo(engine: Engine) -> str:
@@ -31,8 +45,10 @@ def conninfo(engine: Engine) -> str:
 class Cluster:
     """This process's leases and its listener of moves made anywhere."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, outage: Outage | None = None) -> None:
         self.info = conninfo(engine)
+        self.outage = outage if outage is not None else Outage()
+        """Where a lost connection is noted: one log line per outage, not one per retry."""
         self._lease = psycopg.connect(self.info, autocommit=True)
         self._lease_lock = threading.Lock()
         self.held: set[str] = set()
@@ -63,6 +79,16 @@ class Cluster:
             return True
         return False
 
+    def unheld(self, table_ids: list[str]) -> list[str]:
+        """Those of ``table_ids`` whose lease no process holds (read in one query from
+        ``pg_locks``, so that a process does not try, every second, each lease the other
+        processes hold); ``try_lease`` still decides."""
+        if not table_ids:
+            return []
+        with self._lease_lock:
+            rows = self._lease.execute(UNHELD, (table_ids,)).fetchall()
+        return [row[0] for row in rows]
+
     def check(self) -> None:
         """Make sure the lease connection is alive; if it died (the database restarted),
         every lease died with it: forget them and connect again (raises while unreachable)."""
@@ -71,8 +97,8 @@ class Cluster:
                 if not self._lease.closed and not self._lease.broken:
                     self._lease.execute("SELECT 1")
                     return
-            except psycopg.Error:
-                log.warning("the lease connection was lost; its leases are gone")
+            except psycopg.Error as err:
+                self.outage.failed(reason(err))
             self.held.clear()
             self._lease.close()
             self._lease = psycopg.connect(self.info, autocommit=True)
@@ -93,9 +119,14 @@ class Cluster:
                 try:
                     with psycopg.connect(self.info, autocommit=True) as connection:
                         connection.execute(f"LISTEN {CHANNEL}")
+                        self.outage.recovered()
                         while not self._closed.is_set():
                             for note in connection.notifies(timeout=0.5):
                                 moved(note.payload)
+                except psycopg.OperationalError as err:  # the database is away: noted once
+                    if not self._closed.is_set():
+                        self.outage.failed(reason(err))
+                        self._closed.wait(1.0)
                 except Exception:
                     if not self._closed.is_set():
                         log.exception("listening for moves failed; listening again")

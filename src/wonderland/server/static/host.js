@@ -21,6 +21,11 @@ function seatRow(seat, ctx) {
   const over = ctx.state.finished || ctx.state.expired;
   const person = seat.kind === "human" || seat.handed;
   const controls = [];
+  if (seat.kind === "bot" && !seat.handed && ctx.state.paused && !over) {
+    // bots play every seat: a link for a bot's seat lets a person take it
+    controls.push(button("New link", "person", () => ctx.send({ type: "host", do: "reissue", seat: seat.seat }),
+      { class: "host-reissue", "data-seat": seat.seat, "aria-label": `A link for seat ${seat.seat}, so a person plays it instead of the bot` }));
+  }
   if (person && !over) {
     controls.push(button("New link", "person", () => ctx.send({ type: "host", do: "reissue", seat: seat.seat }),
       { class: "host-reissue", "data-seat": seat.seat, "aria-label": `A new link for ${seat.name} (seat ${seat.seat})` }));
@@ -63,7 +68,7 @@ export function showHost(box, ctx) {
   box.hidden = !ctx.host || !ctx.state || ctx.state.finished || ctx.state.expired;
   if (box.hidden) return;
   const over = ctx.state.finished || ctx.state.expired;
-  const key = JSON.stringify([ctx.state.seats, over, ctx.state.waiting, confirming, newLink, ctx.offline]);
+  const key = JSON.stringify([ctx.state.seats, over, ctx.state.waiting, ctx.state.paused, confirming, newLink, ctx.offline]);
   if (key === shown) return;
   shown = key;
   const redraw = () => { shown = ""; showHost(box, ctx); };

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Generic, TypeVar
 import fastapi
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from wonderland.core import CHANCE, TERMINAL, WonderlandError, get_game
 from wonderland.hosting.aids import (
@@ -55,6 +55,17 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def not_true_or_false(value: Any) -> Any:
+    """A number as JSON gives it: ``true`` and ``false`` are not 1 and 0."""
+    if isinstance(value, bool):
+        raise ValueError("a number is needed here, not true or false")
+    return value
+
+
+Number = Annotated[int, BeforeValidator(not_true_or_false)]
+"""A whole number in a request body (``3.0`` is 3, as JSON Schema counts; ``false`` is not 0)."""
+
+
 class StartLesson(_Body):
     """Start a shipped teaching script (by file name; default: the first)."""
 
@@ -70,9 +81,15 @@ class LessonMove(_Body):
 class StartPractice(_Body):
     """Start a practice session."""
 
-    count: int = Field(default=10, ge=1, le=MAX_TASKS)
+    count: Number = Field(default=10, ge=1, le=MAX_TASKS)
     seed: int | None = Field(default=None, ge=0)
-    level: int = Field(default=1, ge=1, le=5)
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed_is_a_number(cls, value: Any) -> Any:
+        return not_true_or_false(value)
+
+    level: Number = Field(default=1, ge=1, le=5)
 
 
 class Answers(_Body):

@@ -87,7 +87,7 @@ def test_a_wrong_host_token_and_a_missing_seat_are_refused(tmp_path: Path) -> No
             send(ws, {"type": "hello", "table": created["table"], "token": None, "host": "x" * 24})
             refused(ws, "not_host")
         missing = client.post(f"/api/tables/{created['table']}/seats/5")
-        assert missing.status_code == 400 and "seats 0 to 1" in missing.json()["detail"]
+        assert missing.status_code == 404 and "no seat 5" in missing.json()["detail"]
         assert client.post("/api/tables/nothing/seats/1").status_code == 404
 
 

@@ -233,7 +233,9 @@ class TableManager:
         try:
             page, more = await self.in_store(self.store.public_page, limit, cursor)
         except UnknownCursor:
-            raise refuse("malformed", f"there is no page after {cursor!r}") from None
+            raise refuse(
+                "unknown_table", f"there is no page after {cursor!r}: no public table has that id"
+            ) from None
         headers = []
         for header in page:
             table = self.tables.get(header.id)  # in memory, it may be ahead of its last commit

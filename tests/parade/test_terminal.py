@@ -111,7 +111,7 @@ def test_play_through_stdin(
     out = capsys.readouterr().out
     assert "bad card 'Z3'" in out
     assert "If you play" in out and "safe" in out
-    assert "you played" in out and "seat 1 (greedy) played" in out
+    assert "you played" in out and "seat 2 (greedy) played" in out
     assert "name two different cards" in out
     assert "Final scores" in out and "total" in out
     assert "(rule P35)" in out or "(rule P37)" in out

@@ -252,7 +252,7 @@ class LiveTable:
         """The seats as everyone may see them."""
         result = []
         for seat, info in enumerate(self.seats):
-            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat}"
+            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat + 1}"
             if info.kind == "open":
                 name = "open seat"
             connected = info.kind == "bot" or bool(self.listeners.get(seat))

@@ -61,8 +61,8 @@ def test_two_friends_and_a_bot_play_to_the_score_table(
     friend = new_page(browser)
     host.goto(links[0])
     friend.goto(links[1])
-    expect(host.locator("#who")).to_have_text("you are seat 0")
-    expect(friend.locator("#who")).to_have_text("you are seat 1")
+    expect(host.locator("#who")).to_have_text("you are seat 1")
+    expect(friend.locator("#who")).to_have_text("you are seat 2")
     for _ in range(400):
         if host.locator(".scores").count() and friend.locator(".scores").count():
             break

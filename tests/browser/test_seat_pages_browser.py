@@ -119,6 +119,40 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_browser_holding_a_seat_is_not_offered_another(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """The waiting room and the lobby's waiting tables show a browser its own seat, never
+    "Take seat N" for another; a stranger is offered the free seat, numbered from 1."""
+    table = create(site, "parade", [{"kind": "human"}, {"kind": "human"}, {"kind": "open"}])
+    bob = new_page(browser, 390, 844)
+    bob.goto(table["seats"][1]["url"])
+    waiting = bob.locator("#waiting")
+    expect(waiting).to_contain_text("Seat 3: open")
+    expect(waiting.locator(".take-seat")).to_have_count(0)
+    bobs_browser = bob.context
+    bob.close()
+    for width, height in ((390, 844), (1280, 800)):
+        back = page_in(bobs_browser, width, height)
+        back.goto(f"{site.url}/t/{table['table']}")  # the plain link
+        expect(back.locator("#seat-return")).to_be_visible()
+        expect(back.locator("#waiting")).to_contain_text("This browser holds seat 2 here")
+        expect(back.locator('.waiting-seat[data-seat="1"] .you-tag')).to_be_visible()
+        expect(back.locator(".take-seat")).to_have_count(0)
+        checked(back, f"waiting-kept-seat-{width}")
+        assert back.errors == []  # type: ignore[attr-defined]
+        back.close()
+    lobby = page_in(bobs_browser, 1280, 800)
+    lobby.goto(site.url + "/")
+    entry = lobby.locator(f'.waiting-table[data-table="{table["table"]}"]')
+    expect(entry.locator(".your-seat")).to_have_text("Your seat: seat 2")
+    expect(entry.locator(".take-seat")).to_have_count(0)
+    checked(lobby, "lobby-kept-seat-1280")
+    stranger = new_page(browser, 390, 844)
+    stranger.goto(f"{site.url}/t/{table['table']}")
+    expect(stranger.locator(".take-seat")).to_have_text(["Take seat 3"])
+
+
 def page_in(context: BrowserContext, width: int, height: int) -> Page:
     """A new tab of the same browser (its storage kept), ``width`` × ``height``."""
     page = context.new_page()

@@ -203,6 +203,16 @@ def main() -> None:
                 "1000",
                 "--message-burst",
                 "1000",
+                "--changes-per-second",
+                "1000",
+                "--change-burst",
+                "1000",
+                "--people-per-address",
+                "1000",
+                # and send every state as it comes (at --think-ms 0 a table changes faster
+                # than a person's screen needs)
+                "--states-per-second",
+                "1000",
                 *db,
             ],
             env=env,

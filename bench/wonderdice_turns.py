@@ -4,12 +4,13 @@ Two figures, wall-clock seconds on one core (goal: each within 60 s):
 
 * ``pyspiel.random_sim_test`` (with serialization) on ``--sims`` six-player games;
 * a two-player game played to the end by OpenSpiel's ``MCTSBot`` at both seats (random-rollout
-  evaluator, ``--simulations`` per decision, UCT constant 2), chance drawn by a seeded RNG.
+  evaluator, each of ``--simulations`` per decision in turn, UCT constant 2), chance drawn by a
+  seeded RNG.
 
 The real-time protocol game did neither within several minutes (a random six-player game is
 some 65,000 OpenSpiel steps).
 
-    .venv/bin/python bench/wonderdice_turns.py [--sims 10] [--simulations 50] [--seed 1]
+    .venv/bin/python bench/wonderdice_turns.py [--sims 10] [--simulations 30 100] [--seed 1]
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from wonderland.games.wonderdice import turns, turns_encoding
-from wonderland.rl.openspiel_game import register_openspiel_game
+import wonderland.rl  # noqa: F401  (registers the OpenSpiel games)
+from wonderland.rl import current_version
 
 
 def random_sim_seconds(name: str, players: int, sims: int) -> float:
@@ -56,10 +57,12 @@ def main() -> None:
     """Print both figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sims", type=int, default=10, help="six-player random_sim_test games")
-    parser.add_argument("--simulations", type=int, default=50, help="MCTS simulations a move")
+    parser.add_argument(
+        "--simulations", type=int, nargs="+", default=[30, 100], help="MCTS simulations a move"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    name = register_openspiel_game(turns.GAME, turns_encoding)
+    name = current_version("wonderdice_turns").openspiel_name
     game = pyspiel.load_game(name, {"players": 6})
     print(
         f"{name}: max_game_length {game.max_game_length()} at 6 players, "
@@ -67,11 +70,12 @@ def main() -> None:
     )
     seconds = random_sim_seconds(name, 6, args.sims)
     print(f"random_sim_test, {args.sims} six-player games (serialize): {seconds:.1f} s")
-    seconds, decisions, returns = mcts_game(name, args.simulations, args.seed)
-    print(
-        f"MCTSBot against MCTSBot, 2 players, {args.simulations} simulations a move: "
-        f"{seconds:.1f} s, {decisions} decisions, returns {returns}"
-    )
+    for simulations in args.simulations:
+        seconds, decisions, returns = mcts_game(name, simulations, args.seed)
+        print(
+            f"MCTSBot against MCTSBot, 2 players, {simulations} simulations a move: "
+            f"{seconds:.1f} s, {decisions} decisions, returns {returns}"
+        )
 
 
 if __name__ == "__main__":

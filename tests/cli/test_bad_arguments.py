@@ -40,6 +40,7 @@ USUAL: dict[str, list[str]] = {
     "content validate": ["content", "validate", FOLDER],
     "content schema": ["content", "schema"],
     "ladder": ["ladder", "parade", "--players", "2", "--games", "2", "--no-plot"],
+    "export": ["export", FOLDER, "--out", f"{FOLDER}/dataset"],
 }
 """Each subcommand with the arguments of an ordinary run (it is never run: a bad argument is
 added to it)."""
@@ -179,6 +180,9 @@ EXTRA = [
     ("simulate", ["simulate", "parade", "--games", "2", "--bots", "nobot"], "nobot"),
     ("ladder", ["ladder", "parade", "--bots", "random,nobot"], "no bot 'nobot'"),
     ("report", ["report", "/nonexistent/run"], "error:"),
+    ("export", ["export", "/nonexistent/db.sqlite3", "--out", FOLDER], "no such file or folder"),
+    ("export", ["export", FOLDER, "--out", FOLDER, "--since", "soon"], "must be a date"),
+    ("export", ["export", FOLDER, "--out", FOLDER], "holds no finished game"),
 ]
 
 

@@ -19,7 +19,7 @@ from wonderland.core import CHANCE, TERMINAL, get_game, next_actor
 from wonderland.games.parade import encoding as parade_encoding
 from wonderland.games.parade.state import CHOOSE
 from wonderland.rl.encoders import encoding_module
-from wonderland.rl.versions import game_ids
+from wonderland.rl.versions import game_ids, learning_game
 
 pytestmark = pytest.mark.rl
 GAMES = game_ids()
@@ -29,7 +29,7 @@ GAMES = game_ids()
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_observations_fit_the_layout(game_id: str, data: st.DataObject, seed: int) -> None:
     """Dense and sparse forms agree, the size is the layout's, every value is in [0, 1]."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
     size = module.observation_size(players)
@@ -52,7 +52,7 @@ def test_observations_fit_the_layout(game_id: str, data: st.DataObject, seed: in
 def test_state_fast_path_equals_the_view_path(game_id: str, data: st.DataObject, seed: int) -> None:
     """``encode_state_sparse(state, seat)`` (what the environments use) is exactly
     ``encode_sparse(view(state, seat))`` for every seat at every decision."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
     for state, _ in positions(game, players, seed):
@@ -68,7 +68,7 @@ def test_observation_ignores_other_seats_hidden_information(
 ) -> None:
     """A determinized state (the seat's view kept, every hidden thing redrawn) encodes the same
     for that seat, even though the other seats' own observations differ."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
     rng = random.Random(seed)
@@ -198,7 +198,7 @@ def test_step_observations_tell_exactly_what_the_view_shows(
     exactly when its views afterwards are the same: the record hides nothing the seat sees
     (perfect recall) and shows nothing it does not (no leak).  Outcomes that leave every
     seat's view the same are equivalent and skipped."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
     rng = random.Random(seed)

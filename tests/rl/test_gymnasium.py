@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from wonderland.core import ConfigError, IllegalAction, get_game
 from wonderland.rl import WonderlandGymEnv, env_versions
+from wonderland.rl.versions import learning_game
 
 pytestmark = pytest.mark.rl
 IDS = [v.gymnasium_id for v in env_versions()]
@@ -74,7 +75,7 @@ def test_episode_reward_is_the_learner_return(env_id: str) -> None:
         reward, steps, info = play(env, seed)
         assert steps > 0
         assert reward == (
-            1.0 / len(get_game(GAME_OF[env_id]).winners(env.unwrapped.state))
+            1.0 / len(learning_game(GAME_OF[env_id]).winners(env.unwrapped.state))
             if info["winner"]
             else 0.0
         )

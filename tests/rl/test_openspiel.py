@@ -19,6 +19,7 @@ from wonderland.games.wonderdice import encoding as wonderdice_encoding
 from wonderland.games.wonderdice.state import PLAY, WonderdiceState
 from wonderland.rl import env_versions
 from wonderland.rl.encoders import encoding_module
+from wonderland.rl.versions import learning_game
 
 pytestmark = pytest.mark.rl
 NAMES = {v.game_id: v.openspiel_name for v in env_versions()}
@@ -47,7 +48,7 @@ def play_to_decision(state: pyspiel.State, rng: random.Random, decisions: int) -
 @pytest.mark.parametrize("game_id", sorted(NAMES))
 def test_registered_with_the_right_game_type(game_id: str) -> None:
     """Chance, information, utility and dynamics follow the game's spec."""
-    spec = get_game(game_id).spec
+    spec = learning_game(game_id).spec
     game = load(game_id, players=spec.max_players)
     game_type = game.get_type()
     assert game_type.short_name == NAMES[game_id]
@@ -61,7 +62,7 @@ def test_registered_with_the_right_game_type(game_id: str) -> None:
     assert game.num_players() == spec.max_players
     assert game.num_distinct_actions() == spec.num_actions
     assert game.utility_sum() == 1.0
-    size = encoding_module(get_game(game_id)).observation_size(spec.max_players)
+    size = encoding_module(learning_game(game_id)).observation_size(spec.max_players)
     assert game.observation_tensor_shape() == [size]
     assert game.information_state_tensor_shape() == [size]
 
@@ -70,7 +71,7 @@ def test_registered_with_the_right_game_type(game_id: str) -> None:
 def test_random_sim_test_quick(game_id: str) -> None:
     """``pyspiel.random_sim_test`` (with serialization) on a few games at the smallest table
     (the first games of the slow runs: the test draws from a fixed seed)."""
-    game = load(game_id, players=get_game(game_id).spec.min_players)
+    game = load(game_id, players=learning_game(game_id).spec.min_players)
     sims = {"parade": 10, "wonderlands_war": 3}.get(game_id, 1)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
@@ -78,6 +79,7 @@ def test_random_sim_test_quick(game_id: str) -> None:
 SIMULATIONS = {
     "parade": {2: 30, 3: 30, 4: 30, 5: 30, 6: 30},
     "wonderdice": {2: 60, 3: 3},
+    "wonderdice_turns": {2: 12, 3: 6, 4: 4, 5: 3, 6: 3},
     "wonderlands_war": {2: 50, 3: 20, 4: 8, 5: 5},
 }
 """Games ``random_sim_test`` plays per table size in the slow tests: at least 60 per game
@@ -153,7 +155,7 @@ def test_tensors_are_the_encoded_view(game_id: str) -> None:
     game = load(game_id, players=3)
     state = game.new_initial_state()
     play_to_decision(state, random.Random(1), 7)
-    rules = get_game(game_id)
+    rules = learning_game(game_id)
     module = encoding_module(rules)
     for player in range(3):
         expected = module.encode(rules.view(state.wonderland_state, player))
@@ -214,7 +216,7 @@ def test_resample_from_infostate(game_id: str) -> None:
     play_to_decision(state, random.Random(5), 9)
     player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    rules = get_game(game_id)
+    rules = learning_game(game_id)
     differs = 0
     for _ in range(5):
         sample = state.resample_from_infostate(player, sampler)
@@ -225,7 +227,7 @@ def test_resample_from_infostate(game_id: str) -> None:
         play_to_decision(sample, random.Random(6), 300)
         if sample.is_terminal():
             assert sum(sample.returns()) == pytest.approx(1.0)
-    if get_game(game_id).spec.hidden_information:
+    if learning_game(game_id).spec.hidden_information:
         assert differs > 0
 
 

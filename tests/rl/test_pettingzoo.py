@@ -14,7 +14,7 @@ from wonderland.core import ConfigError, IllegalAction, get_game
 from wonderland.rl import WonderlandAECEnv, pettingzoo_env, raw_env
 from wonderland.rl.encoders import encoding_module
 from wonderland.rl.pettingzoo_env import ObsDict
-from wonderland.rl.versions import game_ids
+from wonderland.rl.versions import game_ids, learning_game
 
 pytestmark = pytest.mark.rl
 GAMES = game_ids()
@@ -29,7 +29,7 @@ EXPECTED_WARNINGS = (
 
 def player_counts(game_id: str) -> list[int]:
     """The smallest and the largest table."""
-    spec = get_game(game_id).spec
+    spec = learning_game(game_id).spec
     return sorted({spec.min_players, spec.max_players})
 
 
@@ -87,7 +87,7 @@ def test_observation_is_the_encoded_view(game_id: str) -> None:
     """``observe`` is the game's encoding of the agent's view; the mask its legal actions."""
     env = raw_env(game_id, num_players=3)
     env.reset(seed=4)
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     for agent in env.possible_agents:
         seat = env.possible_agents.index(agent)

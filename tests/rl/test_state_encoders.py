@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.rl.playing import positions
-from wonderland.core import CHANCE, TERMINAL, get_game, next_actor
+from wonderland.core import CHANCE, TERMINAL, next_actor
 from wonderland.rl.encoders import encoding_module, state_encoder_module
-from wonderland.rl.versions import game_ids
+from wonderland.rl.versions import game_ids, learning_game
 
 pytestmark = pytest.mark.rl
 GAMES = game_ids()
-GAMES_PER_TABLE = {"parade": 12, "wonderdice": 1, "wonderlands_war": 2}
+GAMES_PER_TABLE = {"parade": 12, "wonderdice": 1, "wonderdice_turns": 2, "wonderlands_war": 2}
 """Whole random games per table size (a random Wonderdice race has thousands of decisions)."""
 
 
@@ -33,7 +33,7 @@ def test_every_step_of_random_games_equals_the_fresh_encoding(game_id: str) -> N
     """After every step of whole random games (chance included), the seat to move and one
     other seat, picked at random, observe exactly the fresh encoding of their views; so does
     every seat at the end."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     rng = random.Random(7)
     compared = 0
@@ -64,7 +64,7 @@ def test_states_of_two_games_in_any_order(
 ) -> None:
     """One encoder, asked about the decisions of two games in turn, every seat: the entries
     it keeps for one game never leak into the other's observations."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     players = min(players, game.spec.max_players)
     module = encoding_module(game)
     encoder = state_encoder_module(game).state_encoder(players)
@@ -83,7 +83,7 @@ def test_observation_ignores_other_seats_hidden_information(
 ) -> None:
     """A determinized state (the seat's view kept, every hidden thing redrawn) is observed
     the same by that seat through the encoder as the state itself."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     players = data.draw(st.integers(game.spec.min_players, game.spec.max_players))
     encoder = state_encoder_module(game).state_encoder(players)
     rng = random.Random(seed)
@@ -95,7 +95,7 @@ def test_observation_ignores_other_seats_hidden_information(
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_observation_is_a_new_array(game_id: str) -> None:
     """Changing a returned observation changes neither the encoder nor later observations."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     module = encoding_module(game)
     players = game.spec.min_players
     encoder = state_encoder_module(game).state_encoder(players)
@@ -108,7 +108,7 @@ def test_an_observation_is_a_new_array(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_wrong_table_or_seat_is_refused(game_id: str) -> None:
     """A state of another table size, or a seat not at the table, is a clear ValueError."""
-    game = get_game(game_id)
+    game = learning_game(game_id)
     players = game.spec.min_players
     state, _ = next(positions(game, players + 1, 3))
     encoder = state_encoder_module(game).state_encoder(players)

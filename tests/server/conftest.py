@@ -14,9 +14,18 @@ from tests.support import ServerProcess
 from wonderland.server.app import create_app
 from wonderland.server.settings import ServerSettings
 
-MACHINE_SPEED = {"messages_per_second": 10_000, "message_burst": 10_000, "take_back_seconds": 0}
-"""The tests play at machine speed, far above what the default rates allow a person, and
-Parade's draws come at once (a test of the take-back sets its table's own seconds)."""
+MACHINE_SPEED = {
+    "messages_per_second": 10_000,
+    "message_burst": 10_000,
+    "changes_per_second": 10_000,
+    "change_burst": 10_000,
+    "names_per_minute": 10_000,
+    "states_per_second": 10_000,
+    "take_back_seconds": 0,
+}
+"""The tests play at machine speed, far above what the default rates allow a person (and
+every state is sent as it comes), and Parade's draws come at once (a test of the take-back
+sets its table's own seconds)."""
 
 
 def make_app(tmp_path: Path, bot_workers: int = 1, **settings: Any) -> FastAPI:

@@ -151,7 +151,9 @@ def test_settings_come_from_flags_then_environment_then_defaults(
     for name, kind, help_text in LIMITS:
         assert fields[name].annotation in (kind, kind.__name__), name
         default = fields[name].default
-        shown = ("yes" if default else "no") if kind is bool else f"{default:g}"
+        shown = ("yes" if default else "no") if kind is bool else f"{default or 'none'}"
+        if kind in (int, float):
+            shown = f"{default:g}"
         assert f"(default {shown})" in help_text or f"(default: {shown})" in help_text, name
     parser = build_parser()
     defaults = settings_from(parser.parse_args(["serve"]))
@@ -169,6 +171,8 @@ def test_settings_come_from_flags_then_environment_then_defaults(
         "ws_max_size": 4096,
         "ws_ping_interval": 7.0,
         "ws_ping_timeout": 20.0,
+        "timeout_keep_alive": 5.0,
+        "h11_max_incomplete_event_size": 16384,
     }
     no_bots = settings_from(parser.parse_args(["serve", "--no-allow-bot-tables"]))
     assert not no_bots.allow_bot_tables
@@ -182,6 +186,8 @@ def test_every_setting_is_documented() -> None:
     for name, field in ServerSettings.model_fields.items():
         flag, env = ServerSettings.flag(name), ServerSettings.env_name(name)
         default = field.default
-        shown = str(default).lower() if isinstance(default, bool) else f"{default:g}"
+        shown = str(default).lower() if isinstance(default, bool) else f"{default or 'none'}"
+        if isinstance(default, int | float) and not isinstance(default, bool):
+            shown = f"{default:g}"
         row = f"| `{flag}` | `{env}` | {shown} |"
         assert row in text, row

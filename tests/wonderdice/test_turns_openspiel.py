@@ -1,4 +1,5 @@
-"""Wonderdice turn by turn in OpenSpiel: registered by object, OpenSpiel's own checks pass."""
+"""Wonderdice turn by turn in OpenSpiel: declared by Wonderdice's plugin, registered with the
+other games (registering the object again changes nothing), OpenSpiel's own checks pass."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from wonderland.games.wonderdice import turns, turns_encoding
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel_game = pytest.importorskip("wonderland.rl.openspiel_game")
+rl = pytest.importorskip("wonderland.rl")
 
 pytestmark = pytest.mark.rl
 
@@ -17,6 +19,7 @@ pytestmark = pytest.mark.rl
 @pytest.fixture(scope="module")
 def name() -> str:
     """The registered OpenSpiel name."""
+    assert "python_wonderland_wonderdice_turns" in pyspiel.registered_names()
     registered: str = openspiel_game.register_openspiel_game(turns.GAME, turns_encoding)
     assert openspiel_game.register_openspiel_game(turns.GAME, turns_encoding) == registered
     return registered

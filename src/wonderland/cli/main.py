@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("wonderland.cli.serve", "start the web table (http://127.0.0.1:8000)"),
     "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
     "ladder": ("wonderland.cli.ladder", "rate bots in a seeded round-robin tournament (Elo)"),
+    "export": ("wonderland.cli.export", "turn finished games into a dataset for learning"),
 }
 
 

@@ -26,6 +26,24 @@ LIMITS: list[tuple[str, type, str]] = [
         int,
         "refused messages per socket per minute before it is closed (default 20)",
     ),
+    (
+        "changes_per_second",
+        int,
+        "messages after hello but ping per person (seat token or spectator address), "
+        "across their sockets, per second, averaged (default 5)",
+    ),
+    ("change_burst", int, "the same per person in any one second (default 10)"),
+    ("names_per_minute", int, "name changes per person per minute (default 6)"),
+    (
+        "people_per_address",
+        int,
+        "a client address may send what this many people may (default 4)",
+    ),
+    (
+        "states_per_second",
+        int,
+        "states a table sends each socket per second; faster changes coalesce (default 10)",
+    ),
     ("sockets_per_address", int, "open websockets per client address (default 20)"),
     ("spectators_per_table", int, "spectators per table (default 50)"),
     ("tables_per_minute", int, "tables a client address may create per minute (default 10)"),
@@ -39,14 +57,24 @@ LIMITS: list[tuple[str, type, str]] = [
     ("ping_interval_seconds", float, "websocket keep-alive ping interval (default 20)"),
     ("ping_timeout_seconds", float, "close a socket that misses a ping by then (default 20)"),
     ("chat_max_chars", int, "the longest chat line in characters (default 300)"),
-    ("chat_per_minute", int, "chat lines per socket per minute (default 20)"),
-    ("chat_burst", int, "chat lines per socket in any 10 seconds (default 5)"),
+    ("chat_per_minute", int, "chat lines per person per minute (default 20)"),
+    ("chat_burst", int, "chat lines per person in any 10 seconds (default 5)"),
     (
         "take_back_seconds",
         float,
         "Parade: a play may be taken back this long before its draw (default 5)",
     ),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
+    (
+        "allowed_origins",
+        str,
+        "other sites (comma-separated origins) whose pages may change things here (default: none)",
+    ),
+    ("max_body_bytes", int, "largest HTTP request body in bytes (default 65536)"),
+    ("header_timeout_seconds", float, "time for an HTTP request's headers (default 10)"),
+    ("body_timeout_seconds", float, "time for an HTTP request's body (default 20)"),
+    ("keep_alive_seconds", float, "close an idle HTTP connection after (default 5)"),
+    ("max_header_bytes", int, "largest HTTP request line and headers in bytes (default 16384)"),
 ]
 """Every setting of ``wonderland.server.settings.ServerSettings`` as a flag (read there from
 ``WONDERLAND_<NAME>`` too; a flag wins). Listed here so that building the command line parser
@@ -93,6 +121,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             limits.add_argument(
                 flag, dest=name, action=argparse.BooleanOptionalAction, default=None, help=help_text
             )
+        elif kind is str:
+            limits.add_argument(flag, dest=name, default=None, help=help_text)
         else:
             checked = NON_NEGATIVE if kind is int else positive_number  # exact bounds: settings
             if name in ZERO_ALLOWED:
@@ -121,11 +151,15 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
 
 def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """What uvicorn enforces for the app: the websocket size limit (a larger frame is refused
-    before it is read) and the keep-alive pings."""
+    before it is read) and the keep-alive pings; HTTP's idle connections, the size of a
+    request's headers, and (with the protocol of ``wonderland.server.slow_clients``) their
+    time."""
     return {
         "ws_max_size": settings.max_message_bytes,
         "ws_ping_interval": settings.ping_interval_seconds,
         "ws_ping_timeout": settings.ping_timeout_seconds,
+        "timeout_keep_alive": settings.keep_alive_seconds,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
     }
 
 
@@ -134,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from wonderland.server.app import create_app
+    from wonderland.server.slow_clients import header_deadline
     from wonderland.store import default_database_url
 
     settings = settings_from(args)
@@ -141,6 +176,11 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, settings=settings)
     print(f"Wonderland Table on http://{args.host}:{args.port}  (database: {url})")
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", **uvicorn_options(settings)
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        http=header_deadline(settings.header_timeout_seconds),
+        **uvicorn_options(settings),
     )
     return 0

@@ -19,7 +19,7 @@ from wonderland.core.game import (
     View,
 )
 from wonderland.core.playout import Agent, Playout, next_actor, play_out
-from wonderland.core.plugin import Environments, EnvironmentVersion, GamePlugin, Ref
+from wonderland.core.plugin import Abstraction, Environments, EnvironmentVersion, GamePlugin, Ref
 from wonderland.core.record import GameRecord, ReplayStep, final_state, replay
 from wonderland.core.registry import find_plugin, game_ids, get_game, get_plugin, plugins
 from wonderland.core.seeding import derive_seed
@@ -28,6 +28,7 @@ from wonderland.core.variants import Variant, VariantSet, VariantValue
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Abstraction",
     "Agent",
     "AnyGame",
     "ConfigError",

@@ -107,6 +107,20 @@ def _field_values(declaration: Any) -> Iterator[tuple[str, Any]]:
     return ((f.name, getattr(declaration, f.name)) for f in dataclasses.fields(declaration))
 
 
+def _refs(declaration: Any, prefix: str = "") -> Iterator[tuple[str, Ref[Any]]]:
+    """Every reference in a declaration, its nested declarations included, by dotted name."""
+    for name, value in _field_values(declaration):
+        if isinstance(value, Ref):
+            yield prefix + name, value
+        elif isinstance(value, Environments):
+            yield from _refs(value, f"{prefix}{name}.")
+        elif isinstance(value, Mapping):
+            yield from ((f"{prefix}{name}.{key}", ref) for key, ref in value.items())
+        elif name == "abstractions":
+            for abstraction in value:
+                yield from _refs(abstraction, f"{prefix}{name}.{abstraction.id}.")
+
+
 def _bind_kinds(declaration: Any) -> None:
     """Give each reference of a frozen dataclass the kind its field's annotation names."""
     hints = get_type_hints(type(declaration))
@@ -142,6 +156,21 @@ class Environments:
     state_encoder: Ref[StateEncoderModule]
     """The module with ``state_encoder(num_players)``."""
     versions: tuple[EnvironmentVersion, ...]
+    abstractions: tuple[Abstraction, ...] = ()
+    """Games made from this one for search and learning, each with environments of its own."""
+
+    def __post_init__(self) -> None:
+        _bind_kinds(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Abstraction:
+    """A game of its own made from a declared game for search and learning (Wonderdice turn
+    by turn): its id (``wonderdice_turns``), its game object and its environments."""
+
+    id: str
+    game: Ref[Game[Any, Any]]
+    environments: Environments
 
     def __post_init__(self) -> None:
         _bind_kinds(self)
@@ -193,15 +222,7 @@ class GamePlugin:
     def refs(self) -> Iterator[tuple[str, Ref[Any]]]:
         """Every reference the game declares, with its field's name (``bots.greedy``,
         ``environments.encoding``)."""
-        for name, value in _field_values(self):
-            if isinstance(value, Environments):
-                yield from (
-                    (f"{name}.{n}", v) for n, v in _field_values(value) if isinstance(v, Ref)
-                )
-            elif isinstance(value, Ref):
-                yield name, value
-            elif isinstance(value, Mapping):
-                yield from ((f"{name}.{key}", ref) for key, ref in value.items())
+        yield from _refs(self)
 
     @property
     def package(self) -> str:

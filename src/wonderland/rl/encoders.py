@@ -8,39 +8,22 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wonderland.core import (
-    AnyGame,
-    ConfigError,
-    Environments,
-    GameConfig,
-    get_game,
-    get_plugin,
-)
+from wonderland.core import AnyGame, GameConfig
 from wonderland.core.capabilities import EncodingModule, StateEncoderModule
-from wonderland.rl.versions import current_version
-from wonderland.rl.versions import game_ids as environment_game_ids
+from wonderland.rl.versions import current_version, environments, learning_game
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 
-def _environments(game_id: str) -> Environments:
-    """What ``game_id``'s plugin declares for learning; ConfigError for a game without it."""
-    environments = get_plugin(game_id).environments
-    if environments is None:
-        known = ", ".join(environment_game_ids())
-        raise ConfigError(f"no learning environment for game {game_id!r}; available: {known}")
-    return environments
-
-
 def encoding_module(game: AnyGame) -> EncodingModule:
     """The observation encoding that ``game``'s plugin declares."""
-    return _environments(game.spec.id).encoding.load()
+    return environments(game.spec.id).encoding.load()
 
 
 def state_encoder_module(game: AnyGame) -> StateEncoderModule:
     """The encoder of states that ``game``'s plugin declares."""
-    return _environments(game.spec.id).state_encoder.load()
+    return environments(game.spec.id).state_encoder.load()
 
 
 class GameEncoder:
@@ -48,7 +31,7 @@ class GameEncoder:
 
     def __init__(self, game_id: str, config: GameConfig) -> None:
         current_version(game_id)  # a ConfigError for games without an environment
-        self.game: AnyGame = get_game(game_id)
+        self.game: AnyGame = learning_game(game_id)
         self.module = encoding_module(self.game)
         self.num_players = config.num_players
         self.size = self.module.observation_size(config.num_players)

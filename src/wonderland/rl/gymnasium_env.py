@@ -31,11 +31,10 @@ from wonderland.core import (
     IllegalAction,
     VariantValue,
     derive_seed,
-    get_game,
 )
 from wonderland.rl.encoders import GameEncoder, Mask
 from wonderland.rl.stepping import as_action, resolve_chance
-from wonderland.rl.versions import env_versions
+from wonderland.rl.versions import env_versions, learning_game
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 ILLEGAL_ACTION_MODES = ("ignore", "terminate", "raise")
@@ -59,7 +58,7 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
         render_mode: str | None = None,
         illegal_action: str = "ignore",
     ) -> None:
-        game = get_game(game_id)
+        game = learning_game(game_id)
         self.game = game
         players = game.spec.min_players if num_players is None else num_players
         self.config = game.make_config(players, variants)

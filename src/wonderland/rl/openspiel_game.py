@@ -44,12 +44,11 @@ from wonderland.core import (
     IllegalAction,
     Variant,
     VariantValue,
-    get_game,
     next_actor,
 )
 from wonderland.core.capabilities import EncodingModule
 from wonderland.rl.encoders import encoding_module
-from wonderland.rl.versions import env_versions
+from wonderland.rl.versions import env_versions, learning_game
 
 _Params = dict[str, Any]
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -159,7 +158,7 @@ def _game_and_encoding(game_id: str) -> tuple[AnyGame, EncodingModule | None]:
     """The game ``game_id`` and its encoding (None: the one its plugin declares)."""
     if game_id in _UNDECLARED:
         return _UNDECLARED[game_id]
-    return get_game(game_id), None
+    return learning_game(game_id), None
 
 
 class _Seen:
@@ -256,10 +255,13 @@ class _Position:
 
     def is_outcome(self, action: int) -> bool:
         """Whether ``action`` is one of :meth:`outcomes` (OpenSpiel names every outcome of a
-        node, so the set is kept)."""
+        node, so the set is kept; outcomes numbered ``0 .. k-1`` are checked by position)."""
+        outcomes = self.outcomes()
+        if 0 <= action < len(outcomes) and outcomes[action][0] == action:
+            return True
         key = ("outcome_ids", 0)
         if key not in self.memo:
-            self.memo[key] = frozenset(a for a, _ in self.outcomes())
+            self.memo[key] = frozenset(a for a, _ in outcomes)
         ids: frozenset[int] = self.memo[key]
         return action in ids
 

@@ -26,10 +26,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from wonderland.core import CHANCE, TERMINAL, ConfigError, IllegalAction, VariantValue, get_game
+from wonderland.core import CHANCE, TERMINAL, ConfigError, IllegalAction, VariantValue
 from wonderland.rl.encoders import GameEncoder, action_mask
 from wonderland.rl.stepping import as_action
-from wonderland.rl.versions import current_version
+from wonderland.rl.versions import current_version, learning_game
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 ILLEGAL_ACTION_MODES = ("terminate", "raise")
@@ -56,7 +56,7 @@ class WonderlandAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         illegal_action: str = "terminate",
     ) -> None:
         super().__init__()
-        game = get_game(game_id)
+        game = learning_game(game_id)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode {render_mode!r} is not one of ansi, human")
         if max_cycles is not None and max_cycles < 1:

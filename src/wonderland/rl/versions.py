@@ -8,9 +8,10 @@ the tests refuse a game whose current pair has no environment version.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from wonderland.core import ConfigError, plugins
+from wonderland.core import AnyGame, ConfigError, Environments, get_game, plugins
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +41,41 @@ class EnvVersion:
         return f"python_wonderland_{self.game_id}"
 
 
+def declared() -> Iterator[tuple[str, Environments]]:
+    """Every game with learning environments, by id, with what it declares: each plugin's
+    game, then each abstraction a plugin declares (``wonderdice_turns``)."""
+    for plugin in plugins():
+        if (env := plugin.environments) is not None:
+            yield plugin.game_id, env
+            yield from ((a.id, a.environments) for a in env.abstractions)
+
+
+def environments(game_id: str) -> Environments:
+    """What ``game_id`` declares for learning; ConfigError naming the choices otherwise."""
+    for declared_id, env in declared():
+        if declared_id == game_id:
+            return env
+    known = ", ".join(game_ids())
+    raise ConfigError(f"no learning environment for game {game_id!r}; available: {known}")
+
+
+def learning_game(game_id: str) -> AnyGame:
+    """The game object behind ``game_id``'s environments (a plugin's game, or an abstraction
+    of one); ConfigError naming the choices for a game without environments."""
+    for plugin in plugins():
+        env = plugin.environments
+        for abstraction in env.abstractions if env is not None else ():
+            if abstraction.id == game_id:
+                return abstraction.game.load()
+    environments(game_id)
+    return get_game(game_id)
+
+
 def env_versions() -> tuple[EnvVersion, ...]:
-    """Every versioned environment of every game whose plugin declares environments."""
+    """Every versioned environment of every game with learning environments."""
     return tuple(
-        EnvVersion(plugin.game_id, env.name, v.version, v.rules_version, v.encoding_version)
-        for plugin in plugins()
-        if (env := plugin.environments) is not None
+        EnvVersion(game_id, env.name, v.version, v.rules_version, v.encoding_version)
+        for game_id, env in declared()
         for v in env.versions
     )
 

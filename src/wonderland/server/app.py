@@ -13,12 +13,14 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from wonderland.server.bot_worker import watch_parent
 from wonderland.server.guard import Guard
 from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
+from wonderland.server.origins import SameOrigin
 from wonderland.server.pages import STATIC, describe_game, pages_router, web_asset
+from wonderland.server.reaping import watch_parent
+from wonderland.server.request_body import BodyLimits
 from wonderland.server.seating_api import seating_router
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
@@ -55,6 +57,10 @@ def create_app(
     app.state.settings = settings
     app.state.guard = Guard(settings)
     docs_paths = frozenset(path for path in docs if path is not None)
+    app.add_middleware(
+        BodyLimits, max_bytes=settings.max_body_bytes, seconds=settings.body_timeout_seconds
+    )
+    app.add_middleware(SameOrigin, allowed=settings.origins)  # no cross-site changes
     app.add_middleware(SecurityHeaders, docs_paths=docs_paths)
     app.add_middleware(HeadAsGet)  # HEAD on every GET route, for uptime monitors
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -82,12 +88,13 @@ def serving(
             store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds
         )
         manager.take_back_seconds = settings.take_back_seconds
+        manager.pace_states(app.state.guard.state_wait)
         # Start-up replays nothing: the tables in play come back in the background (their
         # bots and clocks go on), any other table when it is first asked for.
         manager.restore_soon()
         cluster = None
         if store.engine.dialect.name == "postgresql":  # several processes may share it
-            cluster = Cluster(store.engine)
+            cluster = Cluster(store.engine, store.outage)
             manager.join_cluster(cluster)
         manager.sweep_soon(min(SWEEP_SECONDS, settings.table_idle_seconds / 4))
         app.state.manager = manager

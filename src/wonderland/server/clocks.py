@@ -94,7 +94,7 @@ class ClockTimers:
             async with table.lock:
                 acted = await self._apply_policy(table)
         except StoreUnavailable:
-            log.warning("table %s: a clock ran out while the database is away", table.id)
+            log.debug("table %s: a clock ran out while the database is away", table.id)
             asyncio.get_running_loop().call_later(1.0, self.arm, table)
             return
         except StaleWrite:  # another process moved first: catch up, then look again

@@ -1,5 +1,7 @@
 """One websocket client: hello first, then actions, names, chat and pings; every refusal is
-answered, and a socket that keeps sending refused messages is closed."""
+answered, and a socket that keeps sending refused messages is closed. Besides its own rates, a
+connection's changes, names and chat lines count against its person and its address, whatever
+socket they come from."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from wonderland.server.advice import advice, check
-from wonderland.server.guard import Guard
+from wonderland.server.guard import Guard, Over, Who
 from wonderland.server.host import host_action, is_host
 from wonderland.server.live_table import LiveTable, SeatSocket
 from wonderland.server.readiness import say_ready
@@ -21,7 +23,15 @@ from wonderland.server.rematch import play_again
 from wonderland.server.seating import refuse_unless_playing
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
-from wonderland.server.talk import CHAT_HISTORY, SPECTATOR_NAME, chat_line, check_chat, check_name
+from wonderland.server.talk import (
+    CHAT_HISTORY,
+    SPECTATOR_NAME,
+    chat_line,
+    check_chat,
+    check_name,
+    default_name,
+    refuse_look_alike,
+)
 from wonderland.server.undo import answer, ask, keep, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
@@ -89,7 +99,7 @@ async def serve_socket(
         await websocket.close(POLICY_VIOLATION, "too many connections from your address")
         return
     try:
-        await Connection(websocket, manager, guard, settings, key).serve()
+        await Connection(websocket, manager, guard, settings, key, address).serve()
     finally:
         guard.close_socket(address, key)
 
@@ -104,12 +114,16 @@ class Connection:
         guard: Guard,
         settings: ServerSettings,
         key: str,
+        address: str,
     ) -> None:
         self.websocket = websocket
         self.manager = manager
         self.guard = guard
         self.settings = settings
         self.key = key
+        self.address = address
+        self.who = Who.spectator(address)
+        """Whom this connection's changes count against (its seat's token once it joins)."""
         self.joined: tuple[LiveTable, int | None] | None = None
         self.name: str | None = None
         """A spectator's chosen chat name (a seat's name is the seat's, kept by the table)."""
@@ -221,6 +235,7 @@ class Connection:
         else:
             if self.joined is None:
                 raise refuse("not_joined", "send hello with your table and token first")
+            self._count(self.guard.change(self.who), "messages that change the table")
             table, seat = self.joined
             if isinstance(message, AskAdvice):
                 await self._advice(table, seat, message.version)
@@ -289,6 +304,7 @@ class Connection:
         if seat is not None and message.token is not None:
             token_hash = table.seats[seat].token_hash or ""
             table.record.sockets[self.send_text] = SeatSocket(seat, token_hash, self.evict)
+            self.who = Who.seat(token_hash, self.address)
         greeting = welcome(table, seat)
         greeting.host = self.host
         await self.send(greeting.model_dump(mode="json"))
@@ -327,27 +343,70 @@ class Connection:
 
     async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
         """Take a display name: a seat's is stored and shown to all, a spectator's is kept
-        for its chat; answered with the name as taken."""
+        for its chat; answered with the name as taken. The name it has already changes
+        nothing; a seat's name that looks like another's shown at the table is refused (a
+        spectator's is shown only with its chat lines, each marked as a spectator's: the
+        person of a seat, watching from another tab, chats under their name)."""
         name = check_name(message.name)
-        if seat is None:
-            self.name = name
-        else:
-            await self.manager.set_name(table, seat, name)
+        current = self.name if seat is None else table.seats[seat].name
+        if name != current:
+            if seat is not None:
+                refuse_look_alike(name, shown_names(table, seat))
+            self._count(self.guard.name(self.who), "name changes")
+            if seat is None:
+                self.name = name
+            else:
+                await self.manager.set_name(table, seat, name)
         await self.send(Named(name=name).model_dump(mode="json"))
 
     async def _chat(self, table: LiveTable, seat: int | None, message: Chat) -> None:
         """Say one line to the table, within the length and the chat rates."""
         words = check_chat(message.text, self.settings.chat_max_chars)
-        if not self.guard.chat(self.key):
-            raise refuse(
-                "rate_limited",
-                f"too many chat lines: this server takes at most {self.settings.chat_burst} "
-                f"in any 10 seconds and {self.settings.chat_per_minute} a minute from one "
-                "connection; this one was not sent, say it again in a moment",
-            )
+        self._count(self.guard.chat(self.who), "chat lines")
         spectator = self.name or SPECTATOR_NAME
         name = spectator if seat is None else table.seat_public()[seat].name
         await self.manager.say(table, seat, name, words)
+
+    def _count(self, over: Over | None, what: str) -> None:
+        """Refuse a message over its person's or its address's limit (``Guard``), saying
+        which and what the limits are."""
+        if over is None:
+            return
+        settings = self.settings
+        people = 1 if over == "person" else settings.people_per_address
+        rates = {
+            "name changes": f"{settings.names_per_minute * people} a minute",
+            "chat lines": f"{settings.chat_burst * people} in any 10 seconds and "
+            f"{settings.chat_per_minute * people} a minute",
+        }.get(
+            what,
+            f"{settings.change_burst * people} in any second and "
+            f"{settings.changes_per_second * people} a second on average",
+        )
+        whose = (
+            "one person, across all their connections"
+            if over == "person"
+            else f"one address (as from {people} people), across all its connections"
+        )
+        raise refuse(
+            "rate_limited",
+            f"too many {what}: this server takes at most {rates} from {whose}; this one was "
+            "not taken, send it again in a moment",
+        )
+
+
+def shown_names(table: LiveTable, seat: int) -> dict[str, str]:
+    """The names ``table`` shows for others than ``seat`` (each seat's, every default name,
+    a spectator's), each with whose it is, in words: a seat's new name must not look like
+    one."""
+    shown: dict[str, str] = {}
+    for public in table.seat_public():
+        if public.seat != seat:
+            shown.setdefault(public.name, f"the name of seat {public.seat + 1}")
+    for number in range(len(table.seats)):
+        shown.setdefault(default_name(number), f"the name seat {number + 1} has by default")
+    shown.setdefault(SPECTATOR_NAME, "the name of a spectator who chose none")
+    return shown
 
 
 def welcome(table: LiveTable, seat: int | None) -> Welcome:

@@ -9,19 +9,31 @@ import logging
 from dataclasses import replace
 from typing import Protocol
 
+import psycopg
+
 from wonderland.server import table_events
 from wonderland.server.core import TableCore
 from wonderland.server.executors import run_in
 from wonderland.server.live_table import LiveTable, begin_live, waiting
+from wonderland.server.refusals import Refused
 from wonderland.server.table_record import catch_up_record
 from wonderland.server.talk import CHAT_HISTORY
 from wonderland.server.undo import apply_row
-from wonderland.store import StoredTable
+from wonderland.store import StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
+from wonderland.store.faults import reason
 from wonderland.store.notes import parse_move_note
 from wonderland.store.values import StoredChat
 
 log = logging.getLogger(__name__)
+
+
+def database_away(err: Exception) -> bool:
+    """Whether ``err`` is what taking leases meets while the database is away (a table that
+    cannot be loaded is refused as ``unavailable``)."""
+    if isinstance(err, Refused):
+        return err.error.code == "unavailable"
+    return isinstance(err, (StoreUnavailable, psycopg.OperationalError))
 
 
 class Followed(TableCore, Protocol):
@@ -58,8 +70,11 @@ def follow_cluster(core: Followed, cluster: Cluster) -> None:
         while True:
             try:
                 await take_free_leases(core, cluster)
-            except Exception:
-                log.exception("taking leases failed")
+            except Exception as err:
+                if cluster.outage.down or database_away(err):
+                    cluster.outage.failed(reason(err))  # the outage's one line, not one a second
+                else:
+                    log.exception("taking leases failed")
             await asyncio.sleep(1.0)
 
     core.spawn(leases())

@@ -13,9 +13,10 @@ from typing import Any, cast
 from wonderland.core import CHANCE, TERMINAL, AnyGame, get_plugin
 from wonderland.server.live import LiveModule, LiveSession
 from wonderland.server.seat_clocks import IdleClocks, TableClock, now_ms
+from wonderland.server.talk import default_name
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
-from wonderland.store.values import StoredChat, StoredEvent
+from wonderland.store.values import UNDO, StoredChat, StoredEvent
 
 WAITING_KINDS = frozenset({"open", "reserved"})
 """Seat kinds that nobody plays yet: an open seat (anyone may take it) and a seat reserved
@@ -63,10 +64,6 @@ class TableRecord:
     def known(self) -> set[int]:
         """The numbers of the events already in the record."""
         return {event.id for event in self.events}
-
-
-UNDO = -9
-"""The actor of a row that takes an earlier row back (its action is that row's index)."""
 
 
 @dataclass
@@ -252,7 +249,7 @@ class LiveTable:
         """The seats as everyone may see them."""
         result = []
         for seat, info in enumerate(self.seats):
-            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or f"player {seat + 1}"
+            name = f"bot ({info.bot})" if info.kind == "bot" else info.name or default_name(seat)
             if info.kind == "open":
                 name = "open seat"
             connected = info.kind == "bot" or bool(self.listeners.get(seat))

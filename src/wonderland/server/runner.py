@@ -127,8 +127,8 @@ class TableRunner:
         retry = False
         try:
             await runner
-        except StoreUnavailable:
-            log.warning("table %s waits for the database", table.id)
+        except StoreUnavailable:  # the store logged the outage once; this retries quietly
+            log.debug("table %s waits for the database", table.id)
             if table.live is not None:
                 async with table.lock:
                     rewind_live(table)

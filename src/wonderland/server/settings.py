@@ -8,10 +8,33 @@ and its name with dashes, e.g. ``--tables-per-minute 5``); a flag wins over the 
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from urllib.parse import urlsplit
+
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_PREFIX = "WONDERLAND_"
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def split_origins(value: str) -> list[str]:
+    """The origins of a comma-separated list."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def normal_origin(origin: str) -> str:
+    """``origin`` as browsers send it (``scheme://host[:port]``, lower case, no default port);
+    ValueError if it is not one."""
+    parts = urlsplit(origin.strip().lower())
+    if parts.scheme not in DEFAULT_PORTS or not parts.hostname or parts.path not in ("", "/"):
+        raise ValueError(f"{origin!r} is not an origin like https://games.example.org")
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError(f"{origin!r} is not an origin like https://games.example.org")
+    port = parts.port
+    shown = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    if port is not None and port != DEFAULT_PORTS[parts.scheme]:
+        shown += f":{port}"
+    return f"{parts.scheme}://{shown}"
 
 
 class ServerSettings(BaseSettings):
@@ -39,6 +62,35 @@ class ServerSettings(BaseSettings):
         ge=1,
         description="refused messages (over a limit, malformed, unknown table or token) one "
         "socket may send in a minute before the server closes it",
+    )
+    changes_per_second: int = Field(
+        default=5,
+        ge=1,
+        description="messages after hello (a move, a roll, a name, a chat line, a host's "
+        "control, an undo, advice; every message but ping) one person may send per second, on "
+        "average over 10 seconds, across all their connections: a seat counts by its token, a "
+        "spectator by its address",
+    )
+    change_burst: int = Field(
+        default=10,
+        ge=1,
+        description="the same messages one person may send in any single second",
+    )
+    names_per_minute: int = Field(
+        default=6, ge=1, description="name changes one person may make per minute"
+    )
+    people_per_address: int = Field(
+        default=4,
+        ge=1,
+        description="one client address may send, across all its connections and seats, as "
+        "many changes, names and chat lines as this many people (people behind one router "
+        "share an address)",
+    )
+    states_per_second: int = Field(
+        default=10,
+        ge=1,
+        description="states a table sends each connection per second at most: faster changes "
+        "are sent together, the latest state with every log line since",
     )
     sockets_per_address: int = Field(
         default=20, ge=1, description="websockets open at once from one client address"
@@ -76,10 +128,10 @@ class ServerSettings(BaseSettings):
         description="the longest chat line, in characters after trimming",
     )
     chat_per_minute: int = Field(
-        default=20, ge=1, description="chat lines one socket may send per minute"
+        default=20, ge=1, description="chat lines one person may send per minute"
     )
     chat_burst: int = Field(
-        default=5, ge=1, description="chat lines one socket may send in any 10 seconds"
+        default=5, ge=1, description="chat lines one person may send in any 10 seconds"
     )
     take_back_seconds: float = Field(
         default=5.0,
@@ -94,13 +146,62 @@ class ServerSettings(BaseSettings):
         "from a CDN)",
     )
 
+    allowed_origins: str = Field(
+        default="",
+        description="other sites (origins such as https://games.example.org, comma-separated) "
+        "whose pages may create tables, take seats and open sockets here; the server's own "
+        "pages and clients that send no Origin (not browsers) always may",
+    )
+    max_body_bytes: int = Field(
+        default=65_536,
+        ge=1024,
+        description="the largest HTTP request body, in bytes; a larger Content-Length is "
+        "refused (413) before any of it is read, a chunked body where it passes the limit",
+    )
+    header_timeout_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        description="an HTTP request whose headers have not all arrived this long after its "
+        "first byte (or after the connection opened) is answered 408 and closed",
+    )
+    body_timeout_seconds: float = Field(
+        default=20.0,
+        gt=0,
+        description="an HTTP request whose body has not all arrived this long after its "
+        "headers is answered 408",
+    )
+    keep_alive_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="an idle HTTP connection between requests is closed after this long",
+    )
+    max_header_bytes: int = Field(
+        default=16_384,
+        ge=1024,
+        description="the largest request line and headers of an HTTP request, in bytes (then 400)",
+    )
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origins_are_origins(cls, value: str) -> str:
+        return ",".join(sorted(normal_origin(origin) for origin in split_origins(value)))
+
+    @property
+    def origins(self) -> frozenset[str]:
+        """The other sites allowed (``allowed_origins``), each as ``scheme://host[:port]``."""
+        return frozenset(split_origins(self.allowed_origins))
+
     @model_validator(mode="after")
     def _burst_covers_the_rate(self) -> ServerSettings:
-        if self.message_burst < self.messages_per_second:
-            raise ValueError(
-                f"message_burst ({self.message_burst}) must be at least messages_per_second "
-                f"({self.messages_per_second})"
-            )
+        for burst, rate in (
+            ("message_burst", "messages_per_second"),
+            ("change_burst", "changes_per_second"),
+        ):
+            if getattr(self, burst) < getattr(self, rate):
+                raise ValueError(
+                    f"{burst} ({getattr(self, burst)}) must be at least {rate} "
+                    f"({getattr(self, rate)})"
+                )
         return self
 
     @staticmethod

@@ -17,6 +17,7 @@ from wonderland.server.core import TableCore
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import UNREACHABLE
 from wonderland.server.seat_clocks import now_ms
+from wonderland.server.talk import default_name
 from wonderland.store.values import SeatInfo, StoredEvent
 
 log = logging.getLogger(__name__)
@@ -24,14 +25,14 @@ log = logging.getLogger(__name__)
 
 def seat_name(info: SeatInfo, seat: int) -> str:
     """A seat's person as the log names them at the time of an event."""
-    return info.name or f"player {seat + 1}"
+    return info.name or default_name(seat)
 
 
 def event_line(event: StoredEvent) -> str | None:
     """An event in words for the log and the replay (None: nothing to say)."""
     data, seat = event.data, event.seat
+    who = str(data.get("name") or ("" if seat is None else default_name(seat)))
     number = "" if seat is None else f" {seat + 1}"  # seats as people count them, from 1
-    who = str(data.get("name") or f"player{number}")
     match event.kind:
         case "created":
             old = data.get("rematch_of")

@@ -17,7 +17,7 @@ from wonderland.server.executors import Answer, run_in
 from wonderland.server.following import follow_cluster, resync
 from wonderland.server.live_table import LiveTable, Send, held_ms, rewind_live
 from wonderland.server.readiness import refuse_if_held
-from wonderland.server.refusals import UNAVAILABLE, refuse
+from wonderland.server.refusals import UNAVAILABLE, Refused, refuse
 from wonderland.server.runner import TableRunner, commit, persist_live
 from wonderland.server.seat_clocks import now_ms
 from wonderland.server.table_factory import new_table, rebuild
@@ -31,6 +31,8 @@ from wonderland.store.repository import secret_hash
 from wonderland.store.values import StaleWrite, StoredChat, TableHeader, UnknownCursor
 
 log = logging.getLogger(__name__)
+RESTORE_RETRY_SECONDS = 5.0
+"""While the database is away at start-up, how often the tables in play are looked for again."""
 
 
 class TableManager:
@@ -63,7 +65,7 @@ class TableManager:
         self.timers = ClockTimers(self)
         """The clocks' timers of the tables this process runs."""
         self.runner = TableRunner(self, self.timers.arm, bot_delay)
-        self.teller = Teller(self.timers.arm)
+        self.teller = Teller(self.timers.arm, self.spawn)
         self.take_back_seconds = 0.0
         """How long the draw after a person's move waits by default at a table of a game that
         holds its draws (the server's ``take_back_seconds``; a table may set its own)."""
@@ -195,6 +197,9 @@ class TableManager:
             try:
                 await self.obtain(table_id)
                 restored += 1
+            except Refused as refusal:  # away: the store logged it once; else logged by _load
+                if refusal.error.code == "unavailable":
+                    raise StoreUnavailable(refusal.error.message) from None
             except Exception:  # a damaged table must not stop the others
                 log.exception("table %s could not be restored", table_id)
             await asyncio.sleep(0)  # let the connections in between
@@ -204,8 +209,14 @@ class TableManager:
         """Restore the tables in play in the background: start-up does not wait for them."""
 
         async def run() -> None:
-            restored = await self.restore_in_play()
-            log.info("restored %d tables in play", restored)
+            while True:
+                try:
+                    restored = await self.restore_in_play()
+                except StoreUnavailable:  # logged once by the store: try again until it is back
+                    await asyncio.sleep(RESTORE_RETRY_SECONDS)
+                else:
+                    log.info("restored %d tables in play", restored)
+                    return
 
         self.spawn(run())
 
@@ -456,19 +467,29 @@ class TableManager:
         """Send each listener its own view (see ``telling.Teller``)."""
         await self.teller.broadcast(table)
 
+    def pace_states(self, pace: Callable[[str], float]) -> None:
+        """Send each table's states at a pace: ``pace(table_id)`` counts one sent now and
+        answers 0, or the seconds until the next may go (``Guard.state_wait``)."""
+        self.teller.pace = pace
+
     async def join(self, table: LiveTable, viewer: int | None, send: Send) -> None:
         """Register a connection and send it the whole state and log. A seat coming online
-        is news to everyone (its presence shows); a spectator is told alone."""
-        table.listeners.setdefault(viewer, {})[send] = 0
-        if viewer is None:
-            message = table.state_message(None)
+        (its first connection) is news to everyone (its presence shows); a spectator, or a
+        seat's next connection, is told alone."""
+        sends = table.listeners.setdefault(viewer, {})
+        first = viewer is not None and not sends
+        sends[send] = 0
+        if first:
+            self.mark_active(table)
+            await self.broadcast(table)  # this connection's whole log too (it has seen none)
+        else:
+            message = table.state_message(viewer)
             await send(self.teller.encode(message))
-            spectators = table.listeners.get(None, {})
-            if send in spectators:  # unless it closed meanwhile
-                spectators[send] = max(spectators[send], len(message["log"]))
-            return
-        self.mark_active(table)
-        await self.broadcast(table)
+            if send in sends:  # unless it closed meanwhile
+                sends[send] = max(sends[send], len(message["log"]))
+            if viewer is None:
+                return
+            self.mark_active(table)
         if table.gate is not None:  # a real-time race may open now
             self.advance_soon(table)
 

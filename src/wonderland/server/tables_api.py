@@ -102,7 +102,9 @@ async def create_table(request: Request, body: CreateTable) -> TableCreated:
     try:
         host_token = await appoint(manager, table)
     except Refused as refusal:
-        raise HTTPException(status_code=503, detail=refusal.error.message) from None
+        raise HTTPException(
+            status_code=503, detail=refusal.error.message, headers={"Retry-After": "5"}
+        ) from None
     manager.advance_soon(table)
     return created(str(request.base_url).rstrip("/"), table, tokens, host_token)
 

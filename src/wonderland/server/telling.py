@@ -1,10 +1,15 @@
 """Telling a table's connections: each viewer its own state message, serialised once per
-distinct view and shared by its sockets, and public news (chat) to everyone."""
+distinct view and shared by its sockets, and public news (chat) to everyone.
+
+States are paced: a table whose changes come faster than its pace allows sends its states
+together when the pace allows the next, the latest state with every log line since (a
+connection's ``log_start`` says from where), so nothing is lost and the last state arrives."""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from wonderland.server.live_table import LiveTable
@@ -16,9 +21,19 @@ from wonderland.store.values import StoredChat
 class Teller:
     """Sends tables' news and counts what it costs."""
 
-    def __init__(self, arm: Callable[[LiveTable], None]) -> None:
+    def __init__(
+        self,
+        arm: Callable[[LiveTable], None],
+        spawn: Callable[[Coroutine[Any, Any, None]], None],
+    ) -> None:
         self.arm = arm
         """(Re)set a table's clock timer: every change it is told of may move its clocks."""
+        self.spawn = spawn
+        """Run a task that shutdown cancels (a paced state sent later)."""
+        self.pace: Callable[[str], float] = lambda table_id: 0.0
+        """Count a state of a table sent now: 0, or the seconds until the next may go."""
+        self.held: set[str] = set()
+        """The tables whose next state waits for its pace."""
         self.broadcasts = 0
         """How many times a table's news was sent to its connections..."""
         self.encodings = 0
@@ -31,10 +46,30 @@ class Teller:
 
     async def broadcast(self, table: LiveTable) -> None:
         """Send each listener its own view, with the log lines it has not had yet: one JSON
-        text per distinct view (each seat's, and the spectators'), shared by its sockets."""
-        self.broadcasts += 1
+        text per distinct view (each seat's, and the spectators'), shared by its sockets; at
+        the table's pace (a state held for it carries this change too)."""
         await notice_moved_on(table)
         self.arm(table)
+        if table.id in self.held:
+            return
+        wait = self.pace(table.id)
+        if wait > 0:
+            self.held.add(table.id)
+            self.spawn(self._send_later(table, wait))
+            return
+        await self._send_states(table)
+
+    async def _send_later(self, table: LiveTable, wait: float) -> None:
+        """Send the table's states once its pace allows (the latest then)."""
+        try:
+            await asyncio.sleep(wait)
+        finally:
+            self.held.discard(table.id)
+        await self.broadcast(table)
+
+    async def _send_states(self, table: LiveTable) -> None:
+        """Send each listener its own view now, with the log lines it has not had yet."""
+        self.broadcasts += 1
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue

@@ -17,12 +17,12 @@ from typing import Any
 
 from wonderland.core import CHANCE, TERMINAL
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import UNDO, LiveTable, UndoOffer, held_ms
+from wonderland.server.live_table import LiveTable, UndoOffer, held_ms
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.runner import chance_rng
 from wonderland.server.seat_clocks import SeatClocks, now_ms
 from wonderland.server.table_record import record_event, seat_name
-from wonderland.store.values import StaleWrite, StoredEvent
+from wonderland.store.values import UNDO, StaleWrite, StoredEvent, in_play
 
 ASKED, ACCEPTED, REFUSED, UNDONE = "undo_asked", "undo_accepted", "undo_refused", "undone"
 EVENTS = frozenset({ASKED, ACCEPTED, REFUSED, UNDONE})
@@ -42,12 +42,6 @@ async def _record(
     core: TableCore, table: LiveTable, kind: str, seat: int, data: dict[str, Any]
 ) -> StoredEvent:
     return await record_event(core, table, kind, seat, data, followed=True, away=UNRECORDED)
-
-
-def in_play(actions: list[tuple[int, int]]) -> list[int]:
-    """The indices of the rows still in play: neither an undo nor taken back by one."""
-    undone = {action for actor, action in actions if actor == UNDO}
-    return [i for i, (actor, _) in enumerate(actions) if actor != UNDO and i not in undone]
 
 
 def replay(table: LiveTable, rows: list[int]) -> tuple[Any, SeatClocks | None]:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 import psycopg
 from sqlalchemy import Engine
 
+from wonderland.store.faults import Outage, reason
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "wonderland_moves"
@@ -31,8 +33,10 @@ def conninfo(engine: Engine) -> str:
 class Cluster:
     """This process's leases and its listener of moves made anywhere."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, outage: Outage | None = None) -> None:
         self.info = conninfo(engine)
+        self.outage = outage if outage is not None else Outage()
+        """Where a lost connection is noted: one log line per outage, not one per retry."""
         self._lease = psycopg.connect(self.info, autocommit=True)
         self._lease_lock = threading.Lock()
         self.held: set[str] = set()
@@ -71,8 +75,8 @@ class Cluster:
                 if not self._lease.closed and not self._lease.broken:
                     self._lease.execute("SELECT 1")
                     return
-            except psycopg.Error:
-                log.warning("the lease connection was lost; its leases are gone")
+            except psycopg.Error as err:
+                self.outage.failed(reason(err))
             self.held.clear()
             self._lease.close()
             self._lease = psycopg.connect(self.info, autocommit=True)
@@ -93,9 +97,14 @@ class Cluster:
                 try:
                     with psycopg.connect(self.info, autocommit=True) as connection:
                         connection.execute(f"LISTEN {CHANNEL}")
+                        self.outage.recovered()
                         while not self._closed.is_set():
                             for note in connection.notifies(timeout=0.5):
                                 moved(note.payload)
+                except psycopg.OperationalError as err:  # the database is away: noted once
+                    if not self._closed.is_set():
+                        self.outage.failed(reason(err))
+                        self._closed.wait(1.0)
                 except Exception:
                     if not self._closed.is_set():
                         log.exception("listening for moves failed; listening again")

@@ -28,13 +28,19 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from wonderland.store.faults import (
+    FileWatch,
+    Outage,
+    database_away,
+    reason,
+    sqlite_pragmas,
+)
 from wonderland.store.notes import ActionTuple, move_notes
 from wonderland.store.rows import (
     CHAT_COLUMNS,
     EVENT_COLUMNS,
     add_missing_flags,
     chat_line,
-    sqlite_pragmas,
     stored_event,
 )
 from wonderland.store.schema import ActionRow, Base, ChatRow, EventRow, TableRow
@@ -71,35 +77,50 @@ R = TypeVar("R")
 
 
 def _reachable(method: Callable[P, R]) -> Callable[P, R]:
-    """Turn a lost or refused database connection into StoreUnavailable."""
+    """Turn a database that cannot be used (a lost connection, a full disk, a read-only or
+    vanished file) into StoreUnavailable, noted in the store's ``outage`` (one log line per
+    outage, one when it ends)."""
 
     @wraps(method)
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        store = args[0]
+        assert isinstance(store, Store)
+        problem = store.watch.problem() if store.watch is not None else None
+        if problem is not None:
+            store.outage.failed(problem)
+            raise StoreUnavailable(f"the database cannot be used: {problem}")
         try:
-            return method(*args, **kwargs)
+            answer = method(*args, **kwargs)
         except IntegrityError:
             raise
         except DBAPIError as err:
-            if err.connection_invalidated or isinstance(err.orig, _DISCONNECTS):
-                raise StoreUnavailable(f"the database cannot be reached: {err.orig}") from err
-            raise
+            if not database_away(err):
+                raise
+            store.outage.failed(reason(err))
+            raise StoreUnavailable(f"the database cannot be used: {reason(err)}") from err
+        store.outage.recovered()
+        return answer
 
     return call
 
 
-def _disconnect_errors() -> tuple[type[BaseException], ...]:
-    """The driver errors that mean the connection is gone, not that a query is wrong."""
-    found: list[type[BaseException]] = []
-    try:
-        import psycopg
-
-        found += [psycopg.OperationalError, psycopg.InterfaceError]
-    except ImportError:  # SQLite only
-        pass
-    return tuple(found)
-
-
-_DISCONNECTS = _disconnect_errors()
+def open_engine(url: str) -> Engine:
+    """The engine of ``url``. Statement parameters are left out of its errors (a table's seed
+    must not reach a log). SQLite: one connection, used by one thread at a time (the store's
+    executor), set up by :func:`~wonderland.store.faults.sqlite_pragmas`."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    file_based = ":memory:" not in url and url.rstrip("/") not in {"sqlite:", "sqlite+pysqlite:"}
+    pool: dict[str, Any] = {"pool_size": 1, "max_overflow": 0} if file_based else {}
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False},
+        pool_pre_ping=True,
+        hide_parameters=True,
+        **pool,
+    )
+    event.listen(engine, "connect", sqlite_pragmas)
+    return engine
 
 
 class Store:
@@ -111,15 +132,19 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
-        self.engine: Engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
-        if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", sqlite_pragmas)
+        self.outage = Outage()
+        """Whether the database answers, as this process last saw it."""
+        self.engine = open_engine(url)
+        self.watch: FileWatch | None = None
+        """SQLite: the file opened, watched for being removed or replaced."""
         with self.engine.begin() as connection:
             if self.engine.dialect.name == "postgresql":  # processes starting together
                 connection.execute(text("SELECT pg_advisory_xact_lock(hashtext('wonderland'))"))
             Base.metadata.create_all(connection)
             add_missing_flags(connection)
+        database = self.engine.url.database
+        if self.engine.dialect.name == "sqlite" and database and database != ":memory:":
+            self.watch = FileWatch(Path(database))
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._last_created = datetime.min
         self.origin = secrets.token_hex(4)
@@ -492,6 +517,18 @@ class Store:
                 .order_by(TableRow.created_at, TableRow.id)
             )
             return list(connection.scalars(query))
+
+    @_reachable
+    def finished_ids(self, game: str | None = None, since: datetime | None = None) -> list[str]:
+        """The finished tables (of ``game``; created at or after ``since``), oldest first: the
+        order a dataset is exported in, so that an export can carry on where it stopped."""
+        with self.engine.connect() as connection:
+            query = select(TableRow.id).where(TableRow.finished.is_(True))
+            if game is not None:
+                query = query.where(TableRow.game == game)
+            if since is not None:
+                query = query.where(TableRow.created_at >= since)
+            return list(connection.scalars(query.order_by(TableRow.created_at, TableRow.id)))
 
     @_reachable
     def public_page(self, limit: int, cursor: str | None = None) -> tuple[list[TableHeader], bool]:

@@ -1,5 +1,5 @@
 """How the store's rows are read and its databases set up: the columns of a chat line and of
-an event, the flag columns an older database lacks, and SQLite's pragmas."""
+an event, and the flag columns an older database lacks."""
 
 from __future__ import annotations
 
@@ -59,12 +59,3 @@ def stored_event(row: Any) -> StoredEvent:
     return StoredEvent(
         int(number), kind, None if seat is None else int(seat), int(step), dict(data), int(at_ms)
     )
-
-
-def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL: readers never block the writer; a commit survives the process being killed."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()

@@ -3,8 +3,18 @@ it answers with (a stale write, an unknown cursor, an unreachable database)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+UNDO = -9
+"""The actor of a row that takes an earlier row back (its action is that row's index)."""
+
+
+def in_play(actions: Sequence[tuple[int, int]]) -> list[int]:
+    """The indices of the rows still in play: neither an undo nor taken back by one."""
+    undone = {action for actor, action in actions if actor == UNDO}
+    return [i for i, (actor, _) in enumerate(actions) if actor != UNDO and i not in undone]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The game's declaration: what it is and every capability it brings (found by its entry point)."""
 
-from wonderland.core.plugin import Environments, EnvironmentVersion, GamePlugin, Ref
+from wonderland.core.plugin import Abstraction, Environments, EnvironmentVersion, GamePlugin, Ref
 
 P = "wonderland.games.wonderdice"
 
@@ -19,6 +19,18 @@ PLUGIN = GamePlugin(
         encoding=Ref(f"{P}.encoding"),
         state_encoder=Ref(f"{P}.state_encoder"),
         versions=(EnvironmentVersion(version=0, rules_version=1, encoding_version=1),),
+        abstractions=(
+            Abstraction(
+                id="wonderdice_turns",
+                game=Ref(f"{P}.turns:GAME"),
+                environments=Environments(
+                    name="WonderdiceTurns",
+                    encoding=Ref(f"{P}.turns_encoding"),
+                    state_encoder=Ref(f"{P}.turns_encoding"),
+                    versions=(EnvironmentVersion(version=0, rules_version=1, encoding_version=1),),
+                ),
+            ),
+        ),
     ),
     simulation=Ref(f"{P}.simulation:simulate_one"),
     fast_engine=Ref(f"{P}.fast.simulation"),

@@ -83,13 +83,18 @@ def horizon(num_players: int, turns_per_seat: int = TURNS_PER_SEAT) -> int:
     return 1 + 2 * turns_per_seat * num_players
 
 
-@lru_cache(maxsize=64)
 def _limits(table: Table) -> tuple[int, bool]:
     """The horizon of ``table`` in steps, and whether it ends in a draw."""
-    values = dict(table.variants)
+    return _limits_of(table.n, table.variants)
+
+
+@lru_cache(maxsize=64)
+def _limits_of(n: int, variants: tuple[tuple[str, object], ...]) -> tuple[int, bool]:
+    """:func:`_limits`, remembered by what it reads (a table's content is slow to hash)."""
+    values = dict(variants)
     turns = values["turns_per_seat"]
     assert isinstance(turns, int)
-    return horizon(table.n, turns), values["horizon_result"] == "draw"
+    return horizon(n, turns), values["horizon_result"] == "draw"
 
 
 def next_seat(state: WonderdiceState) -> int:

@@ -67,7 +67,7 @@ function name(seat) {
   return welcome && seat === welcome.seat ? "you" : seatName(seat);
 }
 
-/** Names inside sentences ("player 0 (you) plays R5"), where a bare "you" would not agree. */
+/** Names inside sentences ("player 1 (you) plays R5"), where a bare "you" would not agree. */
 function sentenceName(seat) {
   return welcome && seat === welcome.seat ? `${seatName(seat)} (you)` : seatName(seat);
 }

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from wonderland.server.live_table import PAUSED
 from wonderland.server.wire import StateMessage
 
 from .conftest import make_app
@@ -82,9 +83,12 @@ def test_an_absent_person_pauses_the_race_until_they_are_back(tmp_path: Path) ->
         assert client.app.state.manager.tables[table].version == version  # type: ignore[attr-defined]
 
 
-def test_an_absent_person_is_still_kicked_when_idle_and_the_race_goes_on(tmp_path: Path) -> None:
+def test_an_absent_person_is_still_kicked_when_idle_and_the_table_then_pauses(
+    tmp_path: Path,
+) -> None:
     """The table's idle kick still applies during a pause: the absent seat goes to the
-    table's bot, and the race opens again without them."""
+    table's bot; bots then play every seat, so the table pauses (no bot rolls) until its
+    person opens their link again, which gives them the seat back and the race goes on."""
     with TestClient(make_app(tmp_path, bot_workers=0)) as client:
         body = {
             "game": "wonderdice",
@@ -94,7 +98,8 @@ def test_an_absent_person_is_still_kicked_when_idle_and_the_race_goes_on(tmp_pat
         }
         created = client.post("/api/tables", json=body).json()
         table, token = created["table"], created["seats"][0]["token"]
-        live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        live = manager.tables[table]
         with client.websocket_connect("/ws") as ws:
             hello(ws, table, token)
             ready_up(ws)
@@ -103,7 +108,15 @@ def test_an_absent_person_is_still_kicked_when_idle_and_the_race_goes_on(tmp_pat
             assert hello(watcher, table, None)["ready_check"]["phase"] == "paused"
             kicked = until(watcher, lambda s: s["seats"][0]["kind"] == "bot", limit=2000)
             assert kicked["seats"][0]["handed"]
-            until(watcher, lambda s: s["ready_check"] is None and s["version"] > 3, limit=2000)
-        stored = client.app.state.manager.store.load(table)  # type: ignore[attr-defined]
+            assert kicked["paused"] == PAUSED and kicked["ready_check"] is None
+        stored = manager.store.load(table)
         assert [e.seat for e in stored.events if e.kind == "idle_kick"] == [0]
-        assert live.gate is not None and live.gate.running
+        time.sleep(2)
+        assert len(manager.store.load(table).actions) == len(stored.actions)  # nobody rolled
+        with client.websocket_connect("/ws") as ws:
+            back = hello(ws, table, token)
+            if back["paused"] is not None or back["ready_check"] is not None:
+                back = until(ws, lambda s: s["paused"] is None and s["ready_check"] is None)
+            assert back["seats"][0]["kind"] == "human"
+            until(ws, lambda s: s["version"] > len(stored.actions))  # the bots race again
+            assert live.gate is not None and live.gate.running

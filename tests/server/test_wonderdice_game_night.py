@@ -221,11 +221,12 @@ def test_play_again_after_a_race_keeps_its_seats_and_each_token_is_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Both people are idle, so the idle kick hands their seats to the bot and the race runs
-    to its end; "Play again" then keeps every seat for its person."""
+    to its end (on a server that allows tables of bots only; elsewhere it pauses); "Play
+    again" then keeps every seat for its person."""
     for name, seconds in (("REACTION_SHIFT_S", 0.01), ("REACTION_MEDIAN_S", 0.02)):
         monkeypatch.setattr(wonderdice_live, name, seconds)  # quick bots: a short race
     monkeypatch.setattr(wonderdice_live, "THINK_S", 0.02)
-    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+    with TestClient(make_app(tmp_path, bot_workers=0, allow_bot_tables=True)) as client:
         seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
         variants = {"roll_cooldown_ms": "0", "countdown_ms": "0", "auto_claim": "true"}
         created = create(client, seats, variants, idle_kick_seconds=1)

@@ -73,8 +73,13 @@ def test_buttons_say_what_a_die_does() -> None:
 def live_table() -> LiveDice:
     config = GAME.make_config(2, {"deal": "in_order", "countdown_ms": "0", "roll_cooldown_ms": "0"})
     live = start(config, 7, {})
-    live.new_lines()
+    told(live)
     return live
+
+
+def told(live: LiveDice) -> list[str]:
+    """The log lines of the actions recorded since the last call."""
+    return [line for _, lines in live.log_lines(len(live.driver.actions)) for line in lines]
 
 
 def test_live_buttons_and_log_lines_are_words() -> None:
@@ -89,9 +94,9 @@ def test_live_buttons_and_log_lines_are_words() -> None:
     blocks = [a for a in legal if A.decode(a).kind == "block"]
     if advances:
         live.act(0, advances[0])
-        assert live.new_lines() == ["Mad Hatter advances to 1"]
+        assert told(live) == ["Mad Hatter advances to 1"]
     elif blocks:
         live.act(0, blocks[0])
-        assert live.new_lines() == ["Mad Hatter blocks Absolem the Caterpillar's 1"]
+        assert told(live) == ["Mad Hatter blocks Absolem the Caterpillar's 1"]
     else:
         raise AssertionError(f"seed 7 rolled neither a 1 nor a usable die: {texts}")

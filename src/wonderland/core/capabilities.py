@@ -181,8 +181,9 @@ class LiveSession(Protocol):
         person is theirs at once."""
         ...
 
-    def new_lines(self, new_actions: bool = True) -> list[str]:
-        """Log lines for what happened since the last call."""
+    def log_lines(self, upto: int) -> list[tuple[int, list[str]]]:
+        """The log lines of the recorded actions not told yet, up to action ``upto`` (not
+        included), each action's index with its lines: a function of the actions alone."""
         ...
 
     async def tick(self, decide: Decide) -> bool:

@@ -88,6 +88,7 @@ def serving(
             store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds
         )
         manager.take_back_seconds = settings.take_back_seconds
+        manager.allow_bot_tables = settings.allow_bot_tables
         manager.pace_states(app.state.guard.state_wait)
         # Start-up replays nothing: the tables in play come back in the background (their
         # bots and clocks go on), any other table when it is first asked for.

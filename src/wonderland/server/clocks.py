@@ -13,7 +13,7 @@ from typing import Any
 from wonderland.core import derive_seed
 from wonderland.server.bot_worker import decide
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import LiveTable, waiting
+from wonderland.server.live_table import LiveTable, bots_only, waiting
 from wonderland.server.seat_clocks import (
     IDLE_KICK,
     SEAT_EVENTS,
@@ -73,6 +73,8 @@ class ClockTimers:
         if handle is not None:
             handle.cancel()
         if table.clocks is None or table.finished or table.expired or waiting(table):
+            return
+        if bots_only(table):  # paused: no clock runs until a person is back
             return
         if not self.core.holds(table):
             return

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard, Over, Who
-from wonderland.server.host import host_action, is_host
+from wonderland.server.host import host_action, is_host, take_back
 from wonderland.server.live_table import LiveTable, SeatSocket
 from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
@@ -309,6 +309,8 @@ class Connection:
         greeting.host = self.host
         await self.send(greeting.model_dump(mode="json"))
         await self.manager.join(table, seat, self.send_text)
+        if seat is not None:  # a table of bots only goes on when its person is back
+            await take_back(self.manager, table, seat)
         seen = greeting.chat[-1].id if greeting.chat else 0
         missed = [line for line in table.chat[-CHAT_HISTORY:] if line.id > seen]
         if missed:  # said while this connection was being welcomed

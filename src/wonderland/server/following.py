@@ -143,8 +143,9 @@ async def resync(
             changed = stored.expired != table.expired
             if len(stored.actions) != len(table.live.driver.actions):
                 fresh = core.rebuild(stored)
-                for name in ("state", "version", "actions", "decision_since", "logs", "live"):
+                for name in ("state", "version", "actions", "decision_since", "live"):
                     setattr(table, name, getattr(fresh, name))
+                table.log.merge(fresh.log)
                 changed = True
             table.expired = stored.expired
         # a move's notification ("id count") brings moves only: names, chat lines and

@@ -5,11 +5,12 @@ the table's record."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 
 from wonderland.server.core import TableDesk
-from wonderland.server.live_table import LiveTable
-from wonderland.server.refusals import UNREACHABLE, refuse
+from wonderland.server.live_table import LiveTable, bots_only
+from wonderland.server.refusals import UNREACHABLE, Refused, refuse
 from wonderland.server.seat_clocks import now_ms
 from wonderland.server.seating import (
     change_seat,
@@ -21,6 +22,8 @@ from wonderland.server.seating import (
 from wonderland.server.table_record import evict_stale, record_event, seat_name
 from wonderland.server.wire import HostAction, SeatLinkMessage
 from wonderland.store.repository import secret_hash
+
+log = logging.getLogger(__name__)
 
 
 async def appoint(core: TableDesk, table: LiveTable, rematch_of: str | None = None) -> str:
@@ -75,12 +78,15 @@ async def host_action(
 async def reissue(core: TableDesk, table: LiveTable, seat: int) -> str:
     """Give a person's seat a new token; the old one is refused from now on, and its open
     connections are told and closed.  A seat kept for the last game's player (a rematch
-    waiting for them) is taken for them: its first link goes to the host to send on."""
+    waiting for them) is taken for them: its first link goes to the host to send on.  While a
+    table of bots only is paused, a bot's seat gets a link too: whoever opens it takes the
+    seat (``take_back``)."""
     if table.seats[seat].kind == "reserved":
         return await take_reserved(core, table, seat)
     async with table.lock:
         info = table.seats[seat]
-        if info.token_hash is None:
+        fresh = info.token_hash is None and info.kind == "bot" and bots_only(table)
+        if info.token_hash is None and not fresh:
             whose = "open: anyone may take it" if info.kind == "open" else "played by a bot"
             raise refuse("malformed", f"seat {seat + 1} has no link to reissue: it is {whose}")
         token = secrets.token_urlsafe(18)
@@ -91,7 +97,7 @@ async def reissue(core: TableDesk, table: LiveTable, seat: int) -> str:
             {"token_hash": info.token_hash},
             {"token_hash": secret_hash(token)},
             "link_reissued",
-            {"name": seat_name(info, seat)},
+            {"name": seat_name(info, seat), **({"fresh": True} if fresh else {})},
         )
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
@@ -133,9 +139,21 @@ async def to_bot(core: TableDesk, table: LiveTable, seat: int, bot: str | None) 
     core.advance_soon(table)
 
 
-async def to_person(core: TableDesk, table: LiveTable, seat: int) -> None:
+async def take_back(core: TableDesk, table: LiveTable, seat: int) -> None:
+    """A person opened the link of their seat, which a bot plays, at a table paused because
+    bots play every seat: the seat is theirs again and the table goes on (a seat changed a
+    moment ago on another process is left as it is)."""
+    if not bots_only(table) or table.seats[seat].kind != "bot":
+        return
+    try:
+        await to_person(core, table, seat, by="link")
+    except Refused:
+        log.info("table %s: seat %d changed before its person took it back", table.id, seat)
+
+
+async def to_person(core: TableDesk, table: LiveTable, seat: int, by: str = "host") -> None:
     """Give a seat that a bot played for its person back to them (at a real-time table the
-    bot does not act for it again)."""
+    bot does not act for it again); ``by``: the host, or the person's own ``link``."""
     async with table.lock:
         info = table.seats[seat]
         if info.kind != "bot" or info.token_hash is None:
@@ -151,7 +169,7 @@ async def to_person(core: TableDesk, table: LiveTable, seat: int) -> None:
             {"token_hash": info.token_hash},
             {"kind": "human", "bot": None},
             "seat_to_person",
-            {"name": seat_name(info, seat)},
+            {"name": seat_name(info, seat), **({"by": by} if by != "host" else {})},
         )
         if changed is None:
             raise refuse("stale", "this seat changed a moment ago: look again and retry")
@@ -159,7 +177,9 @@ async def to_person(core: TableDesk, table: LiveTable, seat: int) -> None:
             table.live.set_bots(table.bot_seats())
         if table.clocks is not None:  # an idle kick counts from now
             table.clocks.touch(seat, now_ms())
+        core.mark_active(table)
     await core.broadcast(table)
+    core.advance_soon(table)  # a paused table goes on
 
 
 async def close(core: TableDesk, table: LiveTable) -> None:

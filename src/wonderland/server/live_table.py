@@ -13,6 +13,7 @@ from typing import Any, cast
 from wonderland.core import CHANCE, TERMINAL, AnyGame, get_plugin
 from wonderland.server.live import LiveModule, LiveSession
 from wonderland.server.seat_clocks import IdleClocks, TableClock, now_ms
+from wonderland.server.table_log import Key, LogBook, row_key
 from wonderland.server.talk import default_name
 from wonderland.server.wire import SeatPublic
 from wonderland.store import SeatInfo
@@ -21,6 +22,8 @@ from wonderland.store.values import UNDO, StoredChat, StoredEvent
 WAITING_KINDS = frozenset({"open", "reserved"})
 """Seat kinds that nobody plays yet: an open seat (anyone may take it) and a seat reserved
 for a player of the table this one is a rematch of."""
+PAUSED = "Paused: every seat is played by a bot. Take a seat back to go on."
+"""What a table of bots only says while it waits for a person (``bots_only``)."""
 
 Evict = Callable[[str], Awaitable[None]]
 """Close one connection, telling it why (its seat's link was reissued)."""
@@ -131,7 +134,8 @@ class LiveTable:
     actions: list[tuple[int, int]] = field(default_factory=list)
     decision_since: int = 0
     """Version at which the current simultaneous decision began (see ``is_current``)."""
-    logs: dict[int | None, list[str]] = field(default_factory=dict)
+    log: LogBook = field(default_factory=LogBook)
+    """Each viewer's log lines, in the order of the record (``table_log``)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     live: LiveSession | None = None
     """The real-time part of a real-time game (its driver and bots); None for turn games."""
@@ -163,6 +167,18 @@ class LiveTable:
     take_back_ms: int = 0
     """How long the draw after a person's move waits, in which the move may be taken back
     (0: at once; only games that hold their draws, see ``take_back_before_draw``)."""
+    bot_tables: bool = False
+    """The server allows tables of bots only: this one plays on when every seat is a bot
+    (otherwise it pauses then, see ``bots_only``)."""
+
+    @property
+    def logs(self) -> dict[int | None, list[str]]:
+        """Each viewer's log lines."""
+        return self.log.lines
+
+    def tell_log(self, key: Key, line: str) -> None:
+        """Write ``line`` in every viewer's log, at its place ``key`` in the record."""
+        self.log.add(key, dict.fromkeys(self.viewers(), line))
 
     def is_person(self, actor: int) -> bool:
         """Whether ``actor`` is a seat that a person plays."""
@@ -239,11 +255,10 @@ class LiveTable:
         )
 
     def record_log(self, before: Any, actor: int, action: int) -> None:
-        """Append each viewer's line about the step just applied."""
-        for viewer in self.viewers():
-            line = self.game.describe_step(before, actor, action, self.state, viewer)
-            if line is not None:
-                self.logs.setdefault(viewer, []).append(line)
+        """Write each viewer's line about the step just applied (the last row)."""
+        game = self.game
+        said = {v: game.describe_step(before, actor, action, self.state, v) for v in self.viewers()}
+        self.log.add(row_key(self.version - 1), said)
 
     def seat_public(self) -> list[SeatPublic]:
         """The seats as everyone may see them."""
@@ -274,7 +289,7 @@ class LiveTable:
         mover = game.to_move(state)
         to_move = sorted(mover) if isinstance(mover, frozenset) else ([mover] if mover >= 0 else [])
         legal: list[dict[str, Any]] = []
-        if self.expired or waiting(self) or race_held(self):
+        if self.expired or waiting(self) or race_held(self) or bots_only(self):
             pass
         elif self.live is not None and viewer is not None:
             legal = [
@@ -313,6 +328,7 @@ class LiveTable:
             "clocks": None if self.clocks is None else self.clocks.message(self, now_ms()),
             "undo": may_ask(self, viewer),
             "take_back": take_back_message(self, now_ms()),
+            "paused": PAUSED if bots_only(self) else None,
         }
 
 
@@ -320,6 +336,18 @@ def waiting(table: LiveTable) -> bool:
     """Whether ``table`` waits for players (a seat still open or reserved)."""
     return not (table.expired or table.finished) and any(
         info.kind in WAITING_KINDS for info in table.seats
+    )
+
+
+def bots_only(table: LiveTable) -> bool:
+    """Whether ``table`` is paused because a bot plays every seat (a host handed the last
+    person's seat to a bot, started with bots in every empty seat, or a clock did) on a
+    server that does not host tables of bots only: no bot acts and no clock runs until a
+    person takes a seat back. A function of the seats as stored, so a restart keeps it."""
+    return (
+        not table.bot_tables
+        and not (table.expired or table.finished or waiting(table))
+        and all(info.kind == "bot" for info in table.seats)
     )
 
 
@@ -362,7 +390,7 @@ def ready_check(table: LiveTable) -> dict[str, Any] | None:
     """The ``ReadyCheck`` of the state message: None while the race runs (or the table waits
     for players to sit down, or is over)."""
     gate = table.gate
-    if gate is None or not race_held(table) or waiting(table):
+    if gate is None or not race_held(table) or waiting(table) or bots_only(table):
         return None
     now = now_ms()
     waited = set(awaited(table))
@@ -423,9 +451,16 @@ def go_live(table: LiveTable, session: LiveSession) -> None:
     table.state = driver.state
     table.actions = driver.actions
     table.version = len(driver.actions)
-    for line in table.live.new_lines():
-        for viewer in table.viewers():
-            table.logs.setdefault(viewer, []).append(line)
+    log_live(table)
+
+
+def log_live(table: LiveTable) -> None:
+    """Write the log lines of a real-time table's committed rows not told yet: each row's
+    own, so the log is the same whoever committed the rows and in how many batches."""
+    assert table.live is not None
+    for row, lines in table.live.log_lines(table.version):
+        for n, line in enumerate(lines):
+            table.tell_log(row_key(row, n), line)
 
 
 def rewind_live(table: LiveTable) -> None:
@@ -435,10 +470,7 @@ def rewind_live(table: LiveTable) -> None:
     module = live_module(table.game.spec.id)
     assert module is not None
     committed = list(table.live.driver.actions[: table.version])
-    logs = table.logs
-    table.logs = {}
     go_live(table, module.resume(table.config, table.seed, committed, table.bot_seats()))
-    table.logs = logs
 
 
 def begin_live(table: LiveTable) -> None:

@@ -20,6 +20,7 @@ from wonderland.server.live_table import (
     LiveTable,
     awaited,
     begin_live,
+    bots_only,
     people,
     race_held,
     waiting,
@@ -29,11 +30,12 @@ from wonderland.server.seat_clocks import now_ms
 
 
 def to_settle(table: LiveTable) -> bool:
-    """Whether the table's race must pause (someone it waits for) or may open (nobody)."""
+    """Whether the table's race must pause (someone it waits for, or nobody left to play
+    for: ``bots_only``) or may open (nobody awaited)."""
     gate = table.gate
     if gate is None or table.finished or table.expired or waiting(table):
         return False
-    return gate.running == bool(awaited(table))
+    return gate.running == (bool(awaited(table)) or bots_only(table))
 
 
 async def settle(core: TableCore, table: LiveTable) -> None:

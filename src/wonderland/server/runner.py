@@ -12,7 +12,15 @@ from collections.abc import Awaitable, Callable
 from wonderland.core import CHANCE, TERMINAL, derive_seed
 from wonderland.server.bot_worker import decide
 from wonderland.server.core import TableCore
-from wonderland.server.live_table import LiveTable, held_ms, race_held, rewind_live, waiting
+from wonderland.server.live_table import (
+    LiveTable,
+    bots_only,
+    held_ms,
+    log_live,
+    race_held,
+    rewind_live,
+    waiting,
+)
 from wonderland.server.readiness import settle, to_settle
 from wonderland.server.seat_clocks import now_ms
 from wonderland.store import StoreUnavailable
@@ -71,11 +79,9 @@ async def persist_live(core: TableCore, table: LiveTable) -> None:
         last = finished and index == len(actions) - 1
         await core.write((table.id, index, actor, action, at_ms, last))
         table.version = index + 1
+        log_live(table)
     if finished and added:
         await core.release_lease(table)
-    for line in table.live.new_lines(added):
-        for viewer in table.viewers():
-            table.logs.setdefault(viewer, []).append(line)
 
 
 class TableRunner:
@@ -112,7 +118,7 @@ class TableRunner:
         if to_settle(table):  # a person left or came back, or everyone is ready
             self.core.spawn(settle(self.core, table))
             return
-        if race_held(table):
+        if race_held(table) or bots_only(table):
             return
         if table.advancing:  # the runner may be past its last look: it looks once more
             table.look_again = True
@@ -160,6 +166,8 @@ class TableRunner:
         mover = game.to_move(state)
         if mover == TERMINAL or table.expired or table.undo.offer is not None:
             return None  # while an undo is asked, the bots wait for its answers
+        if bots_only(table):
+            return None  # nobody is left to play for: paused until a person is back
         if mover == CHANCE:
             wait = held_ms(table, now_ms())
             if wait:  # the draw waits while the move may still be taken back
@@ -192,7 +200,7 @@ class TableRunner:
 
         while not table.finished and not table.expired and not race_held(table):
             async with table.lock:
-                if table.expired or race_held(table):
+                if table.expired or race_held(table) or bots_only(table):
                     break
                 live.set_bots(table.bot_seats())  # the host may hand a seat over or back
                 acted = await live.tick(ask)

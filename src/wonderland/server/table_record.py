@@ -17,6 +17,7 @@ from wonderland.server.core import TableCore
 from wonderland.server.live_table import LiveTable
 from wonderland.server.refusals import UNREACHABLE
 from wonderland.server.seat_clocks import now_ms
+from wonderland.server.table_log import event_key
 from wonderland.server.talk import default_name
 from wonderland.store.values import SeatInfo, StoredEvent
 
@@ -48,10 +49,14 @@ def event_line(event: StoredEvent) -> str | None:
                 return f"The host started the game: a bot ({data.get('bot')}) plays {plural}."
             return "Every seat is taken: the game begins."
         case "link_reissued":
+            if data.get("fresh"):
+                return f"The host made a link for {who}'s seat: whoever opens it plays the seat."
             return f"The host gave {who}'s seat a new link: the old link no longer opens it."
         case "seat_to_bot":
             return f"The host handed {who}'s seat to a bot ({data.get('bot')}) while they are away."
         case "seat_to_person":
+            if data.get("by") == "link":
+                return f"{who} opened their seat's link and took the seat back from the bot."
             return f"The host gave {who}'s seat back to them."
         case "closed":
             return "The host closed the table: it takes no more moves."
@@ -88,10 +93,8 @@ def note(table: LiveTable, event: StoredEvent) -> None:
         if info.kind == "bot" and info.token_hash is not None:
             table.seats[seat] = replace(info, kind="human", bot=None)
     line = event_line(event)
-    if line is None:
-        return
-    for viewer in table.viewers():
-        table.logs.setdefault(viewer, []).append(line)
+    if line is not None:
+        table.tell_log(event_key(event.step, event.id), line)
 
 
 def noted(table: LiveTable, stored: StoredEvent, followed: bool = False) -> None:

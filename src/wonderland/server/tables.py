@@ -66,6 +66,9 @@ class TableManager:
         """The clocks' timers of the tables this process runs."""
         self.runner = TableRunner(self, self.timers.arm, bot_delay)
         self.teller = Teller(self.timers.arm, self.spawn)
+        self.allow_bot_tables = False
+        """Whether a table whose every seat a bot plays plays on (the server's
+        ``allow_bot_tables``); otherwise it pauses until a person takes a seat back."""
         self.take_back_seconds = 0.0
         """How long the draw after a person's move waits by default at a table of a game that
         holds its draws (the server's ``take_back_seconds``; a table may set its own)."""
@@ -107,6 +110,7 @@ class TableManager:
 
     def _keep(self, table: LiveTable) -> None:
         """Hold ``table`` in memory."""
+        table.bot_tables = self.allow_bot_tables
         self.tables[table.id] = table
 
     def restore(self, stored: StoredTable) -> LiveTable:

@@ -70,13 +70,15 @@ class Teller:
     async def _send_states(self, table: LiveTable) -> None:
         """Send each listener its own view now, with the log lines it has not had yet."""
         self.broadcasts += 1
+        rewritten = table.log.take_rewrites()  # a line came before lines told: from there
         for viewer, sends in list(table.listeners.items()):
             if not sends:
                 continue
             message = table.state_message(viewer)
             lines = message["log"]
             texts: dict[int, str] = {}
-            for send, seen in list(sends.items()):
+            for send, told in list(sends.items()):
+                seen = min(told, rewritten.get(viewer, told))
                 text = texts.get(seen)
                 if text is None:
                     text = self.encode({**message, "log_start": seen, "log": lines[seen:]})

@@ -21,6 +21,7 @@ from wonderland.server.live_table import LiveTable, UndoOffer, held_ms
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.runner import chance_rng
 from wonderland.server.seat_clocks import SeatClocks, now_ms
+from wonderland.server.table_log import row_key
 from wonderland.server.table_record import record_event, seat_name
 from wonderland.store.values import UNDO, StaleWrite, StoredEvent, in_play
 
@@ -91,8 +92,7 @@ def take_back(table: LiveTable, index: int, at_ms: int, restored: Any = None) ->
     line = f"{name} took back their last action ({words}) with everyone's consent"
     if before_draw:
         line = f"{name} took back their play ({words}) before its card was drawn"
-    for viewer in table.viewers():
-        table.logs.setdefault(viewer, []).append(line)
+    table.tell_log(row_key(table.version - 1), line)
 
 
 def is_free(table: LiveTable, index: int) -> bool:

@@ -239,6 +239,10 @@ class StateMessage(_Message):
     """The host closed the table (``expired`` is true too)."""
     rematch: str | None = None
     """The table of the next game with the same seats, once someone asked to play again."""
+    paused: str | None = None
+    """Why the table is paused, in words: a bot plays every seat (on a server that does not
+    host tables of bots only), so no bot acts and no clock runs until a person takes a seat
+    back. None while it plays."""
 
 
 class ReadySeat(_Message):

@@ -27,13 +27,8 @@ from wonderland.games.wonderdice.bots.levels import LEVELS
 from wonderland.games.wonderdice.game import GAME as WONDERDICE
 from wonderland.games.wonderdice.legality import ROW_DONE
 from wonderland.games.wonderdice.realtime import Driver
-from wonderland.games.wonderdice.state import Phase
-from wonderland.games.wonderdice.words import (
-    action_words,
-    event_words,
-    history_words,
-    round_why,
-)
+from wonderland.games.wonderdice.state import Phase, WonderdiceState
+from wonderland.games.wonderdice.words import Before, action_words, step_lines
 
 REACTION_SHIFT_S = 0.15
 REACTION_MEDIAN_S = 0.35
@@ -81,12 +76,13 @@ class LiveDice:
     next_at: dict[int, float] = field(default_factory=dict)
     planned: dict[int, tuple[int, float]] = field(default_factory=dict)
     round_seen: tuple[int, int | None] = (-1, None)
-    history_seen: int = 0
     asked: int = 0
     """The seat whose legal actions were listed last (the server describes them next)."""
-    rounds_seen: int = 0
-    sides_seen: list[int] = field(default_factory=list)
-    wins_seen: list[tuple[int, int]] = field(default_factory=list)
+    told: WonderdiceState | None = None
+    """The game as the log has told it so far: replayed from the recorded actions, one at a
+    time, so each action's lines are the same however they were committed."""
+    told_rows: int = 0
+    """How many recorded actions the log has told."""
 
     # -- what a client may do ---------------------------------------------------------------
     def legal(self, seat: int) -> list[int]:
@@ -177,27 +173,21 @@ class LiveDice:
         for seat, bot in bots.items():
             self.hand_to_bot(seat, bot)
 
-    def new_lines(self, new_actions: bool = True) -> list[str]:
-        """Log lines in words: the last seat action when actions were added (passes are not
-        worth a line), then any round results since the last call and why the winner's card
-        turns."""
-        state = self.driver.state
-        lines = []
-        seat, action, _ = state.last_event
-        if new_actions and seat >= 0 and action != PASS:
-            lines.append(event_words(state))
-        lines += [history_words(state, line) for line in state.history[self.history_seen :]]
-        self.history_seen = len(state.history)
-        rounds = state.stats["rounds"]
-        if self.sides_seen and rounds != self.rounds_seen and 0 <= seat < state.n:
-            wins = self.wins_seen[seat]
-            why = round_why(state, seat, self.sides_seen[seat], (wins[0], wins[1]))
-            if why:
-                lines.append(why)
-        self.rounds_seen = rounds
-        self.sides_seen = list(state.side)
-        self.wins_seen = [(w[0], w[1]) for w in state.wins]
-        return lines
+    def log_lines(self, upto: int) -> list[tuple[int, list[str]]]:
+        """The log lines in words of the recorded actions not told yet, up to action ``upto``
+        (not included): each action's index with its lines (a seat's action but a pass,
+        then the round results it brought and why the winner's card turns)."""
+        if self.told is None:
+            self.told = WONDERDICE.initial_state(self.driver.config)
+        told, said = self.told, []
+        actions = self.driver.actions
+        while self.told_rows < min(upto, len(actions)):
+            actor, action = actions[self.told_rows]
+            before = Before.of(told)
+            WONDERDICE.apply_in_place(told, actor, action)
+            said.append((self.told_rows, step_lines(before, actor, told, passes=False)))
+            self.told_rows += 1
+        return said
 
     # -- bots -------------------------------------------------------------------------------
     def reaction(self, seat: int) -> float:

@@ -8,6 +8,7 @@ The terminal keeps its own compact lines (``render.event_text``) and the notatio
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from wonderland.games.wonderdice import actions
 from wonderland.games.wonderdice.rules import character_name, side_name
@@ -158,6 +159,38 @@ def round_why(
     return f"{card} stays {mad} (D26): a round won on the {adm} side is still missing (D27)"
 
 
+@dataclass(frozen=True)
+class Before:
+    """What the words of a step read of the state before it."""
+
+    history: int
+    rounds: int
+    side: tuple[int, ...]
+    wins: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def of(cls, state: WonderdiceState) -> Before:
+        """The facts of ``state`` (taken before a step changes it in place)."""
+        wins = tuple((w[0], w[1]) for w in state.wins)
+        return cls(len(state.history), state.stats["rounds"], tuple(state.side), wins)
+
+
+def step_lines(
+    before: Before, actor: int, after: WonderdiceState, passes: bool = True
+) -> list[str]:
+    """The lines about a seat's step (``actor``, now applied in ``after``): the action (a
+    pass only with ``passes``), the round or game results it brought, and why the round
+    winner's card turns; none for a chance step's own."""
+    lines = []
+    if actor >= 0 and (passes or after.last_event[1] != actions.PASS):
+        lines.append(event_words(after))
+    lines += [history_words(after, line) for line in after.history[before.history :]]
+    if after.stats["rounds"] != before.rounds and 0 <= actor < after.n:
+        why = round_why(after, actor, before.side[actor], before.wins[actor])
+        lines.append(why)
+    return [line for line in lines if line]
+
+
 def step_words(before: WonderdiceState, actor: int, action: int, after: WonderdiceState) -> str:
     """One line about a protocol step (a replay's label): the deal, a roll, an action, and
     the results it brought; ``""`` for a silent step (a turn without a roll)."""
@@ -166,11 +199,4 @@ def step_words(before: WonderdiceState, actor: int, action: int, after: Wonderdi
             return "The characters are dealt: " + and_list([name(after, i) for i in range(after.n)])
         seat, _, counts = actions.decode_roll(action)
         return roll_words(after, seat, counts) if sum(counts) else ""
-    parts = [event_words(after)]
-    parts += [history_words(after, line) for line in after.history[len(before.history) :]]
-    if after.stats["rounds"] != before.stats["rounds"] and 0 <= actor < after.n:
-        side = before.side[actor]
-        why = round_why(after, actor, side, (before.wins[actor][0], before.wins[actor][1]))
-        if why:
-            parts.append(why)
-    return ". ".join(p for p in parts if p)
+    return ". ".join(step_lines(Before.of(before), actor, after))

@@ -21,6 +21,11 @@ function seatRow(seat, ctx) {
   const over = ctx.state.finished || ctx.state.expired;
   const person = seat.kind === "human" || seat.handed;
   const controls = [];
+  if (seat.kind === "bot" && !seat.handed && ctx.state.paused && !over) {
+    // bots play every seat: a link for a bot's seat lets a person take it
+    controls.push(button("New link", "person", () => ctx.send({ type: "host", do: "reissue", seat: seat.seat }),
+      { class: "host-reissue", "data-seat": seat.seat, "aria-label": `A link for seat ${seat.seat + 1}, so a person plays it instead of the bot` }));
+  }
   // A new link at every stage until the table is closed: after the end, a player who lost
   // theirs still needs one to play again; a seat kept for the last game's player gets its first.
   if ((person || seat.kind === "reserved") && !ctx.state.expired) {
@@ -67,7 +72,7 @@ export function showHost(box, ctx) {
   box.hidden = !ctx.host || !ctx.state || ctx.state.expired;
   if (box.hidden) return;
   const over = ctx.state.finished || ctx.state.expired;
-  const key = JSON.stringify([ctx.state.seats, over, ctx.state.waiting, confirming, newLink, ctx.offline]);
+  const key = JSON.stringify([ctx.state.seats, over, ctx.state.waiting, ctx.state.paused, confirming, newLink, ctx.offline]);
   if (key === shown) return;
   shown = key;
   const redraw = () => { shown = ""; showHost(box, ctx); };

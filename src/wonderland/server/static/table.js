@@ -227,6 +227,14 @@ function renderWho() {
   if ($("who").textContent !== text) $("who").textContent = text;
 }
 
+// A table whose every seat a bot plays waits for a person: say why, in the server's words.
+function renderPaused() {
+  const box = $("paused");
+  const text = state.paused || "";
+  if (box.textContent !== text) box.textContent = text;
+  box.hidden = !text;
+}
+
 function showNamed(value) {
   myName = value;
   renderWho();
@@ -368,6 +376,7 @@ function render() {
   renderSeats();
   renderTitle();
   renderWho();
+  renderPaused();
   nightRender({ state, offline, send });
   undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: Boolean(replay) });
   adviceRender({ state, offline, send, replay: Boolean(replay) });

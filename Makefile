@@ -5,14 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast gates lint types layers compiled chromium postgresql pytest pytest-fast bench screenshots clean
+.PHONY: run test test-fast gates lint types layers compiled chromium postgresql nginx pytest pytest-fast bench screenshots clean
 
 # The server's bots and `simulate` start with the compiled engines warm (see `compiled`).
 run: $(STAMP) compiled
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
 # The gates and the engines' compilation run side by side, then every test.
-test: $(STAMP) chromium postgresql
+test: $(STAMP) chromium postgresql nginx
 	@$(MAKE) --no-print-directory -j4 --output-sync=target gates compiled
 	@$(MAKE) --no-print-directory pytest
 
@@ -62,14 +62,25 @@ postgresql:
 			echo "The store tests need PostgreSQL: sudo apt-get install postgresql"; exit 1; \
 		fi; }
 
+# The deployment's test runs Debian's nginx (its own configuration; the system's is not used).
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
+		else \
+			echo "The deployment test needs Debian's nginx: sudo apt-get install nginx"; exit 1; \
+		fi; }
+
 bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py
 	$(BIN)/python bench/parade_fast.py
 	$(BIN)/python bench/ismcts.py
 
-# docs/screenshots: the lobby and each game's table in mid-game, desktop and phone.
+# docs/screenshots: the lobby and each game's table in mid-game, desktop and phone; a game
+# night in one room (the table screen and the phones that joined by its codes).
 screenshots: $(STAMP) chromium
 	$(BIN)/python -m tests.browser.screenshots
+	$(BIN)/python -m tests.browser.room_screenshots
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \

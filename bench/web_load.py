@@ -156,6 +156,58 @@ async def run(
     return [(sent - begin, trip) for sent, trip in times], errors, sum(games)
 
 
+def start_servers(
+    processes: int, db: str | None, clients: int, *more: str
+) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
+    """``processes`` servers on ``db`` (default: a fresh SQLite file) with the limits a public
+    server holds each address and socket lifted for ``clients`` clients of this machine, and
+    ``more`` flags; once each answers, the servers and their base URLs."""
+    data = Path(tempfile.mkdtemp(prefix="wonderland-load-"))
+    env = {k: v for k, v in os.environ.items() if k != "WONDERLAND_DB"}
+    ports = [free_port() for _ in range(processes)]
+    flags = [
+        *("--data-dir", str(data), "--bot-delay", "0"),
+        # every client comes from this machine's one address, and may play at machine
+        # speed: lift the limits a public server holds each address and socket to
+        *("--sockets-per-address", str(clients + 10), "--tables-per-minute", "1000000"),
+        *("--messages-per-second", "1000", "--message-burst", "1000"),
+        *("--changes-per-second", "1000", "--change-burst", "1000"),
+        *("--people-per-address", "1000"),
+        # and send every state as it comes (at --think-ms 0 a table changes faster than a
+        # person's screen needs)
+        *("--states-per-second", "1000"),
+        *(["--db", db] if db else []),
+        *more,
+    ]
+    command = [sys.executable, "-m", "wonderland.cli.main", "serve", *flags]
+    servers = [
+        subprocess.Popen(
+            [*command, "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        for port in ports
+    ]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    for base in bases:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+    return servers, bases
+
+
+def stop_servers(servers: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the servers as systemd would (SIGTERM) and wait for them."""
+    for server in servers:
+        server.send_signal(signal.SIGTERM)
+    for server in servers:
+        server.wait(timeout=30)
+
+
 def main() -> None:
     """Start the server, run the load, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -176,68 +228,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.processes > 1 and not (args.db or "").startswith("postgresql"):
         parser.error("--processes above 1 needs --db postgresql+psycopg://...")
-    data = Path(tempfile.mkdtemp(prefix="wonderland-load-"))
-    env = {k: v for k, v in os.environ.items() if k != "WONDERLAND_DB"}
-    ports = [free_port() for _ in range(args.processes)]
-    db = ["--db", args.db] if args.db else []
-    servers = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wonderland.cli.main",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(data),
-                "--bot-delay",
-                "0",
-                # every client comes from this machine's one address, and may play at machine
-                # speed: lift the limits a public server holds each address and socket to
-                "--sockets-per-address",
-                str(args.clients + 10),
-                "--tables-per-minute",
-                "1000000",
-                "--messages-per-second",
-                "1000",
-                "--message-burst",
-                "1000",
-                "--changes-per-second",
-                "1000",
-                "--change-burst",
-                "1000",
-                "--people-per-address",
-                "1000",
-                # and send every state as it comes (at --think-ms 0 a table changes faster
-                # than a person's screen needs)
-                "--states-per-second",
-                "1000",
-                *db,
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        for port in ports
-    ]
-    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    servers, bases = start_servers(args.processes, args.db, args.clients)
     try:
-        for base in bases:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
         times, errors, games = asyncio.run(
             run(bases, args.clients, args.seconds, args.think_ms / 1000)
         )
     finally:
-        for server in servers:
-            server.send_signal(signal.SIGTERM)
-        for server in servers:
-            server.wait(timeout=30)
+        stop_servers(servers)
     if not times:
         print(f"no action completed; {len(errors)} errors: {errors[:3]}")
         return

@@ -21,6 +21,18 @@ def free_port() -> int:
         return port
 
 
+def answers(url: str, seconds: float) -> bool:
+    """Whether the web table at ``url`` answers ``GET /api/games`` within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return False
+
+
 class ServerProcess:
     """``wonderland serve`` in a subprocess, killable with SIGKILL and restartable."""
 
@@ -59,15 +71,9 @@ class ServerProcess:
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.kill()
-        raise RuntimeError("the server did not start")
+        if not answers(self.url, 30):
+            self.kill()
+            raise RuntimeError("the server did not start")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handlers run."""

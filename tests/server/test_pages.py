@@ -45,7 +45,8 @@ def filled(path: str, table: str) -> list[str]:
 def test_head_answers_every_get_route_as_get_does_without_a_body(client: TestClient) -> None:
     table = create(client, "parade", TWO_PEOPLE)["table"]
     routes = get_routes(client.app.routes)  # type: ignore[attr-defined]
-    assert {"/", "/t/{table_id}", "/learn/{game_id}", "/score/{game_id}"} <= set(routes)
+    pages = {"/", "/t/{table_id}", "/t/{table_id}/screen", "/learn/{game_id}", "/score/{game_id}"}
+    assert pages <= set(routes)
     for route in routes:
         for path in filled(route, table):
             got, head = client.get(path), client.head(path)
@@ -78,6 +79,16 @@ def test_an_existing_table_is_its_page(client: TestClient) -> None:
     table = create(client, "parade", TWO_PEOPLE)["table"]
     page = client.get(f"/t/{table}")
     assert page.status_code == 200 and 'id="board"' in page.text
+
+
+def test_a_tables_screen_is_its_page_and_an_unknown_ones_says_so(client: TestClient) -> None:
+    table = create(client, "parade", TWO_PEOPLE)["table"]
+    page = client.get(f"/t/{table}/screen")
+    assert page.status_code == 200 and 'class="board layout-screen"' in page.text
+    for control in ("<input", "<button", "<form"):
+        assert control not in page.text, control
+    missing = client.get("/t/doesnotexist/screen")
+    assert missing.status_code == 404 and "There is no table" in missing.text
 
 
 @pytest.mark.parametrize(("game", "real_time"), [("parade", False), ("wonderdice", True)])

@@ -173,6 +173,8 @@ def test_settings_come_from_flags_then_environment_then_defaults(
         "ws_ping_timeout": 20.0,
         "timeout_keep_alive": 5.0,
         "h11_max_incomplete_event_size": 16384,
+        "proxy_headers": False,
+        "forwarded_allow_ips": "",
     }
     no_bots = settings_from(parser.parse_args(["serve", "--no-allow-bot-tables"]))
     assert not no_bots.allow_bot_tables

@@ -189,6 +189,36 @@ def test_spectators_see_no_hand_and_cannot_act(client: TestClient) -> None:
         assert json.loads(next_non_state(ws))["code"] == "not_your_turn"
 
 
+def test_a_table_screen_sees_no_hand_no_token_and_cannot_act(client: TestClient) -> None:
+    """The table screen, also opened with the host's screen key, is a spectator: the public
+    view, no seat token in any frame it is sent, and no move."""
+    people = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = create(client, "parade", people, start_player="0")
+    table, seat_token = created["table"], created["seats"][0]["token"]
+    with client.websocket_connect("/ws") as host:
+        host.send_text(json.dumps({"type": "hello", "table": table, "host": created["host_token"]}))
+        host.send_text(json.dumps({"type": "host", "do": "screen"}))
+        while (answer := json.loads(host.receive_text()))["type"] != "screen_link":
+            pass
+    key = answer["url"].rsplit("key=", 1)[1]
+    with client.websocket_connect("/ws") as me, client.websocket_connect("/ws") as screen:
+        mine = hello(me, table, seat_token)
+        screen.send_text(json.dumps({"type": "hello", "table": table, "screen": key}))
+        frames = [screen.receive_text()]
+        state = next_state(screen)
+        assert state["view"]["hand"] == [] and state["legal"] == []
+        screen.send_text(json.dumps({"type": "act", "version": state["version"], "action": 0}))
+        frames.append(next_non_state(screen))
+        assert json.loads(frames[-1])["code"] == "not_your_turn"
+        screen.send_text(json.dumps({"type": "codes"}))
+        frames.append(next_non_state(screen))
+        assert json.loads(frames[-1]) == {"type": "join_codes", "codes": []}
+        move = {"type": "act", "version": mine["version"], "action": mine["legal"][0]["id"]}
+        me.send_text(json.dumps(move))
+        frames.append(json.dumps(next_state(screen)))  # the move, as the screen sees it
+    assert not any(seat_token in frame for frame in frames)
+
+
 def test_bad_table_requests_are_refused(client: TestClient) -> None:
     """Unknown games, bots, variants and seat counts are refused with the reason."""
     for body, words in [

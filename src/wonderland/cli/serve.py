@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import sys
 from typing import TYPE_CHECKING, Any
 
 from wonderland.terminal.arguments import (
@@ -64,6 +66,12 @@ LIMITS: list[tuple[str, type, str]] = [
         float,
         "Parade: a play may be taken back this long before its draw (default 5)",
     ),
+    (
+        "forwarded_allow_ips",
+        str,
+        "proxies trusted to name the client in X-Forwarded-For, comma-separated addresses or "
+        "networks (default: none)",
+    ),
     ("api_docs", bool, "serve the API docs at /docs and /redoc, scripts from a CDN (default: no)"),
     (
         "allowed_origins",
@@ -85,7 +93,11 @@ ZERO_ALLOWED = frozenset({"take_back_seconds"})
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``serve``."""
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--host",
+        default=None,
+        help="address to listen on (default 127.0.0.1; --room: the local network's)",
+    )
     parser.add_argument("--port", type=PORT, default=8000, help="port, 1-65535 (default 8000)")
     parser.add_argument(
         "--db",
@@ -112,6 +124,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.6,
         help="seconds between bot moves, so people can follow (default 0.6)",
     )
+    parser.add_argument(
+        "--room",
+        action="store_true",
+        help="a game night in one room: listen on this computer's local network address, "
+        "print the lobby's address and QR code, and keep a private room's limits",
+    )
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        type=public_url,
+        help="where phones reach this server, e.g. http://192.168.1.20:8000: the seats' join "
+        "codes point there (default: --room's address, else the host page's)",
+    )
     limits = parser.add_argument_group(
         "limits", "what the server allows each client (each also read from $WONDERLAND_<NAME>)"
     )
@@ -130,8 +156,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             limits.add_argument(flag, dest=name, type=checked, default=None, help=help_text)
 
 
+def public_url(text: str) -> str:
+    """An http(s) address with a host and nothing after it."""
+    if not re.fullmatch(r"https?://[^/?#\s]+/?", text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an address such as http://192.168.1.20:8000 (http or https, a "
+            "host and an optional port, no path)"
+        )
+    return text.rstrip("/")
+
+
 def settings_from(args: argparse.Namespace) -> ServerSettings:
-    """The settings: the flags given, else the environment, else the defaults."""
+    """The settings: the flags given, else the environment, else (``--room``) a private
+    room's limits, else the defaults."""
     from pydantic import ValidationError
 
     from wonderland.core import ConfigError
@@ -140,6 +177,10 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
     given: dict[str, Any] = {
         name: getattr(args, name) for name, _, _ in LIMITS if getattr(args, name) is not None
     }
+    if getattr(args, "room", False):
+        from wonderland.cli.room import room_limits
+
+        given = room_limits(given, ServerSettings.env_name)
     try:
         return ServerSettings(**given)
     except ValidationError as err:
@@ -153,13 +194,16 @@ def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """What uvicorn enforces for the app: the websocket size limit (a larger frame is refused
     before it is read) and the keep-alive pings; HTTP's idle connections, the size of a
     request's headers, and (with the protocol of ``wonderland.server.slow_clients``) their
-    time."""
+    time; and the proxies whose ``X-Forwarded-For`` it believes (uvicorn's own proxy headers
+    support: none unless some are configured)."""
     return {
         "ws_max_size": settings.max_message_bytes,
         "ws_ping_interval": settings.ping_interval_seconds,
         "ws_ping_timeout": settings.ping_timeout_seconds,
         "timeout_keep_alive": settings.keep_alive_seconds,
         "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "proxy_headers": bool(settings.forwarded_allow_ips.strip()),
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
     }
 
 
@@ -173,11 +217,28 @@ def run(args: argparse.Namespace) -> int:
 
     settings = settings_from(args)
     url = args.db or os.environ.get("WONDERLAND_DB") or default_database_url(args.data_dir)
-    app = create_app(url, bot_workers=args.bot_workers, bot_delay=args.bot_delay, settings=settings)
-    print(f"Wonderland Table on http://{args.host}:{args.port}  (database: {url})")
+    host, public = args.host or "127.0.0.1", args.public_url
+    if args.room:
+        from wonderland.cli.room import announce, local_address
+
+        wildcard = args.host in (None, "0.0.0.0", "::")  # listening everywhere: say where
+        reached = local_address() if wildcard else args.host
+        host = args.host or reached
+        public = public or f"http://{reached}:{args.port}"
+    app = create_app(
+        url,
+        bot_workers=args.bot_workers,
+        bot_delay=args.bot_delay,
+        settings=settings,
+        public_url=public,
+    )
+    if args.room:
+        announce(public, url, sys.stdout)
+    else:
+        print(f"Wonderland Table on http://{host}:{args.port}  (database: {url})")
     uvicorn.run(
         app,
-        host=args.host,
+        host=host,
         port=args.port,
         log_level="warning",
         http=header_deadline(settings.header_timeout_seconds),

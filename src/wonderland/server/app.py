@@ -42,12 +42,14 @@ def create_app(
     bot_workers: int = 1,
     bot_delay: float = 0.6,
     settings: ServerSettings | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The web table app over the database at ``database_url``.
 
     ``bot_workers`` processes run the bots (0: a thread, for tests); ``bot_delay`` seconds pass
     between bot moves so people can follow them; ``settings`` are the limits (by default
-    those of the environment, ``WONDERLAND_...``).
+    those of the environment, ``WONDERLAND_...``); ``public_url`` is where people's phones
+    reach the server (the join codes' links point there; default: where the host's page is).
     """
     settings = settings if settings is not None else ServerSettings()
     # The API docs pages load their scripts from a CDN: served only when asked for.
@@ -55,6 +57,7 @@ def create_app(
     lifespan = serving(database_url, bot_workers, bot_delay, settings)
     app = FastAPI(title="Wonderland Table", lifespan=lifespan, docs_url=docs[0], redoc_url=docs[1])
     app.state.settings = settings
+    app.state.public_url = public_url
     app.state.guard = Guard(settings)
     docs_paths = frozenset(path for path in docs if path is not None)
     app.add_middleware(

@@ -16,11 +16,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard, Over, Who
 from wonderland.server.host import host_action, is_host, take_back
+from wonderland.server.join_codes import (
+    join_codes,
+    new_code,
+    opens_screen,
+    screen_link,
+    seat_opened,
+)
 from wonderland.server.live_table import LiveTable, SeatSocket
 from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again
-from wonderland.server.seating import refuse_unless_playing
+from wonderland.server.seating import checked_seat, refuse_unless_playing
 from wonderland.server.settings import ServerSettings
 from wonderland.server.tables import TableManager
 from wonderland.server.talk import (
@@ -54,6 +61,7 @@ from wonderland.server.wire import (
     UndoAsk,
     Welcome,
 )
+from wonderland.server.wire_room import AskCodes
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +137,8 @@ class Connection:
         """A spectator's chosen chat name (a seat's name is the seat's, kept by the table)."""
         self.host = False
         """This connection said hello with the table's host token."""
+        self.screen = False
+        """This connection said hello with a table screen's key: it is shown the codes."""
         self.advised: tuple[int, dict[str, Any]] | None = None
         """The last suggestion sent, with the version it answers."""
 
@@ -246,6 +256,9 @@ class Connection:
             if isinstance(message, Chat):
                 await self._chat(table, seat, message)
                 return
+            if isinstance(message, AskCodes):
+                await self._codes(table)
+                return
             if isinstance(message, HostAction | PlayAgain):
                 await self._seating(table, seat, message)
                 return
@@ -292,6 +305,13 @@ class Connection:
         if message.host is not None and not is_host(table, message.host):
             raise refuse("not_host", "this host token does not belong to this table")
         self.host = message.host is not None
+        if message.screen is not None and not opens_screen(table, message.screen):
+            raise refuse(
+                "not_host",
+                "this table screen's link has expired or is not this table's: open the "
+                "screen again from the host's page",
+            )
+        self.screen = message.screen is not None
         limit = self.settings.spectators_per_table
         if seat is None and table.spectators() >= limit:
             raise refuse(
@@ -300,6 +320,8 @@ class Connection:
                 f"({limit}): try again later",
             )
         await self.manager.expire_if_idle(table)
+        if seat is not None:  # an open seat's code takes the seat; a code is spent
+            await seat_opened(self.manager, table, seat)
         self.joined = (table, seat)
         if seat is not None and message.token is not None:
             token_hash = table.seats[seat].token_hash or ""
@@ -339,9 +361,36 @@ class Connection:
                 "not_host",
                 "only the table's host can do this: open the table with the host link",
             )
+        if message.do == "screen":
+            await self.send(screen_link(table, self.base_url()).model_dump(mode="json"))
+            return
+        if message.do == "new_code":
+            await new_code(self.manager, table, checked_seat(table, message.seat))
+            await self._codes(table)
+            return
         link = await host_action(self.manager, table, message)
         if link is not None:
             await self.send(link.model_dump(mode="json"))
+
+    def base_url(self) -> str:
+        """Where people open this server's pages: the server's public address (room mode's
+        ``--public-url``), else the address this connection came to."""
+        public: str | None = self.websocket.app.state.public_url
+        if public:
+            return public.rstrip("/")
+        url = self.websocket.url
+        return f"{'https' if url.scheme == 'wss' else 'http'}://{url.netloc}"
+
+    async def _codes(self, table: LiveTable) -> None:
+        """The join codes, to the host's connection or a table screen opened by the host."""
+        if not (self.host or self.screen):
+            raise refuse(
+                "not_host",
+                "only the host's page and a table screen opened from it are shown the "
+                "seats' join codes",
+            )
+        codes = await join_codes(self.manager, table, self.base_url())
+        await self.send(codes.model_dump(mode="json"))
 
     async def _set_name(self, table: LiveTable, seat: int | None, message: SetName) -> None:
         """Take a display name: a seat's is stored and shown to all, a spectator's is kept

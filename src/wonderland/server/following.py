@@ -60,9 +60,11 @@ class Followed(TableCore, Protocol):
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
     loop = asyncio.get_running_loop()
+    own = core.store.origin + " "
 
-    def moved_elsewhere(table_id: str) -> None:
-        loop.call_soon_threadsafe(moved, core, table_id)
+    def moved_elsewhere(note: str) -> None:
+        if not note.startswith(own):  # this process's own writes wake nothing
+            loop.call_soon_threadsafe(moved, core, note)
 
     cluster.listen(moved_elsewhere)
 
@@ -84,9 +86,8 @@ async def take_free_leases(core: Followed, cluster: Cluster) -> None:
     """Take the lease of every table in play that no process holds, and run it."""
     await run_in(None, cluster.check)
     ids = await core.in_store(core.store.unfinished_ids)
-    for table_id in ids:
-        if table_id in cluster.held:
-            continue
+    free = await run_in(None, cluster.unheld, [i for i in ids if i not in cluster.held])
+    for table_id in free:
         if await run_in(None, cluster.try_lease, table_id):
             log.info("took the lease of table %s", table_id)
             table = await core.obtain(table_id)

@@ -52,6 +52,11 @@ class TableRecord:
     sockets: dict[Any, SeatSocket] = field(default_factory=dict)
     """Each open connection of a seat (by its send function), to close it when its link is
     reissued."""
+    join_tokens: dict[int, str] = field(default_factory=dict)
+    """The tokens of the seats' join codes nobody has opened yet, in this process's memory
+    only (never stored: the store keeps their hashes, as of every token)."""
+    screen_keys: dict[str, float] = field(default_factory=dict)
+    """The hashes of the table screen's keys, with when each stops working (monotonic s)."""
 
     def add(self, event: StoredEvent) -> None:
         """Take one event into the record."""

@@ -43,6 +43,15 @@ def pages_router() -> APIRouter:
             return not_found_page(table_id, missing)
         return FileResponse(STATIC / "table.html")
 
+    @router.get("/t/{table_id}/screen", include_in_schema=False)
+    async def table_screen(request: Request, table_id: str) -> Response:
+        """The table's screen for the room's TV: the public board in large type (the join
+        codes too, opened with a key from the host's page); a 404 page without the table."""
+        missing = await missing_table(request.app.state.manager, table_id)
+        if missing is not None:
+            return not_found_page(table_id, missing)
+        return FileResponse(STATIC / "screen.html")
+
     @router.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """Every game: description, player range, variants and bots."""

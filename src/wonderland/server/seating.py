@@ -109,6 +109,32 @@ async def take_seat(core: TableDesk, table: LiveTable, seat: int) -> str:
     return token
 
 
+async def sit_by_code(core: TableDesk, table: LiveTable, seat: int) -> None:
+    """A person opens an open seat's join code: the seat is theirs, its token the code's."""
+    async with table.lock:
+        info = table.seats[seat]
+        if info.kind != "open":
+            return  # taken with this very code a moment ago (another tab)
+        changed = await change_seat(
+            core,
+            table,
+            seat,
+            {"kind": "open", "token_hash": info.token_hash},
+            {"kind": "human"},
+            "seat_taken",
+            {"open": True, "code": True},
+        )
+        if changed is None:
+            raise refuse(
+                "unauthorized",
+                f"someone took seat {seat} a moment before you: ask the host for another code",
+            )
+        core.mark_active(table)
+        await _started_if_full(core, table)
+    await core.broadcast(table)
+    core.advance_soon(table)
+
+
 async def take_reserved(core: TableDesk, table: LiveTable, seat: int) -> str:
     """The person a rematch's seat was kept for takes it: its new token (shown once)."""
     async with table.lock:

@@ -8,6 +8,7 @@ and its name with dashes, e.g. ``--tables-per-minute 5``); a flag wins over the 
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
@@ -140,12 +141,18 @@ class ServerSettings(BaseSettings):
         description="Parade: the draw after a person's play waits this long, in which the play "
         "may be taken back (a table may set its own; 0: the draw comes at once)",
     )
+    forwarded_allow_ips: str = Field(
+        default="",
+        description="the reverse proxies trusted to say who the client is, as addresses or "
+        "networks separated by commas (e.g. 127.0.0.1): a connection from one of them is "
+        "counted as the address its X-Forwarded-For names; empty: no proxy is trusted and "
+        "the header is ignored",
+    )
     api_docs: bool = Field(
         default=False,
         description="serve the interactive API docs at /docs and /redoc (their scripts come "
         "from a CDN)",
     )
-
     allowed_origins: str = Field(
         default="",
         description="other sites (origins such as https://games.example.org, comma-separated) "
@@ -180,6 +187,18 @@ class ServerSettings(BaseSettings):
         ge=1024,
         description="the largest request line and headers of an HTTP request, in bytes (then 400)",
     )
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _addresses_or_networks(cls, value: str) -> str:
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{item!r} is not an address or a network (e.g. 127.0.0.1 or 10.0.0.0/8)"
+                ) from None
+        return value
 
     @field_validator("allowed_origins")
     @classmethod

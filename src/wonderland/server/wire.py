@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from wonderland.server.wire_room import AskCodes, JoinCodes, ScreenLink
+
 MAX_MESSAGE_BYTES = 8192
 """The default size limit of a client message (the ``max_message_bytes`` setting)."""
 
@@ -33,6 +35,8 @@ class Hello(_ClientMessage):
     token: str | None = Field(default=None, max_length=128)
     host: str | None = Field(default=None, max_length=128)
     """The table's host token, when this connection is its host's (see ``HostAction``)."""
+    screen: str | None = Field(default=None, max_length=128)
+    """A screen key (the table screen's link from the host): it may ask for join codes."""
 
 
 class Act(_ClientMessage):
@@ -106,10 +110,13 @@ class HostAction(_ClientMessage):
     new link (``reissue``: the old one stops working at once; answered with ``seat_link``),
     hand an absent person's seat to a bot (``to_bot``, with ``bot``, default the table's
     usual bot) or give it back (``to_person``), start a waiting table with bots in the
-    empty seats (``start``), or close the table (``close``)."""
+    empty seats (``start``), or close the table (``close``); ``screen``: the table screen's
+    link with a screen key (answered with ``screen_link``); ``new_code``: a new join code for
+    an open or person's seat (the old code and link stop working; answered with
+    ``join_codes``)."""
 
     type: Literal["host"]
-    do: Literal["reissue", "to_bot", "to_person", "start", "close"]
+    do: Literal["reissue", "to_bot", "to_person", "start", "close", "screen", "new_code"]
     seat: int | None = Field(default=None, ge=0, le=7)
     bot: str | None = Field(default=None, max_length=40)
 
@@ -145,6 +152,7 @@ AnyClientMessage = (
     | PlayAgain
     | AskAdvice
     | Ready
+    | AskCodes
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
@@ -434,6 +442,8 @@ ServerMessage = (
     | SeatLinkMessage
     | RematchSeat
     | AdviceMessage
+    | JoinCodes
+    | ScreenLink
 )
 
 

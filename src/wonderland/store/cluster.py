@@ -22,6 +22,18 @@ from wonderland.store.faults import Outage, reason
 log = logging.getLogger(__name__)
 
 CHANNEL = "wonderland_moves"
+UNHELD = """
+SELECT id FROM unnest(%s::text[]) WITH ORDINALITY AS wanted(id, n)
+WHERE NOT EXISTS (
+    SELECT 1 FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND objsubid = 1
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND ((classid::bigint << 32) | objid::bigint) = hashtext(wanted.id)::bigint
+)
+ORDER BY n
+"""
+"""The tables of a list whose advisory lock (the bigint key ``hashtext(id)``, which
+``pg_locks`` shows split in two 32-bit halves) no session holds."""
 
 
 def conninfo(engine: Engine) -> str:
@@ -66,6 +78,16 @@ class Cluster:
             self.held.add(table_id)
             return True
         return False
+
+    def unheld(self, table_ids: list[str]) -> list[str]:
+        """Those of ``table_ids`` whose lease no process holds (read in one query from
+        ``pg_locks``, so that a process does not try, every second, each lease the other
+        processes hold); ``try_lease`` still decides."""
+        if not table_ids:
+            return []
+        with self._lease_lock:
+            rows = self._lease.execute(UNHELD, (table_ids,)).fetchall()
+        return [row[0] for row in rows]
 
     def check(self) -> None:
         """Make sure the lease connection is alive; if it died (the database restarted),

@@ -4,6 +4,7 @@
 // message() for each message, and render() after each draw.
 import { el } from "/static/dom.js";
 import { showHost, showNewLink } from "/static/host.js";
+import { roomMessage, showRoom } from "/static/host-room.js";
 import { showReadiness } from "/static/readiness.js";
 import { forget, forgetSeat, hostToken, notifyButton, notifyTurn, remember } from "/static/mytables.js";
 import { rematchRefused, showRematch } from "/static/rematch.js";
@@ -38,6 +39,7 @@ function mount() {
   over.append(el("div", { id: "rematch-box", class: "rematch-box", hidden: true }));
   const side = document.querySelector(".table-side");
   side.insertBefore(el("section", { id: "host-panel", class: "host-panel", hidden: true, "aria-labelledby": "host-title" }), side.children[1] || null);
+  side.insertBefore(el("section", { id: "host-room", class: "host-panel", hidden: true, "aria-labelledby": "room-title" }), side.children[2] || null);
   const notify = notifyButton();
   if (notify) document.querySelector(".you").append(el("p", { class: "notify-row", hidden: true }, notify));
 }
@@ -93,6 +95,10 @@ export function message(msg, token) {
     if (last) render(last);
     return true;
   }
+  if (roomMessage(msg)) {
+    if (last) render(last);
+    return true;
+  }
   if (msg.type === "rematch_seat") {
     remember(msg.table, { seat: msg.seat, token: msg.token, host: msg.host || undefined, game_name: welcome && welcome.game_name });
     const parts = [`seat=${msg.seat}`, `token=${encodeURIComponent(msg.token)}`];
@@ -129,6 +135,7 @@ export function render(ctx) {
   });
   showReadiness(document.getElementById("readiness"), { state, welcome, offline, send: ctx.send });
   showHost(document.getElementById("host-panel"), { state, welcome, host: welcome.host, send: ctx.send, offline });
+  showRoom(document.getElementById("host-room"), { state, host: welcome.host, send: ctx.send, offline });
   showRematch(document.getElementById("rematch-box"), { state, welcome, send: ctx.send, offline });
   showSeatReturn(document.getElementById("seat-return-box"), {
     kept: returningSeat(), seats: state.seats, offline, rejoin: () => openSeat(kept.seat, kept.token),

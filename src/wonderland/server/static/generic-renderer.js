@@ -14,6 +14,8 @@
 //   seats      [{ seat, kind, name, connected }];   name(seat)  "you" or the seat's name
 //   content    the game's public facts for this table (welcome.content)
 //   replay     true while a replay step is shown;   offline   true while disconnected
+//   layout     "screen" on the table screen (a spectator's view for a room's TV; the board
+//              element then has the class layout-screen for the renderer's CSS), else absent
 // Controls are <button>s; a button with data-shortcut="1" is pressed by that key. The page
 // disables every control in the board while offline, whatever the renderer drew. A control
 // that takes action `id` carries data-action="id" (one that opens a choice among several,

@@ -97,6 +97,10 @@ def test_phone_chips_show_whole_names_and_say_they_scroll(
         assert not cut, f"{names[seat]}'s chip cuts the name"
     expect(page.locator("#score-chips")).to_have_class("more-right")
     expect(page.locator(".score-notice")).to_have_text("Tap the cards Alexandra collected.")
+    # the count is set apart from the name ("Player 1 0 cards" read as "Player 10 cards")
+    expect(page.locator(".score-chip").first).to_contain_text("Alexandra · 0 cards")
+    # a rule reference reads as a rule, not as a purple card
+    expect(page.locator(".picker-title + .meta .rule-ref")).to_have_text("rule P28")
     page.locator(".score-chip").nth(2).click()
     expect(page.locator("#score-chips")).to_have_class("more-left")
     page.locator("#calculate").click()
@@ -161,6 +165,7 @@ def test_war_steppers_give_the_total(browser: Browser, site: ServerProcess) -> N
     step(page, "castle_value-0", 1)
     expect(page.locator("#castle_value-0")).to_have_value("4")
     page.locator(".quest-add").first.click()
+    expect(page.locator(".quest-picker .step-help .rule-ref").first).to_have_text("rule G1")
     step(page, "quests-0-0-feat", 3)
     step(page, "quests-0-0-objective", 2)
     step(page, "shards-0", 2)

@@ -3,6 +3,8 @@ score calculation, answered as the terminal's hosting aids answer them."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 
 from tests.support import ServerProcess
@@ -83,6 +85,16 @@ def test_score_calculation(browser: Browser, site: ServerProcess) -> None:
         "Ann and Bob tie on 3 points; collected cards: Ann 3, Bob 2. "
         "Bob wins with the fewest cards (rule P35)."
     )
+    wrap, more = page.locator(".scores-wrap"), page.locator("#scores-more")
+    expect(more).to_be_hidden()  # the whole table fits a laptop
+    page.set_viewport_size({"width": 390, "height": 844})  # on a phone it scrolls, and says so
+    expect(more).to_be_visible()
+    expect(wrap).to_have_class(re.compile(r"\bmore-right\b"))
+    cell = page.locator(".scores tbody td").nth(1)
+    assert cell.evaluate("td => td.getClientRects().length === 1 && td.offsetHeight < 40")
+    wrap.evaluate("node => { node.scrollLeft = node.scrollWidth; }")
+    expect(more).to_be_hidden()
+    expect(wrap).not_to_have_class(re.compile(r"\bmore-right\b"))
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -6,6 +6,7 @@ draws at once and the button goes. Both pages fit a phone and pass axe-core."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import httpx2 as httpx
@@ -44,6 +45,11 @@ def test_t1_take_back_and_keep_in_two_browsers(browser: Browser, site: ServerPro
     expect(keep).to_be_visible()
     expect(alice.locator(".hand .play-card")).to_have_count(4)  # nothing drawn yet
     expect(bob.locator("#undo-hold")).to_contain_text("may take back their move")
+    # nothing is drawn yet, and the table's status line does not say it is
+    expect(alice.locator(".pd-status strong")).to_have_text(
+        "Your card is drawn when the take-back time ends."
+    )
+    expect(bob.locator(".pd-status strong")).to_contain_text("may still take back their play")
     expect(bob.locator("#undo-ask")).to_be_hidden()
     for page in (alice, bob):
         assert overflow(page) == 0
@@ -65,6 +71,11 @@ def test_t1_take_back_and_keep_in_two_browsers(browser: Browser, site: ServerPro
     for page in (alice, bob):
         expect(page.locator("#log")).to_contain_text("before its card was drawn")
     expect(bob.locator("#undo-hold")).to_be_hidden()
+    # the notice speaks to each: "your" move to its player, the player's name to the others
+    expect(alice.locator(".undo-words")).to_have_text("Accepted: your last move was taken back.")
+    others = re.compile(r"Accepted: .+'s last move was taken back")
+    expect(bob.locator(".undo-words")).to_have_text(others)
+    assert "(you)'s" not in alice.locator(".undo-words").inner_text()
 
     alice.locator(ENABLED_CARD).last.click()
     expect(keep).to_be_visible()

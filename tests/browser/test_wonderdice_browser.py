@@ -180,6 +180,33 @@ def test_no_horizontal_overflow_on_a_laptop_and_a_phone(
         page.context.close()
 
 
+def test_a_phone_shows_your_seat_and_roll_button_without_scrolling(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """At 390x844, with five others at the table, your own seat and its Roll button are on
+    the first screen (above the others), and so is the White Rabbit; on a laptop your seat
+    stays below the others, as at the real table."""
+    created = create(site, [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 5)
+    for width, height in ((390, 844), (1280, 800)):
+        page = new_page(browser, width, height)
+        page.goto(created["seats"][0]["url"])
+        if width == 390:  # the laptop opens the same seat once the race is on
+            ready(page)
+        expect(page.locator(".dice-seat")).to_have_count(6)
+        mine = page.locator(".me .dice-seat").bounding_box()
+        others = page.locator(".opponents").bounding_box()
+        roll = page.locator("#roll").bounding_box()
+        token = page.locator(".token").bounding_box()
+        assert mine and others and roll and token
+        if width == 390:
+            assert mine["y"] < others["y"]
+            assert roll["y"] + roll["height"] <= height and token["y"] + token["height"] <= height
+        else:
+            assert mine["y"] > others["y"]
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
 def test_drawn_rows_match_the_state(browser: Browser, site: ServerProcess) -> None:
     """Each seat's placed dice and blocking die are those of the view the server sent."""
     created = create(site, [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 2)

@@ -92,6 +92,7 @@ def test_two_player_notes_cite_p36() -> None:
         ("Ann: R1 R2 R1\nBob: R3 R4", "Ann: R1 is entered twice"),
         ("Ann: R1 R2\nBob: R2 R4", "R2 is entered for both Ann and Bob"),
         ("Ann: R1\nBob: R3 R4", "Ann has 1 card; every collection holds at least the 2"),
+        ("Ann: R1\nBob: R3 R4", "the 2 cards kept at the end (rule P28)"),  # a rule, not a card
         ("Ann: R1 R2", "scored for 2-6 players, not 1"),
         ("Ann: R1 R2\nann: R3 R4", "two players are called 'ann'"),
         ("Ann R1 R2\nBob: R3 R4", "line 1: expected 'Name: ...'"),

@@ -115,7 +115,8 @@ def test_play_through_stdin(
     assert "name two different cards" in out
     assert "Final scores" in out and "total" in out
     assert "(rule P35)" in out or "(rule P37)" in out
-    assert "starts (rule P8)" in out
+    assert "You start (rule P8)" in out and "You starts" not in out
+    assert "Type a card, such as R3," in out and "rule R3" not in out  # a card, not a rule
     record = GameRecord.load(record_path)
     assert GAME.is_terminal(final_state(GAME, record)) and record.players[0] == "you"
 
@@ -199,3 +200,10 @@ def test_every_screen_fits_the_terminal(
         rows = screen.strip("\n").split("\n")
         assert len(rows) < lines, screen
         assert max(cell_len(row) for row in rows) <= columns, screen
+    # the final score table: one whole row per seat, no name or cell cut short
+    final = out.split("Final scores")[1]
+    assert "…" not in final and "(rule P33)" in final
+    seat = re.compile(r"(you|\d greedy)\b(?! kept)")
+    rows = [row.split() for row in final.split("\n") if seat.match(row)]
+    assert [row[0] for row in rows] == ["you", *"23456"]  # seats counted from 1
+    assert all(len(row) >= 4 and row[-1].isdigit() and row[-2].isdigit() for row in rows)

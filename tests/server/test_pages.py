@@ -100,3 +100,28 @@ def test_the_welcome_says_whether_the_game_is_played_in_real_time(
         ws.send_text(json.dumps({"type": "hello", "table": table, "token": None}))
         welcome = json.loads(ws.receive_text())
     assert welcome["type"] == "welcome" and welcome["real_time"] is real_time
+
+
+@pytest.mark.parametrize("path", ["/t/", "/nothing-here", "/score/nogame", "/learn/nogame"])
+def test_a_browser_is_told_in_words_that_a_page_does_not_exist(
+    client: TestClient, path: str
+) -> None:
+    """A page a browser opens that does not exist says so and leads to the lobby (not a bare
+    JSON '{"detail": "Not Found"}'); a program (no text/html accepted) and the API keep
+    their JSON answers."""
+    html_accept = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    page = client.get(path, headers=html_accept)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "No page here" in page.text and '"detail"' not in page.text
+    assert re.search(r'<a class="gone-lobby" href="/">Go to the lobby</a>', page.text)
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    if path.startswith(("/score/", "/learn/")):
+        assert "nogame" in page.text  # the reason in words
+    assert client.get(path).json()["detail"]  # a program's answer
+    api = client.get("/api/tables/nosuchtable/status", headers=html_accept)
+    assert api.status_code == 404 and api.headers["content-type"] == "application/json"
+
+
+def test_a_missing_page_escapes_its_path(client: TestClient) -> None:
+    text = client.get("/%3Cb%3Ex", headers={"accept": "text/html"}).text
+    assert "<b>" not in text and "&lt;b&gt;x" in text

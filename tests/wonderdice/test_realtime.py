@@ -168,6 +168,24 @@ def test_rt5_claims_are_stamped_and_first_wins() -> None:
     assert d.open_at == 7250 + 3000
 
 
+def test_a_turn_without_a_roll_while_holding_dice_is_refused_in_words() -> None:
+    """A claim or a take-back asked with dice in hand (the terminal's c and x keys) is
+    refused by the rule the player misses, not by the event format (E2), and changes
+    nothing."""
+    d, clock = driver()
+    clock.t = 3.0
+    s = d.state
+    before, steps = GAME.view(s, None), len(d.actions)
+    with pytest.raises(IllegalAction) as claim:
+        d.turn(0, A.CLAIM)
+    assert claim.value.rule == "D25" and "only a complete row 1-6" in claim.value.message
+    with pytest.raises(IllegalAction) as reclaim:
+        d.turn(0, A.reclaim(1))
+    assert reclaim.value.rule == "Q3" and "still has 6 dice in hand" in reclaim.value.message
+    assert "1..6" not in claim.value.message + reclaim.value.message
+    assert GAME.view(s, None) == before and len(d.actions) == steps
+
+
 def test_rt6_simulation_is_deterministic_by_seed() -> None:
     """RT6: the same seed gives the same simulated game; another seed another game."""
     config = GAME.make_config(4)

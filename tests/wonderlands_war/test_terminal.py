@@ -291,3 +291,26 @@ def test_apply_in_stages_plays_like_the_rules(seed: int, players: int) -> None:
         stages_seen += len(stages)
         assert [len(s.log) for _, s in stages] == sorted(len(s.log) for _, s in stages)
     assert stages_seen > 20
+
+
+def test_the_end_of_a_tea_party_and_hidden_quests_are_told_in_sentences(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """W29 at the end of a tea party names who had the most shards and what it cost them;
+    another player's quest is kept hidden in words, with its rule as a rule reference."""
+    monkeypatch.setenv("COLUMNS", "400")  # a log line per line
+    monkeypatch.setattr("builtins.input", scripted(seed=8))
+    argv = ["play", "wonderlands_war", "--players", "4", "--seed", "12"]
+    assert main([*argv, "--record", str(tmp_path / "r.json")]) == 0
+    out = capsys.readouterr().out
+    ends = re.findall(r"Everyone gains a madness chip \(rule W29\)(.*)", out)
+    assert len(ends) == 3, ends  # one a round
+    most = re.compile(
+        r"; (you|[A-Z][\w' ]+) \(\d+ → \d+ shards\)(?:(?:, | and )(?:you|[A-Z][\w' ]+)"
+        r" \(\d+ → \d+ shards\))* (has|have) the most shards: another madness chip, and half"
+        r" the shards discarded"
+    )
+    assert any(most.fullmatch(end) for end in ends), ends
+    assert all(end == "" or most.fullmatch(end) for end in ends), ends
+    assert "one more and half" not in out and "(hidden, " not in out
+    assert "keeps one of the quests drawn, hidden until the end (rule G26)" in out

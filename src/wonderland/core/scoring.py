@@ -17,13 +17,14 @@ from typing import Any
 
 from wonderland.core.errors import WonderlandError
 from wonderland.core.variants import VariantValue
+from wonderland.core.words import rule_words
 
 
 class ScoreInputError(WonderlandError, ValueError):
     """Input a calculator cannot score; lists every problem, each naming what is wrong."""
 
     def __init__(self, problems: Sequence[str], source: str = "this input") -> None:
-        lines = "".join(f"\n  - {problem}" for problem in problems)
+        lines = "".join(f"\n  - {rule_words(problem)}" for problem in problems)
         super().__init__(f"cannot score {source}:{lines}")
         self.problems = list(problems)
 

@@ -18,7 +18,13 @@ from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
 from wonderland.server.origins import SameOrigin
-from wonderland.server.pages import STATIC, describe_game, pages_router, web_asset
+from wonderland.server.pages import (
+    STATIC,
+    answer_missing_pages_in_words,
+    describe_game,
+    pages_router,
+    web_asset,
+)
 from wonderland.server.reaping import watch_parent
 from wonderland.server.request_body import BodyLimits
 from wonderland.server.seating_api import seating_router
@@ -70,6 +76,7 @@ def create_app(
     app.include_router(hosting_router(STATIC))
     app.include_router(seating_router())
     app.include_router(pages_router())
+    answer_missing_pages_in_words(app)
     app.include_router(tables_router())
     return app
 

@@ -8,8 +8,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, HTMLResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wonderland.bots import bot_names
 from wonderland.core import game_ids, get_game, get_plugin
@@ -75,9 +77,42 @@ async def missing_table(manager: TableManager, table_id: str) -> str | None:
 def not_found_page(table_id: str, why: str) -> HTMLResponse:
     """The page for a table that does not exist (or cannot be shown): what happened, in
     words, and the way back to the lobby; no script, nothing to press."""
+    return missing_page(
+        "No such table",
+        "No table here",
+        why,
+        "The link may be mistyped, or the table may be from another server.",
+    )
+
+
+def missing_page(title: str, heading: str, why: str, next_step: str) -> HTMLResponse:
+    """The not-found page with these words (``why`` escaped and made a sentence)."""
     page = (STATIC / "not-found.html").read_text(encoding="utf-8")
     words = html.escape(why[0].upper() + why[1:] + ".")
+    for key, value in (("{title}", title), ("{heading}", heading), ("{next}", next_step)):
+        page = page.replace(key, value)
     return HTMLResponse(page.replace("{why}", words), status_code=404)
+
+
+MACHINE_PATHS = ("/api/", "/static/", "/games/", "/ws", "/openapi.json")
+"""Where a 404 stays the JSON answer (programs and the page's own scripts read them)."""
+
+
+def answer_missing_pages_in_words(app: FastAPI) -> None:
+    """A browser that opens a page that does not exist (``/t/``, ``/nothing``, a Learn or
+    score page of no game) is shown a page that says so, with the way back to the lobby;
+    everything else keeps FastAPI's JSON answer."""
+
+    async def missing(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        wants_page = "text/html" in request.headers.get("accept", "")
+        if exc.status_code != 404 or not wants_page or request.url.path.startswith(MACHINE_PATHS):
+            return await http_exception_handler(request, exc)
+        detail = exc.detail if isinstance(exc.detail, str) and exc.detail != "Not Found" else ""
+        why = detail or f"there is no page {request.url.path[:64]!r}"
+        return missing_page("No such page", "No page here", why, "The link may be mistyped.")
+
+    app.add_exception_handler(StarletteHTTPException, missing)
 
 
 def web_asset(game_id: str, name: str) -> Path:

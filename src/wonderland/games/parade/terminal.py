@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonderland.core import IllegalAction, NotationError
-from wonderland.core.words import counted
+from wonderland.core.words import counted, rule_words
 from wonderland.games.parade.actions import SEAT_BASE, keep_id
 from wonderland.games.parade.cards import COLOUR_OF, NUM_COLOURS, VALUE_OF, Card, card_str
 from wonderland.games.parade.render import by_colour, colour_label
@@ -27,8 +27,8 @@ from wonderland.terminal.table import TerminalTable
 
 STYLE = ("red", "blue", "magenta", "green", "bright_black", "yellow")
 HELP = (
-    "Type a card (R3) or its number in your hand (1-5) to play it; ?R3 or ?2 shows what it "
-    "would collect; 'hint' asks the hard bot for advice; 'help' shows this; 'quit' leaves "
+    "Type a card, such as R3, or its number in your hand (1-5) to play it; ?R3 or ?2 shows "
+    "what it would collect; 'hint' asks the hard bot for advice; 'help' shows this; 'quit' leaves "
     "(the record is kept)."
 )
 
@@ -104,7 +104,9 @@ class ParadeFace(Face):
         triggers."""
         state: ParadeState = table.state
         if before.phase == START:
-            table.show(f"[bold]{table.name(action - SEAT_BASE).capitalize()} starts[/] (P8).")
+            seat = action - SEAT_BASE
+            verb = "start" if seat == table.seat else "starts"
+            table.show(f"[bold]{table.name(seat).capitalize()} {verb}[/] (P8).")
         elif before.phase == PLAY:
             report = explain_take(tuple(before.parade), action)
             line = Text(f"{table.name(actor)} played ")
@@ -206,22 +208,31 @@ class ParadeFace(Face):
 
 
 def score_table(table: TerminalTable, state: ParadeState) -> Table:
-    """Every seat's points per colour (majority or face value), cards and total."""
+    """Every seat's points per colour (majority or face value), cards and total, narrow
+    enough for 80 columns: the seats by their short names, a majority marked ``m``."""
     rules = state.rules
     sheet = score_sheet(
         state.collections, rules.two_player_plain_majority, rules.all_equal_no_majority
     )
-    scores = Table(title="Majority: 1 point per card (P33); otherwise face value (P34)")
-    scores.add_column("seat")
+    scores = Table(
+        title=rule_words("m: a majority, 1 point per card (P33); otherwise face value (P34)"),
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold",
+    )
+    scores.add_column("seat", no_wrap=True)
     for colour in range(NUM_COLOURS):
-        scores.add_column(colour_label(colour, rules), style=STYLE[colour], justify="right")
-    scores.add_column("cards", justify="right")
-    scores.add_column("total", justify="right", style="bold")
+        scores.add_column(
+            colour_label(colour, rules), style=STYLE[colour], justify="right", no_wrap=True
+        )
+    scores.add_column("cards", justify="right", no_wrap=True)
+    scores.add_column("total", justify="right", style="bold", no_wrap=True)
     for seat in range(state.num_players):
-        cells = [sheet.cell(seat, colour, "× maj") for colour in range(NUM_COLOURS)]
+        cells = [sheet.cell(seat, colour, "m") for colour in range(NUM_COLOURS)]
         winner = " ★" if seat in state.winners else ""
         scores.add_row(
-            table.name(seat) + winner,
+            ParadeFace.short_name(table, seat) + winner,
             *cells,
             str(sheet.card_totals[seat]),
             str(sheet.totals[seat]),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from wonderland.core.errors import IllegalAction
 from wonderland.core.game import CHANCE, GameConfig
 from wonderland.games.wonderdice import rules, steps
-from wonderland.games.wonderdice.actions import MAX_GAP_MS, PASS, encode_roll
+from wonderland.games.wonderdice.actions import CLAIM, MAX_GAP_MS, PASS, encode_roll
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.legality import FACE_SLOTS
 from wonderland.games.wonderdice.state import PLAY, TOUCH, WonderdiceState
@@ -242,7 +242,19 @@ class Driver:
 
     def turn(self, seat: int, action: int, latency_ms: int = 0, now: int | None = None) -> None:
         """An action needing no roll: touch the White Rabbit, take a block back, or touch the
-        token after "Play Me!" (stamped on arrival: the first claim wins, RT5)."""
+        token after "Play Me!" (stamped on arrival: the first claim wins, RT5). With dice in
+        hand there is no such turn: the refusal says why in the words of the action asked."""
+        s = self.state
+        if s.phase == PLAY and 0 <= seat < s.n and s.hand[seat]:
+            who = f"seat {seat + 1} ({rules.character_name(s, seat)})"
+            if action == CLAIM:
+                raise IllegalAction(
+                    "D25", f"{who} cannot touch the White Rabbit: only a complete row 1-6 may"
+                )
+            dice = "1 die" if s.hand[seat] == 1 else f"{s.hand[seat]} dice"
+            raise IllegalAction(
+                "Q3", f"{who} still has {dice} in hand: a turn without a roll needs an empty hand"
+            )
         self._commit(seat, NO_FACES, action, self.stamp(latency_ms, now))
 
     def decide(self, seat: int, action: int) -> None:

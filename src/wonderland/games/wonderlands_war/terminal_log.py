@@ -114,7 +114,7 @@ class WarLog:
         if isinstance(typed, SECRET):
             return
         if isinstance(typed, actions.KeepQuest) and actor != self.seat:
-            words = "keeps one of the quests drawn (hidden, G26)"
+            words = "keeps one of the quests drawn, hidden until the end (G26)"
         else:
             words, detail = option(state, actor, action)
             if detail and isinstance(
@@ -182,14 +182,19 @@ class WarLog:
 
     def tell_end_of_tea(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:
         """W29: a madness chip for everyone, another and half the shards off for the most."""
-        most = [
-            f"{self.name(cur, s)} ({prev.players[s].shards} → {cur.players[s].shards})"
-            for s in range(cur.n)
-            if cur.players[s].shards < prev.players[s].shards
-        ]
+        most = [s for s in range(cur.n) if cur.players[s].shards < prev.players[s].shards]
         line = "  Everyone gains a madness chip (W29)"
         if most:
-            line += f"; most shards, one more and half the shards off: {', '.join(most)}"
+            names = [
+                f"{self.name(cur, s)} ({prev.players[s].shards} → {cur.players[s].shards} shards)"
+                for s in most
+            ]
+            who = names[0] if len(most) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+            has = "has" if len(most) == 1 and most[0] != self.seat else "have"
+            line += (
+                f"; {who} {has} the most shards: another madness chip, and half the shards"
+                " discarded"
+            )
         self.out(escape(line))
 
     def tell_bets(

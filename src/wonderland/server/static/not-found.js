@@ -1,5 +1,5 @@
-// The page of a table that does not exist: a link this browser kept for it (My tables) opens
-// nothing any more, so it is forgotten.
+// The page of a table (or any page) that does not exist: a table link this browser kept for it
+// (My tables) opens nothing any more, so it is forgotten.
 import { forget } from "/static/mytables.js";
 
-forget(location.pathname.split("/").pop());
+if (location.pathname.startsWith("/t/")) forget(location.pathname.split("/")[2]);  // /t/<id> and /t/<id>/screen

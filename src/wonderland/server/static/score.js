@@ -114,10 +114,24 @@ function showReport(report) {
     el("h2", { id: "result-title", tabindex: "-1" }, `Scores (${report.lowest_wins ? "lowest" : "highest"} total wins)`),
     el("div", { class: "scores-wrap", tabindex: "0", role: "region", "aria-label": "the scores" },
       el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, ...rows))),
+    el("p", { class: "scores-more", id: "scores-more", hidden: "" }, "More columns to the right: swipe the table sideways."),
     el("ul", { class: "notes" }, ...report.notes.map((n) => el("li", {}, prose(n)))),
     el("p", { class: "explanation" }, prose(report.explanation)));
   $("result").classList.remove("stale");
   $("result").hidden = false;
+  watchWidth($("result").querySelector(".scores-wrap"));
+}
+
+/** A score table wider than the screen (a phone) fades at its right edge and says that it
+ * scrolls, until it is scrolled to its end. */
+function watchWidth(wrap) {
+  const mark = () => {
+    const more = wrap.scrollLeft + wrap.clientWidth < wrap.scrollWidth - 1;
+    wrap.classList.toggle("more-right", more);
+    $("scores-more").hidden = !more;
+  };
+  wrap.addEventListener("scroll", mark, { passive: true });
+  new ResizeObserver(mark).observe(wrap);
 }
 
 function request() {

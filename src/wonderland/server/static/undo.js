@@ -141,11 +141,13 @@ export function undoMessage(message) {
     offer = message;
     notice = null;
   } else if (message.type === "undo_result") {
-    const asker = who(message.seat);
+    // "your move" to its player ("Alice (you)'s" reads badly), "Alice's move" to the others
+    const whose = ctx && message.seat === ctx.seat ? "your" : `${who(message.seat)}'s`;
+    const by = message.by === null ? "A player" : ctx && message.by === ctx.seat ? "You" : who(message.by);
     const text = message.outcome === "accepted"
-      ? `Accepted: ${asker}'s last move was taken back.`
+      ? `Accepted: ${whose} last move was taken back.`
       : message.outcome === "refused"
-        ? `${message.by === null ? "A player" : who(message.by)} refused: ${asker}'s move stays.`
+        ? `${by} refused: ${whose} move stays.`
         : `The undo lapsed: ${message.reason || "the table moved on"}.`;
     offer = null;
     notice = { text: text[0].toUpperCase() + text.slice(1), ok: message.outcome === "accepted", until: Date.now() + NOTICE_MS };

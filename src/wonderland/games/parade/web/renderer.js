@@ -39,6 +39,10 @@ function statusLine(ctx, view) {
     parts.push(el("strong", {}, "End of the game: "), prose("everyone keeps 2 of their 4 cards, in secret, all revealed together (P28, P29)."));
   } else if (view.phase === "over") {
     parts.push(el("strong", {}, "The game is over."));
+  } else if (view.phase === "draw" && ctx.state && ctx.state.take_back) {  // nothing drawn yet (T1)
+    parts.push(el("strong", {}, view.current === ctx.seat
+      ? "Your card is drawn when the take-back time ends."
+      : `${title(nameOf(ctx, view.current))} may still take back their play.`));
   } else if (view.phase === "draw") {
     parts.push(el("strong", {}, view.current === ctx.seat ? "You draw a card." : `${title(nameOf(ctx, view.current))} draws a card.`));
   } else if (view.phase === "tie-break") {
@@ -93,7 +97,7 @@ function renderInto(board, ui, ctx, animate) {
   ]);
   const table = attrs(ui.parts.keep("table", "div"), { class: `pd-table phase-${view.phase}`, "data-parade-length": view.parade.length });
   place(table, [
-    ui.parts.node("status", JSON.stringify([people, view.phase, view.current, view.last_play]), () => statusLine(ctx, view)),
+    ui.parts.node("status", JSON.stringify([people, view.phase, view.current, view.last_play, Boolean(ctx.state && ctx.state.take_back)]), () => statusLine(ctx, view)),
     ui.parts.node("banner", JSON.stringify([people, view.phase, view.final_left, view.trigger, view.trigger_reason]), () => finalBanner(ctx, view)),
     final ? ui.parts.node("sheet", JSON.stringify([people, final, view.winners]), () => scoreSheet(ctx, view)) : null,
     ring, middle,

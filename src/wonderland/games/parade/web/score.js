@@ -6,7 +6,7 @@
 // so typing and tapping always agree and the page sends what the typed form sends.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { ruleRef } from "/static/words.js";
+import { prose, ruleRef } from "/static/words.js";
 import { majorities } from "./renderer.js";
 
 /** The stylesheets the widgets need, next to this module (the cards are the table's). */
@@ -187,8 +187,9 @@ export function cardPicker({ colours, inputs, names, rule }) {
       type: "button", class: `score-chip${seat === active ? " active" : ""}`, "aria-pressed": seat === active ? "true" : "false",
       onclick: () => choose(seat),
     }, el("span", { class: "score-chip-no", "aria-hidden": "true" }, String(seat + 1)), " ",
-    el("span", { class: "score-chip-name" }, nameOf(seat)), " ",
-    el("span", { class: "score-chip-count" }, cardCount(collections[seat].length)))));
+    el("span", { class: "score-chip-name" }, nameOf(seat)),
+    // a separator, so that "Player 1" and "0 cards" never read as "Player 10 cards"
+    el("span", { class: "score-chip-count" }, el("span", { "aria-hidden": "true" }, " · "), cardCount(collections[seat].length)))));
     showOverflow(chips);
     all.forEach((input, seat) => {
       const box = document.getElementById(`counts-${seat}`);
@@ -239,7 +240,7 @@ function cardsPanel(field, page) {
     label: "the cards",
     body: [
       el("h2", { class: "picker-title" }, "Tap each player's cards"),
-      el("p", { class: "meta" }, "Choose the player at the bottom, then tap the cards they collected, the 2 kept at the end included (P28). A second tap puts a card back."),
+      el("p", { class: "meta" }, prose("Choose the player at the bottom, then tap the cards they collected, the 2 kept at the end included (P28). A second tap puts a card back.")),
       picker.root,
     ],
     bar: [

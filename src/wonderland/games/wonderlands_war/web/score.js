@@ -3,7 +3,7 @@
 // of class "field", so the page sends one request whichever way the quests were entered.
 import { el } from "/static/dom.js";
 import { stepper } from "/static/score-steppers.js";
-import { ruleRef } from "/static/words.js";
+import { prose, ruleRef } from "/static/words.js";
 
 /** The stylesheet the widget needs, next to this module. */
 export const styles = ["score.css"];
@@ -38,7 +38,7 @@ export function questPicker({ field, p, text, onChange = () => {} }) {
   const list = el("ol", { class: "quest-list" });
   const box = el("div", { class: "quest-picker", role: "group", "aria-labelledby": `${field.key}-${p}-label` },
     el("p", { class: "step-label", id: `${field.key}-${p}-label` }, field.label, field.clause ? " " : null, field.clause ? ruleRef(field.clause) : null),
-    el("span", { class: "step-help" }, "points of each achieved part; – for a part not achieved; both parts double (rule G1)"),
+    el("span", { class: "step-help" }, prose("points of each achieved part; – for a part not achieved; both parts double (G1)")),
     list, hidden);
   const write = () => { hidden.value = questText(quests); onChange(); };
   const draw = () => {

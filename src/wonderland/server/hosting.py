@@ -174,7 +174,7 @@ def table_json(
             {
                 "seat": seat,
                 "kind": "human" if seat == learner else "bot",
-                "name": "you" if seat == learner else f"player {seat}",
+                "name": "you" if seat == learner else f"player {seat + 1}",
                 "connected": True,
             }
             for seat in range(seats)

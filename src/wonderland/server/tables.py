@@ -302,7 +302,7 @@ class TableManager:
                 )
             mover = table.game.to_move(table.state)
             if not (mover == seat or (isinstance(mover, frozenset) and seat in mover)):
-                raise refuse("not_your_turn", f"seat {seat} is not to move now")
+                raise refuse("not_your_turn", f"seat {seat + 1} is not to move now")
             try:
                 await self.commit(table, seat, action)
             except IllegalAction as err:

@@ -173,11 +173,11 @@ class Driver:
             self.round_opened.append(self.open_at)
 
     def start_round(self, seat: int) -> None:
-        """Q19 ``host_starts``: the host (seat 0) calls "Play Me!"."""
+        """Q19 ``host_starts``: the host (seat 1) calls "Play Me!"."""
         if not self.timing.host_starts or self.open_at is not None:
             raise IllegalAction("Q19", "the round starts by itself after the countdown")
         if seat != 0:
-            raise IllegalAction("Q19", "only the host (seat 0) starts the round")
+            raise IllegalAction("Q19", "only the host (seat 1) starts the round")
         self.open_at = self.now_ms()
         self.round_opened.append(self.open_at)
 
@@ -203,13 +203,13 @@ class Driver:
         if self.open_at is None or now < self.open_at:
             raise IllegalAction("D12", "wait for 'Play Me!' before rolling")
         if not s.hand[seat]:
-            raise IllegalAction("D14", f"seat {seat} has no die in hand to roll")
+            raise IllegalAction("D14", f"seat {seat + 1} has no die in hand to roll")
         wait = max(0, self.last_roll[seat] + self.timing.cooldown_ms - now)
         if wait:
-            raise IllegalAction("RT2", f"seat {seat} may roll again in {wait} ms")
+            raise IllegalAction("RT2", f"seat {seat + 1} may roll again in {wait} ms")
         k = s.hand[seat] if dice is None else dice
         if k != s.hand[seat] and not (self.timing.partial_roll and 1 <= k <= s.hand[seat]):
-            raise IllegalAction("Q7", f"seat {seat} rolls all {s.hand[seat]} dice in hand")
+            raise IllegalAction("Q7", f"seat {seat + 1} rolls all {s.hand[seat]} dice in hand")
         if self.pending[seat] is not None:
             self.lapse(seat, now)
         rng = self.rng if self.dice is None else self.dice(seat, len(self.actions))
@@ -230,7 +230,7 @@ class Driver:
         unless ``rejected_action_consumes_roll``, which spends the roll on a pass)."""
         faces = self.pending[seat]
         if faces is None:
-            raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
+            raise IllegalAction("D14", f"seat {seat + 1} has not rolled: no action without a roll")
         stamp = self.stamp(latency_ms, now)
         try:
             self._commit(seat, faces, action, stamp)
@@ -246,7 +246,7 @@ class Driver:
         hand there is no such turn: the refusal says why in the words of the action asked."""
         s = self.state
         if s.phase == PLAY and 0 <= seat < s.n and s.hand[seat]:
-            who = f"seat {seat} ({rules.character_name(s, seat)})"
+            who = f"seat {seat + 1} ({rules.character_name(s, seat)})"
             if action == CLAIM:
                 raise IllegalAction(
                     "D25", f"{who} cannot touch the White Rabbit: only a complete row 1-6 may"
@@ -269,7 +269,7 @@ class Driver:
         if s.roller >= 0 or s.phase not in _EVENT_PHASES:  # GAME.to_move(s) is not CHANCE
             raise IllegalAction("E1", "a decision between rounds is awaited")
         if not 0 <= seat < s.n:
-            raise IllegalAction("D13", f"there is no seat {seat}")
+            raise IllegalAction("D13", f"there is no seat {seat + 1}")
         gap = stamp - s.now
         gap = 0 if gap < 0 else MAX_GAP_MS if gap > MAX_GAP_MS else gap
         # the same checks and steps as GAME.apply_in_place on the encoded events (records

@@ -25,7 +25,7 @@ from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.actions import CLAIM, MAX_GAP_MS, PASS, encode_roll
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.legality import FACE_SLOTS
-from wonderland.games.wonderdice.state import PLAY, TOUCH, WonderdiceState
+from wonderland.games.wonderdice.state import OVER, PLAY, TOUCH, WonderdiceState
 
 Clock = Callable[[], float]
 """A clock: seconds since any fixed moment, never going backwards."""
@@ -194,7 +194,8 @@ class Driver:
         return max(0, self.open_at - now, self.last_roll[seat] + self.timing.cooldown_ms - now)
 
     def roll(self, seat: int, dice: int | None = None, now: int | None = None) -> tuple[int, ...]:
-        """Roll ``seat``'s dice (all of them unless ``partial_roll``); returns counts per face."""
+        """Roll ``seat``'s dice (all of them unless ``partial_roll``); returns counts per face
+        (none rolled when the lapse of the roll not acted on was the game's last event, E3)."""
         s = self.state
         if s.phase != PLAY:
             raise IllegalAction("D12", "no round is being played now")
@@ -212,6 +213,8 @@ class Driver:
             raise IllegalAction("Q7", f"seat {seat + 1} rolls all {s.hand[seat]} dice in hand")
         if self.pending[seat] is not None:
             self.lapse(seat, now)
+            if s.phase == OVER:  # the lapsed roll was the game's last event (E3)
+                return NO_FACES
         rng = self.rng if self.dice is None else self.dice(seat, len(self.actions))
         faces = roll_dice(rng, k)
         self.pending[seat] = faces
@@ -266,6 +269,8 @@ class Driver:
 
     def _commit(self, seat: int, faces: tuple[int, ...], action: int, stamp: int) -> None:
         s = self.state
+        if s.phase == OVER:
+            raise IllegalAction("D27", "the game is over")
         if s.roller >= 0 or s.phase not in _EVENT_PHASES:  # GAME.to_move(s) is not CHANCE
             raise IllegalAction("E1", "a decision between rounds is awaited")
         if not 0 <= seat < s.n:
@@ -282,6 +287,10 @@ class Driver:
             s.now, s.roller, s.faces, s.stats["rolls"] = saved
             raise
         steps.count_step(s)
+        if s.phase == OVER:  # E3: the roll event was the last one; its action never comes
+            if self.record:
+                self.actions.append((CHANCE, encode_roll(seat, gap, faces)))
+            return
         steps.apply_action(s, seat, action)
         steps.count_step(s)
         if self.record:

@@ -25,7 +25,7 @@ from rich.live import Live
 from rich.text import Text
 
 from wonderland.bots import Bot
-from wonderland.core import GameConfig, IllegalAction, derive_seed
+from wonderland.core import CHANCE, GameConfig, IllegalAction, derive_seed
 from wonderland.core.terminal_face import Loop
 from wonderland.core.words import rule_words
 from wonderland.games.wonderdice import actions, rules
@@ -195,7 +195,8 @@ class LiveTable(LivePicture):
         rounds, side, wins = s.stats["rounds"], list(s.side), [(w[0], w[1]) for w in s.wins]
         phase = s.phase
         step()
-        if len(self.drv.actions) != before and not quiet:
+        acted = len(self.drv.actions) != before and self.drv.actions[-1][0] != CHANCE
+        if acted and not quiet:  # a roll event alone: the game ended before its action (E3)
             line = event_text(s)
             if line:
                 self.note(f"{self.now() - self.drv.t0:7.2f}s  {line}")

@@ -160,7 +160,8 @@ def test_a_server_that_allows_bot_tables_lets_them_play_on(tmp_path: Path) -> No
 @pytest.fixture
 def pair(tmp_path: Path, postgres_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:  # noqa: F811
     """Two server processes on one PostgreSQL database that do not host bot tables."""
-    flags = ("--db", postgres_url, "--bot-workers", "0")
+    # a generous hello deadline: two servers, PostgreSQL and the other tests share two cores
+    flags = ("--db", postgres_url, "--bot-workers", "0", "--hello-timeout-seconds", "60")
     servers = (
         ServerProcess(tmp_path / "a", flags=flags),
         ServerProcess(tmp_path / "b", flags=flags),

@@ -17,7 +17,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from wonderland.core import CHANCE, TERMINAL, WonderlandError, get_game
+from wonderland.core import CHANCE, TERMINAL, WonderlandError, game_ids, get_game
 from wonderland.hosting.aids import (
     GameAids,
     aids_game_ids,
@@ -38,7 +38,7 @@ GameId = Annotated[
     fastapi.Path(
         pattern=r"^[a-z0-9_]{1,40}$",
         description="The game's id (`GET /api/games`)",
-        examples=["parade"],
+        examples=game_ids()[:1],
     ),
 ]
 """A game's id in a route's path."""

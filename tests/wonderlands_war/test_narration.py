@@ -21,7 +21,8 @@ MOVED = re.compile(r"(?:^|\. )([^.]*?)strength (\d+) → (\d+)")
 CAUSED = re.compile(
     r"^(?:(?P<chip>.+?)(?:'s|') .+: [+-]\d+, $"
     r"|(?P<mad>.+?)(?:'s|') .+ sends .+ home; with no supporter left in .+, (?P=mad)"
-    r" (?:is|are) bust: $)"
+    r" (?:is|are) bust: $)",
+    re.IGNORECASE,  # "The Alice faction's Madness ... the Alice faction is bust"
 )
 """A strength change told with its fighter and its cause (a chip, an ability, a bust)."""
 IMPERATIVE = re.compile(r"^[A-Z][\w' ]*: (?:stop|keep|place|move|take|play|draw|bet|gain|forge)\b")
@@ -56,19 +57,20 @@ def check_strengths(sentences: list[str]) -> int:
     for text in sentences:
         start = re.match(r"Battle in .+ begins: (.*)\.$", text)
         if start:
-            at = {name: int(v) for name, v in re.findall(r"([^,]+) (\d+)(?:, |$)", start[1])}
+            found = re.findall(r"([^,]+) (\d+)(?:, |$)", start[1])
+            at = {name.strip().lower(): int(v) for name, v in found}
             continue
         for words, old, new in MOVED.findall(text):
             cause = CAUSED.match(words)
             assert cause, f"no fighter or cause for strength {old} → {new} in: {text}"
-            who = cause["chip"] or cause["mad"]
+            who = (cause["chip"] or cause["mad"]).lower()
             if who in at:
                 assert at[who] == int(old), f"{who} was at {at[who]}, not {old}: {text}"
             at[who] = int(new)
             checked += 1
         result = re.match(r"Battle in .+?: (.*) - won by", text)
         for name, value in re.findall(r"([^,]+) (\d+) \(", result[1] if result else ""):
-            assert at.get(name, int(value)) == int(value), f"{name} ended at {at}: {text}"
+            assert at.get(name.strip().lower(), -1) == int(value), f"{name} ended at {at}: {text}"
     return checked
 
 
@@ -113,3 +115,15 @@ def test_every_strength_change_at_the_terminal_has_its_cause(
             sentences.append(text)
         checked += check_strengths(sentences)
     assert checked > 20
+
+
+def test_the_web_log_names_factions_so_that_no_one_reads_a_person() -> None:
+    """A player may be called Alice: the web log names every faction as "the Alice faction"
+    (the choice too: "plays the Alice faction"), never as a bare name."""
+    lines = web_battle_lines(3, 3)
+    factions = [f.name for f in GAME.initial_state(GAME.make_config(3)).content.factions]
+    bare = re.compile(rf"(?<!the )\b(?:{'|'.join(map(re.escape, factions))})\b(?! faction)", re.I)
+    assert any(re.search(r"plays the \w[\w ]* faction\.", line) for line in lines)
+    assert any(re.search(r"\b[Tt]he Alice faction\b", line) for line in lines)
+    for line in lines:
+        assert not bare.search(line), line

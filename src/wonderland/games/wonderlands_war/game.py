@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from wonderland.core.errors import NotationError
@@ -24,7 +25,7 @@ from wonderland.games.wonderlands_war.narration import changes_told, decided, de
 from wonderland.games.wonderlands_war.render import (
     card_text,
     describe,
-    faction_name,
+    faction_label,
     faction_text,
     half_text,
     quest_parts,
@@ -178,16 +179,17 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         """The step itself (None: a quiet deal)."""
         if actor == CHANCE:
             if isinstance(decode(action), (DrawChip, RollDie, StartPlayer, DealTile)):
-                return describe(before, action)
+                return describe(before, action, partial(faction_label, before))
             return None
-        who = faction_name(before, actor)
+        who = faction_label(before, actor)
         if before.phase in SIMULTANEOUS_PHASES:
             return (
                 f"{who} has decided"
                 if viewer != actor
                 else f"{who} {decided(before, actor, action)}"
             )
-        return f"{who} {deed(before, actor, action, describe(before, action))}"
+        words = describe(before, action, partial(faction_label, before))
+        return f"{who} {deed(before, actor, action, words)}"
 
     def action_info(self, view_: WonderlandsWarView, action: int) -> dict[str, Any]:
         """The action in words, for the table's buttons."""

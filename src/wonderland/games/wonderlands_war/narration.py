@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from wonderland.games.wonderlands_war.actions import (
     Accept,
+    ChooseFaction,
     Draw,
     Head,
     NoForge,
@@ -26,7 +27,7 @@ from wonderland.games.wonderlands_war.battle_story import (
     sentence,
     verb,
 )
-from wonderland.games.wonderlands_war.render import faction_name
+from wonderland.games.wonderlands_war.render import faction_label
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.state import BUST, DRAWING, HALTED, WonderlandsWarState
 
@@ -42,7 +43,7 @@ def battle_result(state: WonderlandsWarState, entry: BattleEntry, name: Name | N
     """A battle of the state's log in words: ``battle in Tulgey Wood: Alice 7 (stopped),
     Jabberwock 0 (bust) - won by Alice``; a lone fighter's battle says why it is won."""
     _, region, strengths, statuses, firsts = entry
-    named = name or (lambda seat: faction_name(state, seat))
+    named = name or (lambda seat: faction_label(state, seat))
     where = state.content.regions[region]
     fighters = [s for s in range(state.n) if statuses[s] in STATUS]
     if len(fighters) == 1:
@@ -104,14 +105,14 @@ def changes_told(
     battles it ended, a new round, the end."""
 
     def name(seat: int) -> str:
-        return faction_name(after, seat)
+        return faction_label(after, seat)
 
     told = told_changes(after, battle_changes(before, actor, action), name)
     if after.round > before.round and after.tasks:
         told.append(f"round {after.round} begins with a tea party")
     if before.tasks and not after.tasks:
         scores = ", ".join(
-            f"{faction_name(after, s)} {score_parts(after, s)['total']}" for s in range(after.n)
+            f"{faction_label(after, s)} {score_parts(after, s)['total']}" for s in range(after.n)
         )
         told.append(f"the game is over; final scores: {scores}")
     return told
@@ -124,6 +125,8 @@ def deed(state: WonderlandsWarState, seat: int, action: int, words: str) -> str:
     typed = decode(action)
     if isinstance(typed, Stop):
         return f"stops at {state.battle.strength[seat]}"
+    if isinstance(typed, ChooseFaction):
+        return f"plays the {state.content.factions[typed.faction].name} faction"
     fixed = {
         Draw: "chooses to draw",
         Shield: "flips the shield",
@@ -149,7 +152,7 @@ def decided(state: WonderlandsWarState, seat: int, action: int) -> str:
     (the others read ``has decided``; what it leads to is told when it is revealed)."""
     typed = decode(action)
     if isinstance(typed, Wager):
-        return f"has decided to bet on {faction_name(state, typed.seat)}"
+        return f"has decided to bet on {faction_label(state, typed.seat)}"
     words = {
         Stop: "to stop",
         Draw: "to draw",

@@ -290,6 +290,10 @@ def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> 
     assert not page.errors  # type: ignore[attr-defined]
 
 
+LOG_NOTE = "getComputedStyle(document.getElementById('log'), '::before').content"
+"""What the game log box says of itself (its note while no line is in it)."""
+
+
 def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     browser: Browser, site: ServerProcess
 ) -> None:
@@ -307,6 +311,8 @@ def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     expect(page.locator("#readiness")).to_contain_text("Ready?")
     expect(page.locator("#ready-button")).to_be_visible()
     expect(page.locator("#roll")).to_be_disabled()
+    assert page.evaluate(LOG_NOTE) == '"Nothing has happened yet."'  # not an empty frame
+    assert page.evaluate(LOG_NOTE.replace("'log'", "'chat'")) == "none"  # the chat's own
     page.wait_for_timeout(3_000)  # several seconds: the bots wait too
     assert frames.states and max(s["version"] for s in frames.states) == 1  # the deal only
     assert serious_violations(page) == []
@@ -326,6 +332,8 @@ def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     while time.monotonic() < deadline and frames.states[-1]["version"] <= 1:
         page.wait_for_timeout(200)
     assert frames.states[-1]["version"] > 1  # the bots race now
+    expect(page.locator("#log li").first).to_be_visible()
+    assert page.evaluate(LOG_NOTE) == "none"  # the log's lines took its place
     page.context.close()  # the person's only page closes
     watcher = new_page(browser)
     watcher.goto(f"{site.url}/t/{created['table']}")

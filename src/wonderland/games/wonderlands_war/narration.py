@@ -4,6 +4,7 @@ cause, the battles it ended, a new round, the end of the game."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 
 from wonderland.games.wonderlands_war.actions import (
@@ -138,6 +139,7 @@ def deed(state: WonderlandsWarState, seat: int, action: int, words: str) -> str:
     if fixed:
         return fixed
     first, _, rest = words.partition(" ")
+    rest = re.sub(r"\band (take|place|draw|gain|roll)\b", r"and \1s", rest)
     return f"{first}s {rest}" if rest else f"{first}s"
 
 

@@ -87,7 +87,7 @@ $(STAMP): pyproject.toml
 		{ echo "Python 3.11 or newer is needed (found $$($(PYTHON) --version))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,plots,fast]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,sim,ray,rl,learn,plots,fast]'
 	touch $(STAMP)
 
 clean:

@@ -41,6 +41,7 @@ USUAL: dict[str, list[str]] = {
     "content schema": ["content", "schema"],
     "ladder": ["ladder", "parade", "--players", "2", "--games", "2", "--no-plot"],
     "export": ["export", FOLDER, "--out", f"{FOLDER}/dataset"],
+    "train": ["train", "parade", "--out", f"{FOLDER}/run"],
 }
 """Each subcommand with the arguments of an ordinary run (it is never run: a bad argument is
 added to it)."""
@@ -182,6 +183,9 @@ EXTRA = [
     ("export", ["export", "/nonexistent/db.sqlite3", "--out", FOLDER], "no such file or folder"),
     ("export", ["export", FOLDER, "--out", FOLDER, "--since", "soon"], "must be a date"),
     ("export", ["export", FOLDER, "--out", FOLDER], "holds no finished game"),
+    ("train", ["train", "parade", "--out", FOLDER, "--teacher", "nobot"], "no such bot"),
+    ("train", ["train", "parade", "--out", FOLDER, "--players", "2,2"], "distinct table sizes"),
+    ("train", ["train", "parade", "--out", FOLDER, "--players", "7"], "played by 2-6 players"),
 ]
 
 

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import make_app
 from tests.server.seating_support import create, join, play_to_end, until
+from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
 from wonderland.bots import make_bot
 from wonderland.cli.main import main
 from wonderland.core import CHANCE, GameRecord, get_game, play_out
@@ -109,9 +110,10 @@ def read(folder: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def replayed(db: Path) -> dict[tuple[str, int], dict[str, Any]]:
-    """What each decision must be, replayed from the store independently of the export."""
-    store = Store(f"sqlite:///{db}")
+def replayed(db: Path | str) -> dict[tuple[str, int], dict[str, Any]]:
+    """What each decision must be, replayed from the store (an SQLite file or a URL)
+    independently of the export."""
+    store = Store(db if isinstance(db, str) else f"sqlite:///{db}")
     expected: dict[tuple[str, int], dict[str, Any]] = {}
     for stored in store.load_all():
         if not stored.finished:
@@ -281,3 +283,27 @@ def test_bad_sources_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert "no such file or folder" in err and "cannot read the database" in err
     assert "Traceback" not in err
+
+
+def test_a_postgresql_database(
+    database: Path,
+    postgres_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The same export from PostgreSQL: every finished table's decisions, as replayed."""
+    source = Store(f"sqlite:///{database}")
+    tables = [t for t in source.load_all() if not t.events]  # whole tables, no seat events
+    source.close()
+    target = Store(postgres_url)
+    target.insert_tables(StoredTable(**{**_fields(t), "id": f"pg-{t.id}"}) for t in tables)
+    target.close()
+    out = tmp_path / "pg"
+    assert main(["export", postgres_url, "--out", str(out), "--quiet"]) == 0
+    rows = read(out)
+    expected = replayed(postgres_url)
+    assert {(r["table"], r["step"]) for r in rows} == set(expected)
+    assert {r["game"] for r in rows} == {"parade", "wonderdice", "wonderlands_war"}
+    for row in rows:
+        want = expected[(row["table"], row["step"])]
+        assert (row["seat"], row["action"]) == (want["seat"], want["action"])
+        np.testing.assert_array_equal(np.array(row["observation"], np.float32), want["observation"])

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "content": ("wonderland.cli.content", "validate a content pack or export its JSON Schemas"),
     "ladder": ("wonderland.cli.ladder", "rate bots in a seeded round-robin tournament (Elo)"),
     "export": ("wonderland.cli.export", "turn finished games into a dataset for learning"),
+    "train": ("wonderland.cli.train", "train the learned bot's policy by imitation and self-play"),
 }
 
 

@@ -212,6 +212,9 @@ class GamePlugin:
     """The module that checks a content pack and exports its schemas (``wonderland content``)."""
     label_noun: str = "label"
     """What a seat's label in a simulation summary is (a character, a faction)."""
+    learned_policy: str | None = None
+    """The file, in the game's package, of the policy the ``learned`` bot plays (a ``.npz``
+    written by ``wonderland train``)."""
     take_back_before_draw: bool = False
     """At a web table, the draw that follows a person's move waits a few seconds, in which the
     move may be taken back without consent (a table convention the game's rules describe)."""

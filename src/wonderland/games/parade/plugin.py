@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     bots={
         "greedy": Ref(f"{P}.bots.greedy:ParadeGreedyBot"),
         "heuristic": Ref(f"{P}.bots.heuristic:ParadeHeuristicBot"),
+        "learned": Ref("wonderland.bots.learned:LearnedBot"),
     },
     search_hooks=Ref(f"{P}.bots.search:HOOKS"),
     terminal=Ref(f"{P}.terminal:FACE"),
@@ -25,5 +26,6 @@ PLUGIN = GamePlugin(
         versions=(EnvironmentVersion(version=0, rules_version=1, encoding_version=1),),
     ),
     fast_engine=Ref(f"{P}.fast.simulation"),
+    learned_policy="bots/learned.npz",
     take_back_before_draw=True,
 )

@@ -121,7 +121,7 @@ def test_play_quit_resume_and_finish_at_the_generic_terminal_table(
     scripted_answers(monkeypatch, ["9", "take 5", "help", "1", "q"])
     assert main([*argv, "--record", str(saved)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "Nim, 2 players, you are seat 0; seed 4." in out
+    assert "Nim, 2 players, you are seat 1; seed 4." in out
     assert "heap: 6 of 6" in out and "1) take 1" in out and "3) take 3" in out
     assert "there is no move 9" in out and "'take 5' is not a take of 1, 2 or 3" in out
     assert "'q' saves the game and leaves" in out  # help
@@ -135,7 +135,7 @@ def test_play_quit_resume_and_finish_at_the_generic_terminal_table(
     assert main(["play", "--resume", str(saved), "--hints"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "resumed at step 2" in out and "Hint (hard bot)" in out
-    assert "seat 0 cannot take 3: 2 are left (rule N3)" in out
+    assert "seat 1 cannot take 3: 2 are left (rule N3)" in out
     assert "Game over:" in out and "Game record saved to" in out
     finished = GameRecord.load(saved)
     assert finished.actions[:2] == record.actions

@@ -242,7 +242,7 @@ def test_play_against_a_level_with_hints(
         sys.stdin = stdin
     out = capsys.readouterr().out
     assert "Hint (hard bot)" in out and "searched games in" in out and "Why:" in out
-    assert "seat 1 (hard)" in out
+    assert "seat 2 (hard)" in out
     assert record.exists()
 
 

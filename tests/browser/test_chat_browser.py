@@ -46,15 +46,15 @@ def test_two_browsers_pick_names_and_chat(browser: Browser, site: ServerProcess)
     expect(alice.locator("#name-note")).to_have_text("The table sees you as Alice Liddell.")
     hatter.locator("#name-input").fill("Mad Hatter")
     hatter.locator("#name-input").press("Enter")
-    expect(hatter.locator("#who")).to_have_text("you are Mad Hatter (seat 1)")
+    expect(hatter.locator("#who")).to_have_text("you are Mad Hatter (seat 2)")
     expect(alice.locator("#seats")).to_contain_text("Mad Hatter")
     expect(hatter.locator("#seats li").first).to_contain_text("Alice Liddell")
     # "seat N starts" (either seat may start, P8) is told with the starter's name
     expect(hatter.locator("#log")).to_contain_text(
         re.compile(r"(Alice Liddell|Mad Hatter \(you\)) starts")
     )
-    expect(hatter.locator("#log")).not_to_contain_text("player 0")
     expect(hatter.locator("#log")).not_to_contain_text("player 1")
+    expect(hatter.locator("#log")).not_to_contain_text("player 2")
 
     choose_name(hatter, XSS)  # refused by the server, with its reason; the name stays
     expect(hatter.locator("#name-note")).to_contain_text("only letters, digits, spaces")

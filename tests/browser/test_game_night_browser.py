@@ -57,7 +57,7 @@ def create_in_lobby(page: Page, site: ServerProcess, seat_one: str) -> list[str]
     page.goto(site.url + "/")
     form = page.locator("#game-parade form")
     form.get_by_label("Players", exact=True).select_option("2")
-    form.get_by_label("Seat 1", exact=True).select_option(seat_one)
+    form.get_by_label("Seat 2", exact=True).select_option(seat_one)
     form.get_by_role("button", name="Create a Parade table").click()
     expect(page.locator("#created")).to_be_visible()
     expect(page.locator(".host-link")).to_be_visible()
@@ -132,7 +132,7 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     host.goto(links[0])
     expect(host.locator("#waiting")).to_be_visible()
     expect(host.locator("#board")).to_be_hidden()
-    expect(host.locator("#waiting")).to_contain_text("Seat 1: open")
+    expect(host.locator("#waiting")).to_contain_text("Seat 2: open")
     expect(host.locator("#start-now")).to_be_visible()
     checked(host, "waiting-room-1280")
     for width, height in ((390, 844), (1280, 800)):
@@ -149,9 +149,9 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     stranger.goto(site.url + "/")
     entry = stranger.locator("#waiting-tables li").first
     expect(entry).to_contain_text("time control: none")
-    entry.get_by_role("button", name="Take seat 1").click()
+    entry.get_by_role("button", name="Take seat 2").click()
     stranger.wait_for_url("**#seat=1&token=*")
-    expect(stranger.locator("#who")).to_have_text("you are seat 1")
+    expect(stranger.locator("#who")).to_have_text("you are seat 2")
     for page in (host, stranger):
         expect(page.locator("#waiting")).to_be_hidden()
         expect(page.locator("#board")).to_be_visible()
@@ -159,7 +159,7 @@ def test_an_open_seat_is_taken_from_the_lobby(browser: Browser, site: ServerProc
     expect(phone.locator("#waiting")).to_be_hidden()  # the visitor now watches the game
     host_panel = host.locator("#host-panel")
     expect(host_panel.locator(".host-reissue")).to_have_count(2)
-    new_link_reseats(host, stranger, 1, "you are seat 1", "host-new-link-1280")
+    new_link_reseats(host, stranger, 1, "you are seat 2", "host-new-link-1280")
     on_phone = new_page(browser, 390, 844)
     on_phone.goto(host_url)  # the host link alone: a spectator with the host's controls
     expect(on_phone.locator("#host-panel .host-reissue")).to_have_count(2)
@@ -230,7 +230,7 @@ def test_a_wonderdice_table_waits_for_its_open_seat_and_the_host_starts_it(
     host.goto(site.url + "/")
     form = host.locator("#game-wonderdice form")
     form.get_by_label("Players", exact=True).select_option("2")
-    form.get_by_label("Seat 1", exact=True).select_option("open")
+    form.get_by_label("Seat 2", exact=True).select_option("open")
     form.locator("button[type=submit]").click()
     expect(host.locator("#created")).to_be_visible()
     host.goto(host.locator(".seat-link").first.get_attribute("href") or "")

@@ -25,7 +25,7 @@ def create_table(page: Page, site: ServerProcess, seats: list[str]) -> list[str]
     form = page.locator("#game-parade form")
     form.get_by_label("Players", exact=True).select_option(str(len(seats)))
     for seat, choice in enumerate(seats):
-        form.get_by_label(f"Seat {seat}", exact=True).select_option(choice)
+        form.get_by_label(f"Seat {seat + 1}", exact=True).select_option(choice)
     form.get_by_role("button", name="Create a Parade table").click()
     expect(page.locator("#created")).to_be_visible()
     return [link.get_attribute("href") or "" for link in page.locator(".seat-link").all()]
@@ -61,8 +61,8 @@ def test_two_friends_and_a_bot_play_to_the_score_table(
     friend = new_page(browser)
     host.goto(links[0])
     friend.goto(links[1])
-    expect(host.locator("#who")).to_have_text("you are seat 0")
-    expect(friend.locator("#who")).to_have_text("you are seat 1")
+    expect(host.locator("#who")).to_have_text("you are seat 1")
+    expect(friend.locator("#who")).to_have_text("you are seat 2")
     for _ in range(400):
         if host.locator(".scores").count() and friend.locator(".scores").count():
             break

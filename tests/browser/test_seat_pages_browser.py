@@ -64,7 +64,7 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
     bob.goto(table["seats"][1]["url"])
     bob.locator("#name-input").fill("Bob")
     bob.locator("#name-save").click()
-    expect(bob.locator("#who")).to_have_text("you are Bob (seat 1)")
+    expect(bob.locator("#who")).to_have_text("you are Bob (seat 2)")
     played_a_move(alice, bob)
     bobs_browser = bob.context
     bob.close()  # his tab closes; his browser keeps what the page stored
@@ -75,12 +75,12 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
         back.goto(f"{site.url}/t/{table['table']}")  # the plain link
         offer = back.locator("#seat-return")
         expect(offer).to_have_text("This is your seat — rejoin")
-        expect(back.locator("#who")).to_have_text("your seat: Bob (seat 1), not rejoined yet")
+        expect(back.locator("#who")).to_have_text("your seat: Bob (seat 2), not rejoined yet")
         assert "watching" not in back.locator("body").inner_text()
         checked(back, f"seat-return-{width}")
         offer.click()
         back.wait_for_url(re.compile(r"#seat=1&token="))
-        expect(back.locator("#who")).to_have_text("you are Bob (seat 1)")
+        expect(back.locator("#who")).to_have_text("you are Bob (seat 2)")
         expect(back.locator("#seat-return-box")).to_be_hidden()
         played_a_move(back, alice)
         assert errors == [] and back.errors == []  # type: ignore[attr-defined]
@@ -89,10 +89,10 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
     # The host sends a new link while the game goes on: the old one stops, the new one plays.
     bob = page_in(bobs_browser, 390, 844)
     bob.goto(table["seats"][1]["url"])
-    expect(bob.locator("#who")).to_have_text("you are Bob (seat 1)")
+    expect(bob.locator("#who")).to_have_text("you are Bob (seat 2)")
     panel = alice.locator("#host-panel")
     expect(panel.locator('.host-reissue[data-seat="1"]')).to_be_visible()
-    new_link_reseats(alice, bob, 1, "you are Bob (seat 1)", "host-new-link-during-play-1280")
+    new_link_reseats(alice, bob, 1, "you are Bob (seat 2)", "host-new-link-during-play-1280")
     played_a_move(bob, alice)
     # The old link now opens nothing: a page says so, with the way on and nothing live.
     stale = new_page(browser, 390, 844)
@@ -117,6 +117,40 @@ def test_a_returning_player_is_offered_the_seat_and_the_host_sends_a_new_link(
         expect(page.locator("#notify")).to_be_hidden()
     checked(bob, "closed-390")
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_browser_holding_a_seat_is_not_offered_another(
+    browser: Browser, site: ServerProcess
+) -> None:
+    """The waiting room and the lobby's waiting tables show a browser its own seat, never
+    "Take seat N" for another; a stranger is offered the free seat, numbered from 1."""
+    table = create(site, "parade", [{"kind": "human"}, {"kind": "human"}, {"kind": "open"}])
+    bob = new_page(browser, 390, 844)
+    bob.goto(table["seats"][1]["url"])
+    waiting = bob.locator("#waiting")
+    expect(waiting).to_contain_text("Seat 3: open")
+    expect(waiting.locator(".take-seat")).to_have_count(0)
+    bobs_browser = bob.context
+    bob.close()
+    for width, height in ((390, 844), (1280, 800)):
+        back = page_in(bobs_browser, width, height)
+        back.goto(f"{site.url}/t/{table['table']}")  # the plain link
+        expect(back.locator("#seat-return")).to_be_visible()
+        expect(back.locator("#waiting")).to_contain_text("This browser holds seat 2 here")
+        expect(back.locator('.waiting-seat[data-seat="1"] .you-tag')).to_be_visible()
+        expect(back.locator(".take-seat")).to_have_count(0)
+        checked(back, f"waiting-kept-seat-{width}")
+        assert back.errors == []  # type: ignore[attr-defined]
+        back.close()
+    lobby = page_in(bobs_browser, 1280, 800)
+    lobby.goto(site.url + "/")
+    entry = lobby.locator(f'.waiting-table[data-table="{table["table"]}"]')
+    expect(entry.locator(".your-seat")).to_have_text("Your seat: seat 2")
+    expect(entry.locator(".take-seat")).to_have_count(0)
+    checked(lobby, "lobby-kept-seat-1280")
+    stranger = new_page(browser, 390, 844)
+    stranger.goto(f"{site.url}/t/{table['table']}")
+    expect(stranger.locator(".take-seat")).to_have_text(["Take seat 3"])
 
 
 def page_in(context: BrowserContext, width: int, height: int) -> Page:
@@ -159,7 +193,7 @@ def test_the_turn_notification_is_offered_at_turn_based_tables_only(
             "window.Notification = class { static get permission() { return 'default'; } };"
         )
         page.goto(create(site, game, seats)["seats"][0]["url"])
-        expect(page.locator("#who")).to_have_text("you are seat 0")
+        expect(page.locator("#who")).to_have_text("you are seat 1")
         expect(page.locator("#board")).not_to_be_empty()
         notify = page.locator("#notify")
         if offered:

@@ -161,5 +161,5 @@ def test_keys_press_the_boards_shortcuts(browser: Browser, shared_site: ServerPr
     page.keyboard.press("Enter")
     expect(page.locator("#board")).to_be_focused()
     page.keyboard.press("1")
-    expect(page.locator("#log")).to_contain_text("player 0 (you) played")
+    expect(page.locator("#log")).to_contain_text("player 1 (you) played")
     assert not page.errors  # type: ignore[attr-defined]

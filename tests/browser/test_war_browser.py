@@ -113,13 +113,31 @@ def wait_for_decision(page: Page) -> None:
     expect(decision.first).to_be_visible(timeout=20000)
 
 
+RULE_WORDS = re.compile(
+    r"rules? [A-Z]{1,2}\d{1,3}[a-z]?(?:(?:,\s?|/|–|-|\s(?:and|or)\s)[A-Z]{1,2}\d{1,3}[a-z]?)*"
+)
+"""A rule reference in words: "rule W48", "rules W53, W54"."""
+
+
+def bare_rule_ids(page: Page) -> set[str]:
+    """Texts, tooltips and labels of the page that hold a rule's id not written as a rule
+    reference (a bare "(W48)", which reads like a code)."""
+    texts: list[str] = page.evaluate(
+        "[document.body.innerText, ...[...document.querySelectorAll('[title], [aria-label]')]"
+        ".flatMap((e) => [e.getAttribute('title') || '', e.getAttribute('aria-label') || ''])]"
+    )
+    return {text for text in texts if re.search(r"\b[WG]\d{1,3}\b", RULE_WORDS.sub("", text))}
+
+
 def test_tea_party_turn_and_a_battle(browser: Browser, site: ServerProcess) -> None:
     """Choose a faction, take a tea party card at a plate, then draw through a battle to its
-    award (VP or a castle appear on the board)."""
+    award (VP or a castle appear on the board); every label and tooltip on the way writes its
+    rule references as words."""
     page, _ = open_table(browser, site)
     expect(page.locator(".tea")).to_be_visible(timeout=20000)
     took_card = awarded = False
     before: tuple[int, list[str]] | None = None
+    bare = bare_rule_ids(page)
     for _ in range(300):
         wait_for_decision(page)
         now = (
@@ -129,6 +147,7 @@ def test_tea_party_turn_and_a_battle(browser: Browser, site: ServerProcess) -> N
         if before is None and page.locator(".battle .cylinder").count():
             expect(page.locator(".battle .track")).to_be_visible()
             no_overflow(page)
+            bare |= bare_rule_ids(page)
             before = now  # castles and scores when the first battle began
         awarded = before is not None and now != before
         if awarded or page.locator(".result").count():
@@ -138,6 +157,7 @@ def test_tea_party_turn_and_a_battle(browser: Browser, site: ServerProcess) -> N
     assert took_card, "no tea party card was taken"
     assert before is not None, "no battle was shown"
     assert awarded, "the first battle gave no award"
+    assert bare | bare_rule_ids(page) == set()
     expect(page.locator("#log li").first).to_be_visible()
     assert not page.errors  # type: ignore[attr-defined]
 

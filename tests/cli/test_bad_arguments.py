@@ -165,9 +165,10 @@ def test_a_bad_argument_is_refused_in_words(
 
 
 EXTRA = [
-    ("replay", ["replay", RECORD, "--seat", "3"], "--seat 3: this game has seats 0-2"),
-    ("replay", ["replay", RECORD, "--seat", "-1"], "--seat must be at least 0, not -1"),
-    ("play", ["play", "parade", "--players", "3", "--seat", "3"], "this game has seats 0-2"),
+    ("replay", ["replay", RECORD, "--seat", "4"], "--seat 4: this game has seats 1-3"),
+    ("replay", ["replay", RECORD, "--seat", "0"], "--seat must be at least 1, not 0"),
+    ("replay", ["replay", RECORD, "--seat", "-1"], "--seat must be at least 1, not -1"),
+    ("play", ["play", "parade", "--players", "3", "--seat", "4"], "this game has seats 1-3"),
     ("play", ["play", "parade", "--players", "99"], "error:"),
     ("play", ["play", "--resume", "/nonexistent/saved.json"], "cannot read"),
     ("score", ["score", "parade", "--file", "/nonexistent/scores.txt"], "cannot read"),

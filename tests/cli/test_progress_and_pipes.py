@@ -89,8 +89,11 @@ def test_piping_into_head_stops_quietly(tmp_path: Path) -> None:
                  "--engine", "plain", "--workers", "1", "--record", str(records)]) == 0  # fmt: skip
     record = records / "parade-000000.json"
     script = f'"$@" replay {record} --all | head -c 1; echo " ${{PIPESTATUS[0]}}"'
-    size = len(subprocess.run([*CLI, "replay", str(record), "--all"], capture_output=True).stdout)
-    assert size > 65537  # more than the pipe's buffer and head's single byte
-    done = subprocess.run(["bash", "-c", script, "bash", *CLI], capture_output=True, text=True)
+    wide = {**os.environ, "COLUMNS": "120"}  # wide rules between the steps: more bytes
+    replayed = subprocess.run([*CLI, "replay", str(record), "--all"], capture_output=True, env=wide)
+    assert len(replayed.stdout) > 65537  # more than the pipe's buffer and head's single byte
+    done = subprocess.run(
+        ["bash", "-c", script, "bash", *CLI], capture_output=True, text=True, env=wide
+    )
     assert done.stdout.split() == [done.stdout[0], str(EXIT_BROKEN_PIPE)]
     assert done.stderr == ""

@@ -89,13 +89,13 @@ def test_parade_says_who_starts_and_every_play(pane_of: type[Pane], tmp_path: Pa
     """Who starts, then each play with what it collected and the rule, uncut at 80×24."""
     pane = pane_of(play("parade", 3, 2, tmp_path / "parade.json"))
     first = pane.wait_for("Play >")
-    assert "Seat 2 (random) starts (rule P8)." in first
-    assert "seat 2 (random) played Y7: collected nothing (rule P13: all 6 cards are safe)" in first
+    assert "Seat 3 (random) starts (rule P8)." in first
+    assert "seat 3 (random) played Y7: collected nothing (rule P13: all 6 cards are safe)" in first
     pane.send("1")
     shown = pane.wait_for("turn 5")
     assert "you played P0: collected nothing (rule P14: no checked card matches)" in shown
     assert "you drew G5" in shown
-    assert "seat 1 (random) played P4: collected K1 (rule P14: value at most 4)" in shown
+    assert "seat 2 (random) played P4: collected K1 (rule P14: value at most 4)" in shown
     assert "…" not in pane.everything()
 
 

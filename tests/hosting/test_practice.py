@@ -79,7 +79,8 @@ def test_majority_tasks_match_the_scoring(level: int) -> None:
             collections.append([Card.parse(w).id for w in words if w != "(none)"])
         sheet = score_sheet(collections)
         holders = " ".join(
-            COLOURS[k] + ("".join(str(p) for p in range(len(rows)) if sheet.majority[p][k]) or "-")
+            COLOURS[k]
+            + ("".join(str(p + 1) for p in range(len(rows)) if sheet.majority[p][k]) or "-")
             for k in range(6)
         )
         scores = " ".join(map(str, sheet.totals))
@@ -115,12 +116,14 @@ def test_same_seed_same_task() -> None:
         (read_cards, "R3 Z9", "bad card 'Z9'"),
         (lambda t: read_majorities(t, 3), "Q1", "start with a colour letter"),
         (lambda t: read_majorities(t, 3), "R1 R2", "named twice"),
-        (lambda t: read_majorities(t, 3), "R7", "seats 0-2"),
+        (lambda t: read_majorities(t, 3), "R7", "seats 1-3"),
+        (lambda t: read_majorities(t, 3), "R0", "seats 1-3"),
         (lambda t: read_choice(t, ["advance", "block"]), "fly", "advance, block"),
         (read_percent, "lots", "type a chance"),
         (read_percent, "150 %", "between 0 % and 100 %"),
         (lambda t: read_seats(t, 3), "Bob", "type seat numbers"),
-        (lambda t: read_seats(t, 3), "1 4", "the seats are 0-2"),
+        (lambda t: read_seats(t, 3), "1 4", "the seats are 1-3"),
+        (lambda t: read_seats(t, 3), "0 2", "the seats are 1-3"),
     ],
 )
 def test_unreadable_answers_say_what_form_is_expected(
@@ -135,9 +138,9 @@ def test_answer_readers_accept_the_usual_forms() -> None:
     """Numbers, percentages, fractions and choices by number are read alike."""
     assert read_percent("25 %") == read_percent("0.25") == read_percent("1/4") == 0.25
     assert read_choice("2", ["advance", "block"]) == "block"
-    assert read_majorities("r0 b:1,2 P-", 3)[:3] == (frozenset({0}), frozenset({1, 2}), frozenset())
+    assert read_majorities("r1 b:2,3 P-", 3)[:3] == (frozenset({0}), frozenset({1, 2}), frozenset())
     assert read_cards("none") == set()
-    assert read_seats("seats 0 and 2", 3) == read_seats("0,2", 3) == read_seats("02", 3) == {0, 2}
+    assert read_seats("seats 1 and 3", 3) == read_seats("1,3", 3) == read_seats("13", 3) == {0, 2}
     assert read_seats("none", 3) == set()
 
 

@@ -25,7 +25,7 @@ def dump(seed: int, players: int) -> str:
     bots = [make_bot("greedy" if s % 2 else "random", "parade", seed + s) for s in range(players)]
 
     def on_step(state: object, actor: int, action: int) -> None:
-        who = "chance" if actor == CHANCE else f"seat {actor}"
+        who = "chance" if actor == CHANCE else f"seat {actor + 1}"
         lines.append(f"== step {len(lines) // 2 + 1}: {who} {GAME.action_to_string(action)}")
         lines.append(GAME.render(state))
 

@@ -111,7 +111,7 @@ def test_play_through_stdin(
     out = capsys.readouterr().out
     assert "bad card 'Z3'" in out
     assert "If you play" in out and "safe" in out
-    assert "you played" in out and "seat 1 (greedy) played" in out
+    assert "you played" in out and "seat 2 (greedy) played" in out
     assert "name two different cards" in out
     assert "Final scores" in out and "total" in out
     assert "(rule P35)" in out or "(rule P37)" in out
@@ -205,5 +205,5 @@ def test_every_screen_fits_the_terminal(
     assert "…" not in final and "(rule P33)" in final
     seat = re.compile(r"(you|\d greedy)\b(?! kept)")
     rows = [row.split() for row in final.split("\n") if seat.match(row)]
-    assert [row[0] for row in rows] == ["you", *"12345"]
+    assert [row[0] for row in rows] == ["you", *"23456"]  # seats counted from 1
     assert all(len(row) >= 4 and row[-1].isdigit() and row[-2].isdigit() for row in rows)

@@ -154,7 +154,7 @@ def test_bad_configuration_is_refused() -> None:
         WonderlandGymEnv("parade", num_players=2, opponents="genius")
     with pytest.raises(ConfigError, match="2 opponents are needed"):
         WonderlandGymEnv("parade", num_players=3, opponents=["greedy"])
-    with pytest.raises(ConfigError, match="seat 5"):
+    with pytest.raises(ConfigError, match="seat index 5"):
         WonderlandGymEnv("parade", num_players=3, seat=5)
     with pytest.raises(ConfigError, match="illegal_action"):
         WonderlandGymEnv("parade", illegal_action="punish")

@@ -79,7 +79,7 @@ def test_random_sim_test_quick(game_id: str) -> None:
 SIMULATIONS = {
     "parade": {2: 30, 3: 30, 4: 30, 5: 30, 6: 30},
     "wonderdice": {2: 60, 3: 3},
-    "wonderdice_turns": {2: 12, 3: 6, 4: 4, 5: 3, 6: 3},
+    "wonderdice_turns": {2: 24, 3: 12, 4: 10, 5: 7, 6: 7},
     "wonderlands_war": {2: 50, 3: 20, 4: 8, 5: 5},
 }
 """Games ``random_sim_test`` plays per table size in the slow tests: at least 60 per game

@@ -115,7 +115,7 @@ def test_wrong_table_or_seat_is_refused(game_id: str) -> None:
     with pytest.raises(ValueError, match=f"{players}-seat tables"):
         encoder.observe(state, 0)
     own, _ = next(positions(game, players, 3))
-    with pytest.raises(ValueError, match=f"seat {players} is not at a table of {players}"):
+    with pytest.raises(ValueError, match=f"seat index {players} is not at a table of {players}"):
         encoder.observe(own, players)
     with pytest.raises(ValueError, match="players, not 0"):
         state_encoder_module(game).state_encoder(0)

@@ -117,6 +117,17 @@ def play_to_end(
     raise AssertionError("the game did not end")
 
 
+def two_people_finish(client: TestClient) -> tuple[str, list[str], str]:
+    """A Parade table of two people, played to its end: its id, seat tokens and host token."""
+    created = create(client, "parade", [{"kind": "human"}, {"kind": "human"}])
+    table, tokens = created["table"], [s["token"] for s in created["seats"]]
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        _, first_a = join(a, table, tokens[0])
+        _, first_b = join(b, table, tokens[1])
+        play_to_end({0: a, 1: b}, first={0: first_a, 1: first_b})
+    return table, tokens, created["host_token"]
+
+
 def log_of(client: TestClient, table: str, viewer: int | None = None) -> list[str]:
     """Every line of ``table``'s log as ``viewer`` is told it."""
     live = client.app.state.manager.tables[table]  # type: ignore[attr-defined]

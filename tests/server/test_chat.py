@@ -104,7 +104,7 @@ def test_names_are_checked_and_a_refusal_changes_nothing(tmp_path: Path) -> None
             ]
             send(a, {"type": "name", "name": "  Zoë O'Hara-Liddell  "})
             assert until(a, "named") == {"type": "named", "name": "Zoë O'Hara-Liddell"}
-            names_become(b, ["Zoë O'Hara-Liddell", "player 1"])
+            names_become(b, ["Zoë O'Hara-Liddell", "player 2"])
             with client.websocket_connect("/ws") as watcher:
                 state, _ = join(watcher, table, None)
                 assert state["seats"][0]["name"] == "Zoë O'Hara-Liddell"

@@ -88,7 +88,7 @@ def test_a_real_time_clock_runs_out_and_the_fallback_bot_moves(tmp_path: Path) -
         assert played, "the fallback bot's move is seat 0's action in the record"
         again = manager.rebuild(stored)  # after a restart the log still tells it
         assert (
-            "player 0's time ran out: a bot (greedy) played this move for them."
+            "player 1's time ran out: a bot (greedy) played this move for them."
             in (again.logs[None])
         )
 

@@ -59,7 +59,7 @@ def test_a_reissued_link_shuts_out_the_old_token(tmp_path: Path) -> None:
         with client.websocket_connect("/ws") as new:
             welcome, _ = join(new, table, link["token"])
             assert welcome["seat"] == 1 and welcome["host"] is False
-            assert "The host gave player 1's seat a new link" in log_of(client, table, 1)[-1]
+            assert "The host gave player 2's seat a new link" in log_of(client, table, 1)[-1]
             send(new, {"type": "host", "do": "reissue", "seat": 0})
             refused(new, "not_host")
         (event,) = [e for e in events(client, table) if e.kind == "link_reissued"]
@@ -95,8 +95,8 @@ def test_an_absent_seat_goes_to_a_bot_and_comes_back(tmp_path: Path) -> None:
             send(a, {"type": "host", "do": "to_person", "seat": 1})
             assert "nobody to give it back to" in refused(a, "malformed")["message"]
         lines = log_of(client, table, None)
-        assert "The host handed player 1's seat to a bot (greedy) while they are away." in lines
-        assert "The host gave player 1's seat back to them." in lines
+        assert "The host handed player 2's seat to a bot (greedy) while they are away." in lines
+        assert "The host gave player 2's seat back to them." in lines
         kinds = [e.kind for e in events(client, table)]
         assert kinds == ["created", "seat_to_bot", "seat_to_person"]
 

@@ -103,8 +103,8 @@ def test_codes_go_to_the_host_and_its_screen_and_seat_the_phones(tmp_path: Path)
                     state_where(spy, lambda s: not s["waiting"], spy_frames)
             assert codes_of(desk) == {}
         assert log_of(client, table, 0)[:3] == [
-            "Seat 1 sat down at the table.",
             "Seat 2 sat down at the table.",
+            "Seat 3 sat down at the table.",
             "Every seat is taken: the game begins.",
         ]
         stored = client.app.state.manager.store.load(table)  # type: ignore[attr-defined]

@@ -266,7 +266,8 @@ def test_the_list_of_tables_is_paged_and_leaves_out_private_tables(tmp_path: Pat
         assert len(client.get("/api/tables", params={"limit": 100}).json()["tables"]) == 53
         assert client.get("/api/tables", params={"limit": 101}).status_code == 422
         assert client.get("/api/tables", params={"limit": 0}).status_code == 422
-        assert client.get("/api/tables", params={"cursor": "nope"}).status_code == 400
+        assert client.get("/api/tables", params={"cursor": "nope"}).status_code == 404
+        assert client.get("/api/tables", params={"cursor": "ab\x00"}).status_code == 422
         with client.websocket_connect("/ws") as ws:
             assert not hello(ws, private["table"], private["seats"][0]["token"])["finished"]
         assert client.get(f"/t/{private['table']}").status_code == 200

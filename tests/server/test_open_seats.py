@@ -31,7 +31,7 @@ def test_an_open_seat_is_listed_taken_and_the_game_begins(tmp_path: Path) -> Non
             assert state["waiting"] and state["legal"] == []
             assert state["seats"][1]["kind"] == "open"
             send(a, {"type": "act", "version": state["version"], "action": 0})
-            assert "seat 1" in refused(a, "waiting")["message"]
+            assert "seat 2" in refused(a, "waiting")["message"]
             taken = client.post(f"/api/tables/{table}/seats/1")
             assert taken.status_code == 200, taken.text
             seat = TakenSeat.model_validate(taken.json())
@@ -40,7 +40,7 @@ def test_an_open_seat_is_listed_taken_and_the_game_begins(tmp_path: Path) -> Non
             assert begun["seats"][1]["kind"] == "human"
             lines = log_of(client, table, 0)
             assert lines[:2] == [
-                "Seat 1 sat down at the table.",
+                "Seat 2 sat down at the table.",
                 "Every seat is taken: the game begins.",
             ]
             again = client.post(f"/api/tables/{table}/seats/1")
@@ -87,7 +87,7 @@ def test_a_wrong_host_token_and_a_missing_seat_are_refused(tmp_path: Path) -> No
             send(ws, {"type": "hello", "table": created["table"], "token": None, "host": "x" * 24})
             refused(ws, "not_host")
         missing = client.post(f"/api/tables/{created['table']}/seats/5")
-        assert missing.status_code == 400 and "seats 0 to 1" in missing.json()["detail"]
+        assert missing.status_code == 404 and "no seat 5" in missing.json()["detail"]
         assert client.post("/api/tables/nothing/seats/1").status_code == 404
 
 
@@ -126,7 +126,7 @@ def test_a_taken_seat_and_the_start_survive_a_restart(tmp_path: Path) -> None:
             log_of(client, table, 1)[:2]
             == log_of(client, table, None)[:2]
             == [
-                "Seat 1 sat down at the table.",
+                "Seat 2 sat down at the table.",
                 "Every seat is taken: the game begins.",
             ]
         )

@@ -117,7 +117,7 @@ def test_starting_with_bots_in_every_seat_pauses_until_a_new_link_is_opened(
             stays_still(client, table)  # a link alone does not wake the table
         back_and_play_to_end(client, table, link["token"])
         lines = log_of(client, table)
-        assert any("made a link for player 0's seat" in line for line in lines)
+        assert any("made a link for player 1's seat" in line for line in lines)
 
 
 def test_a_clock_handing_the_last_person_to_a_bot_pauses_until_the_host_gives_it_back(

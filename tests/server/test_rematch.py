@@ -22,6 +22,7 @@ from .seating_support import (
     send,
     state_where,
     tokens_stayed_apart,
+    two_people_finish,
     until,
 )
 
@@ -76,22 +77,17 @@ def test_two_people_play_again_and_each_gets_only_their_own_seat(tmp_path: Path)
 @pytest.mark.slow
 def test_a_seat_not_taken_waits_and_the_host_fills_it(tmp_path: Path) -> None:
     with TestClient(make_app(tmp_path, bot_workers=0)) as client:
-        created = create(client, "parade", [{"kind": "human"}, {"kind": "human"}])
-        table, tokens = created["table"], [s["token"] for s in created["seats"]]
-        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
-            _, first_a = join(a, table, tokens[0])
-            _, first_b = join(b, table, tokens[1])
-            play_to_end({0: a, 1: b}, first={0: first_a, 1: first_b})
-            send(a, {"type": "name", "name": "Alice"})
-            until(a, "named")
+        table, tokens, _ = two_people_finish(client)
         with client.websocket_connect("/ws") as a:
             join(a, table, tokens[0])
+            send(a, {"type": "name", "name": "Alice"})
+            until(a, "named")
             send(a, {"type": "rematch"})
             mine = until(a, "rematch_seat")
         with client.websocket_connect("/ws") as host:
             _, state = join(host, mine["table"], mine["token"], host=mine["host"])
             assert state["waiting"] and [s["kind"] for s in state["seats"]] == ["human", "reserved"]
-            assert state["seats"][1]["name"] == "player 1"
+            assert state["seats"][1]["name"] == "player 2"
             send(host, {"type": "host", "do": "start"})
             begun = state_where(host, lambda s: not s["waiting"])
             assert [s["kind"] for s in begun["seats"]] == ["human", "bot"]

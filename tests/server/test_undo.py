@@ -179,10 +179,10 @@ def test_an_undo_refused_by_a_player_changes_nothing_and_is_recorded(tmp_path: P
         assert kinds[-2:] == ["undo_asked", "undo_refused"]
         told = [event["text"] for event in replay_steps(live)["events"]]
         assert told[-2:] == [
-            "player 0 asked to take back their last move.",
-            "player 1 refused the undo.",
+            "player 1 asked to take back their last move.",
+            "player 2 refused the undo.",
         ]
-        assert "player 1 refused the undo." in live.logs[0]  # in the log of every seat
+        assert "player 2 refused the undo." in live.logs[0]  # in the log of every seat
         assert all(actor != UNDO for actor, _, _ in manager.store.load(table).actions)
 
 

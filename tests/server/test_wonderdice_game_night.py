@@ -118,7 +118,7 @@ def test_an_open_seat_waits_is_taken_from_the_list_and_the_race_begins(tmp_path:
             assert state["waiting"] and state["legal"] == [] and state["live"] is not None
             assert state["seats"][1]["kind"] == "open"
             send(a, {"type": "roll"})
-            assert "seat 1" in refused(a, "waiting", seen)["message"]
+            assert "seat 2" in refused(a, "waiting", seen)["message"]
             time.sleep(1.2)  # longer than the countdown: waiting is no part of the race
             assert manager_of(client).tables[table].version == 1  # the deal, and nothing else
             taken = client.post(f"/api/tables/{table}/seats/1")
@@ -128,7 +128,7 @@ def test_an_open_seat_waits_is_taken_from_the_list_and_the_race_begins(tmp_path:
             assert begun["seats"][1]["kind"] == "human"
             assert begun["ready_check"]["phase"] == "ready"  # then each person says so
             assert log_of(client, table, 0)[-2:] == [
-                "Seat 1 sat down at the table.",
+                "Seat 2 sat down at the table.",
                 "Every seat is taken: the game begins.",
             ]
             with client.websocket_connect("/ws") as b:
@@ -208,8 +208,8 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_gives_it_back(tmp_path: Path
                 send(b, {"type": "act", "version": rolled["version"], "action": action})
                 assert wait_for(lambda: acts_of(client, table, 1) > by_bot, 10)
         lines = log_of(client, table, None)
-        assert "The host handed player 1's seat to a bot (greedy) while they are away." in lines
-        assert "The host gave player 1's seat back to them." in lines
+        assert "The host handed player 2's seat to a bot (greedy) while they are away." in lines
+        assert "The host gave player 2's seat back to them." in lines
         kinds = [e.kind for e in manager_of(client).store.events_since(table)]
         assert kinds == ["created", "seat_to_bot", "seat_to_person"]
         stored = manager_of(client).store.load(table)

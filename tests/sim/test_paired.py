@@ -94,19 +94,19 @@ def test_a_variant_that_changes_nothing_differs_by_exactly_zero(
     assert main(sweep_argv(out, "4", 40)) == 0  # the same command: resumed, the table
     text = " ".join(re.sub("[│┃]", " ", capsys.readouterr().out).split())
     assert "paired over the same 40 seeds" in text
-    assert "win share seat 0 (greedy) +0.0 [+0.0, +0.0] pp" in text
-    assert "win share seat 3 (random) +0.0 [+0.0, +0.0] pp" in text
+    assert "win share seat 1 (greedy) +0.0 [+0.0, +0.0] pp" in text
+    assert "win share seat 4 (random) +0.0 [+0.0, +0.0] pp" in text
     assert text.count("+0.0 [+0.0, +0.0] pp") == 4 and "+0.00 [+0.00, +0.00]" in text
     page = (out / "report.html").read_text()
     assert "paired over the same 40 seeds" in page and "+0.0 pp [+0.0, +0.0]" in page
-    assert "Δ win share seat 0 (greedy)" in page
+    assert "Δ win share seat 1 (greedy)" in page
 
     legend = [t.get_text() for t in figures["effect.png"].legends[0].get_texts()]
-    assert legend == ["seat 0 (greedy)", "seat 1 (random)", "seat 2 (random)", "seat 3 (random)"]
+    assert legend == ["seat 1 (greedy)", "seat 2 (random)", "seat 3 (random)", "seat 4 (random)"]
     ticks = [t.get_text() for t in figures["win_by_seat.png"].axes[0].get_xticklabels()]
-    assert ticks == ["seat 0\n(greedy)", *(f"seat {s}\n(random)" for s in (1, 2, 3))]
+    assert ticks == ["seat 1\n(greedy)", *(f"seat {s}\n(random)" for s in (2, 3, 4))]
     ticks = [t.get_text() for t in figures["scores.png"].axes[0].get_xticklabels()]
-    assert ticks[0] == "seat 0\n(greedy)"
+    assert ticks[0] == "seat 1\n(greedy)"
     advantage = [t.get_text() for t in figures["seat_advantage.png"].legends[0].get_texts()]
     assert advantage == legend
 
@@ -169,6 +169,6 @@ def test_seat_labels_name_the_bots_of_every_run() -> None:
     two = parade_job(5, players=2)
     fixed = [type(two)("parade", two.config, ("greedy", "random"), 5, 1)]
     other = type(two)("parade", two.config, ("random", "random"), 5, 1)
-    assert seat_labels(fixed) == ["seat 0 (greedy)", "seat 1 (random)"]
-    assert seat_labels([*fixed, other]) == ["seat 0 (greedy/random)", "seat 1 (random)"]
-    assert seat_labels([two]) == ["seat 0 (rotated)", "seat 1 (rotated)"]
+    assert seat_labels(fixed) == ["seat 1 (greedy)", "seat 2 (random)"]
+    assert seat_labels([*fixed, other]) == ["seat 1 (greedy/random)", "seat 2 (random)"]
+    assert seat_labels([two]) == ["seat 1 (rotated)", "seat 2 (rotated)"]

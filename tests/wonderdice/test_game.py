@@ -32,14 +32,14 @@ def test_d3_token_side_is_shown() -> None:
     s = new_state(2)
     assert "Jabberwocky" not in GAME.render(s)
     s.jabber = 1
-    assert "Jabberwocky is seat 1" in GAME.render(s)
+    assert "Jabberwocky is seat 2" in GAME.render(s)
 
 
 def test_d16_every_action_is_announced() -> None:
     """D16: the last action is described to everyone; views hide nothing."""
     s = new_state(2)
     do(s, 0, [1, 2, 3, 4, 5, 6], A.block(1, 1))
-    assert "blocks seat 1 with a 1" in GAME.render(s, 1)
+    assert "blocks seat 2 with a 1" in GAME.render(s, 1)
     assert GAME.view(s, 0).row == GAME.view(s, 1).row
 
 
@@ -88,7 +88,7 @@ def test_every_refusal_names_its_clause(variants: dict[str, object]) -> None:
                         with pytest.raises(IllegalAction) as err:
                             rules.check(s, mover, a)
                         assert err.value.rule
-                        assert f"seat {mover}" in err.value.message
+                        assert f"seat {mover + 1}" in err.value.message
                 GAME.apply_in_place(s, mover, legal[rng.randrange(len(legal))])
             steps += 1
         del seed

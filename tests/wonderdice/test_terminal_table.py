@@ -207,7 +207,7 @@ def test_the_live_screen_fits_the_terminal(columns: int, lines: int, players: in
     assert len(rows) < lines, "\n".join(rows)
     assert max(cell_len(row) for row in rows) <= columns, "\n".join(rows)
     text = "\n".join(rows)
-    assert f" {players - 1} greedy" in text  # the last seat is on the screen
+    assert f" {players} greedy" in text  # the last seat is on the screen, counted from 1
     assert "Your roll:" in text and "unblocks you" in text and "Hint: " in text
     assert "entry 39" in text and "quit" in text
 
@@ -216,7 +216,7 @@ def test_while_blocked_the_need_line_shows_the_unblock_numbers() -> None:
     """A blocked seat is told which numbers unblock it, not the number it needs next."""
     table, _ = table_at(3)
     line = table.status_line().plain
-    assert "blocked by a 4 of seat 1: a 4 unblocks you (D22)" in line  # Absolem is seat 1
+    assert "blocked by a 4 of seat 2: a 4 unblocks you (D22)" in line  # Absolem is seat 2
     assert "you need" not in line
 
 
@@ -263,7 +263,7 @@ def test_round_results_say_why_the_card_flips_and_the_countdown_is_explained_onc
     set_row(drv.state, 1, 6)
     clock.t = 9.0
     table.run(lambda: drv.turn(1, A.CLAIM))
-    assert "seat 1's card (Absolem the Caterpillar) turns Mad" in table.log[-1].plain
+    assert "seat 2's card (Absolem the Caterpillar) turns Mad" in table.log[-1].plain
     set_row(drv.state, 0, 6)
     table.run(lambda: drv.turn(0, A.CLAIM))
     assert "your card has now won a round on each side: that wins the game (D27" in (

@@ -44,7 +44,7 @@ def test_d26_d27_round_result_says_why() -> None:
     assert line.startswith("Absolem the Caterpillar touches the White Rabbit")
     assert "Round 1: Absolem the Caterpillar (Admiring) completed 1-6" in line
     assert "turns Mad (D26): one more round win on the Mad side wins the game (D27)" in line
-    assert "seat 1" not in line
+    assert "seat 2" not in line
 
 
 def test_d27_game_result_names_the_winner() -> None:

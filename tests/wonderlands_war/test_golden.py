@@ -35,7 +35,7 @@ def playthrough(seed: int, players: int) -> str:
             action = bots[actor].choose(
                 GAME, GAME.view(state, actor), GAME.legal_actions(state, actor)
             )
-        who = "chance" if actor == CHANCE else f"seat {actor}"
+        who = "chance" if actor == CHANCE else f"seat {actor + 1}"
         text = describe(state, action)
         GAME.apply_in_place(state, actor, action)
         step += 1

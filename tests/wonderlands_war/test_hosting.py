@@ -70,7 +70,7 @@ def test_battle_tasks_match_the_awards(level: int) -> None:
         fighters = {}
         for line in lines[1:]:
             if "strength" in line:
-                seat = int(line.split()[1])
+                seat = int(line.split()[1]) - 1  # the table counts seats from 1
                 fighters[seat] = (int(line.split("strength ")[1].split(",")[0]), "BUST" in line)
         n = sum(1 for line in lines if line.startswith("seat "))
         alive = {s: v for s, (v, bust) in fighters.items() if not bust}
@@ -87,7 +87,8 @@ def test_battle_tasks_match_the_awards(level: int) -> None:
                 for s, v in rest.items():
                     if v == second:
                         expected[s] = award // 2
-        answers = [" ".join(map(str, sorted(winners))) or "none", " ".join(map(str, expected))]
+        typed_winners = " ".join(str(s + 1) for s in sorted(winners)) or "none"
+        answers = [typed_winners, " ".join(map(str, expected))]
         assert task.check(answers).correct, (seed, task.table, answers)
         off = expected[:]
         off[0] += 1

@@ -33,7 +33,7 @@ def test_play_a_whole_game_by_piping_answers(
     answers = "".join(f"{rng.choice([1, 1, 2, 3])}\n" for _ in range(6000))
     monkeypatch.setattr("sys.stdin", io.StringIO("x\n99\n" + answers))
     record = tmp_path / "game.json"
-    args = ["play", "wonderlands_war", "--players", "3", "--seat", "0", "--seed", "9"]
+    args = ["play", "wonderlands_war", "--players", "3", "--seat", "1", "--seed", "9"]
     assert main([*args, "--record", str(record)]) == 0
     out = capsys.readouterr().out
     assert "please answer a number" in out

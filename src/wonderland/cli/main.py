@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose refusals read like the command's other errors: the usage,
-    then ``error: wonderland play: --seat must be at least 0, not -1`` (exit status 2)."""
+    then ``error: wonderland play: --seat must be at least 1, not 0`` (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
         """Print the usage and the refusal; exit with status 2."""

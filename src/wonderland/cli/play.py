@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from wonderland.core import ConfigError, game_ids
-from wonderland.terminal.arguments import NON_NEGATIVE, SEED, add_output
+from wonderland.terminal.arguments import SEED, add_output, seat_index
 from wonderland.terminal.options import add_game_arguments
 from wonderland.terminal.play import play
 from wonderland.terminal.records import resume_record
@@ -16,7 +16,9 @@ from wonderland.terminal.records import resume_record
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``play``."""
     add_game_arguments(parser, players_default=None, game_optional=True)
-    parser.add_argument("--seat", type=NON_NEGATIVE, default=0, help="your seat (default 0)")
+    parser.add_argument(
+        "--seat", type=seat_index, default=0, help="your seat, counted from 1 (default 1)"
+    )
     parser.add_argument(
         "--bots",
         "--bot",

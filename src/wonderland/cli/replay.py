@@ -18,7 +18,8 @@ from wonderland.core import (
     get_game,
     replay,
 )
-from wonderland.terminal.arguments import NON_NEGATIVE, check_seat
+from wonderland.core.words import rule_words
+from wonderland.terminal.arguments import check_seat, seat_index
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="a record written by play or simulate --record")
     parser.add_argument(
         "--seat",
-        type=NON_NEGATIVE,
+        type=seat_index,
         default=None,
-        help="show the game as this seat saw it (default: everything)",
+        help="show the game as this seat saw it, counted from 1 (default: everything)",
     )
     parser.add_argument(
         "--all", action="store_true", help="print every step without waiting for Enter"
@@ -36,18 +37,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def step_header(game: AnyGame, before: Any, step: ReplayStep[Any], seat: int | None) -> str:
-    """The step in words, as ``seat`` knew it (everything when ``seat`` is None).
+    """The step in words, as ``seat`` knew it (everything when ``seat`` is None), its rule
+    clauses written as references.
 
     A seat's replay says only what that seat saw: a deal or a draw it could not see is a
     chance step with no outcome, another seat's pending secret choice is "has decided".
+    Everything is each seat's action as its own seat saw it and each chance step as the
+    table told it, the table below showing every hand.
     """
-    if seat is None:
-        who = "chance" if step.actor == CHANCE else f"seat {step.actor}"
-        return f"{who} {game.action_to_string(step.action)}"
-    line = game.describe_step(before, step.actor, step.action, step.state, seat)
+    viewer = seat if seat is not None or step.actor == CHANCE else step.actor
+    line = game.describe_step(before, step.actor, step.action, step.state, viewer)
     if line is None:  # a step the game's log leaves out (a deal): what the table shows
-        return "chance: what you see of it is on the table" if step.actor == CHANCE else ""
-    return line
+        if step.actor == CHANCE:
+            return "chance: what you see of it is on the table"
+        line = (
+            ""
+            if seat is not None
+            else f"seat {step.actor + 1}: {game.action_to_string(step.action)}"
+        )
+    return rule_words(line)
 
 
 def record_config(game: AnyGame, record: GameRecord) -> GameConfig:

@@ -159,7 +159,7 @@ def print_summary(console: Console, header: dict[str, object], summary: Summary)
     for seat, (win, score) in enumerate(
         zip(summary.win_by_seat, summary.score_by_seat, strict=True)
     ):
-        cells = [str(seat)] + ([] if header["rotate_seats"] else [bots[seat]])
+        cells = [str(seat + 1)] + ([] if header["rotate_seats"] else [bots[seat]])
         seats.add_row(*cells, _pct(win), _num(score))
     console.print(seats)
     groups = [("bot", summary.win_by_bot)]

@@ -92,7 +92,7 @@ def teach(console: Console, lesson: Lesson) -> bool:
                 console.print(f"→ {rule_words(feedback.message)}")
             continue
         while True:
-            text = ask_line(console, f"Your move for seat {card.seat} ▸ ")
+            text = ask_line(console, f"Your move for seat {card.seat + 1} ▸ ")
             if text is None or text.lower() in ("q", "quit"):
                 return False
             if text.lower() in ("rule", "help", "?", ""):

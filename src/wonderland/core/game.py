@@ -199,8 +199,8 @@ class Game(ABC, Generic[S, V]):
         if actor == CHANCE:
             return None
         if isinstance(self.to_move(before), frozenset) and viewer != actor:
-            return f"seat {actor} has decided"
-        return f"seat {actor}: {self.action_to_string(action)}"
+            return f"seat {actor + 1} has decided"
+        return f"seat {actor + 1}: {self.action_to_string(action)}"
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """Public, unchanging facts a table shows for this configuration (names of cards,

@@ -63,9 +63,15 @@ def get_score_calculator(game_id: str) -> ScoreCalculator | None:
 
 
 def seats_text(seats: Sequence[int]) -> str:
-    """``seat 1``, ``seats 0 and 2``, ``nobody``."""
+    """Seat indices as a person reads them, counted from 1: ``seat 2``, ``seats 1 and 3``,
+    ``nobody``.
+
+    >>> seats_text([1]), seats_text([0, 2]), seats_text([])
+    ('seat 2', 'seats 1 and 3', 'nobody')
+    """
     if not seats:
         return "nobody"
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    numbers = [str(seat + 1) for seat in seats]
+    if len(numbers) == 1:
+        return f"seat {numbers[0]}"
+    return "seats " + ", ".join(numbers[:-1]) + f" and {numbers[-1]}"

@@ -9,7 +9,7 @@ game's task kinds; the level rises with each correct task and falls with each mi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -278,15 +278,29 @@ def read_percent(text: str) -> float:
 
 
 def read_seats(text: str, seats: int) -> set[int]:
-    """Seat numbers typed as ``0 2``, ``0,2``, ``02`` or ``seats 0 and 2``; ``none`` is empty."""
+    """Seat numbers, counted from 1 as the tables show them, typed as ``1 3``, ``1,3``, ``13``
+    or ``seats 1 and 3``; ``none`` is empty.  Returned as seat indices (from 0).
+
+    >>> sorted(read_seats("seats 1 and 3", 3))
+    [0, 2]
+    """
     word = text.strip().lower()
     if word in ("none", "-", "nobody"):
         return set()
     cleaned = word.replace("seats", " ").replace("seat", " ").replace("and", " ")
     cleaned = cleaned.replace(",", " ")
     if not cleaned.strip() or any(not (ch.isdigit() or ch.isspace()) for ch in cleaned):
-        raise AnswerError("type seat numbers, e.g. 0 2, or 'none'")
+        raise AnswerError("type seat numbers, e.g. 1 3, or 'none'")
     found = {int(ch) for ch in cleaned if ch.isdigit()}
-    if any(seat >= seats for seat in found):
-        raise AnswerError(f"the seats are 0-{seats - 1}")
-    return found
+    if any(not 1 <= seat <= seats for seat in found):
+        raise AnswerError(f"the seats are 1-{seats}")
+    return {seat - 1 for seat in found}
+
+
+def seat_numbers(seats: Iterable[int], between: str = " ") -> str:
+    """Seat indices as a person reads and types them, counted from 1 (``none`` for none).
+
+    >>> seat_numbers({0, 2}), seat_numbers([]), seat_numbers([1, 0], "")
+    ('1 3', 'none', '12')
+    """
+    return between.join(str(seat + 1) for seat in sorted(seats)) or "none"

@@ -389,7 +389,7 @@ class Lesson:
             mover = self.game.to_move(self.state)
             who = "nobody (the game is over)" if mover == TERMINAL else f"{mover}"
             raise ScriptError(
-                self.script.source, key, f"seat {actor} cannot move now; to move: {who}"
+                self.script.source, key, f"seat {actor + 1} cannot move now; to move: {who}"
             )
         try:
             action: int = self.game.parse_action(self.state, actor, text)

@@ -65,7 +65,9 @@ class WonderlandGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self.encoder = GameEncoder(game_id, self.config)
         n = self.config.num_players
         if not 0 <= seat < n:
-            raise ConfigError(f"seat {seat} is not a seat of a {n}-player game")
+            raise ConfigError(
+                f"seat index {seat} is not a seat of a {n}-player game (0 to {n - 1})"
+            )
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise ConfigError(f"{n - 1} opponents are needed, not {len(names)}: {names}")

@@ -25,6 +25,7 @@ from wonderland.server.pages import (
     pages_router,
     web_asset,
 )
+from wonderland.server.problems import answer_refusals
 from wonderland.server.reaping import watch_parent
 from wonderland.server.request_body import BodyLimits
 from wonderland.server.seating_api import seating_router
@@ -65,6 +66,7 @@ def create_app(
     app.state.settings = settings
     app.state.public_url = public_url
     app.state.guard = Guard(settings)
+    answer_refusals(app)  # 422 in a sentence, 405 with every method of its path
     docs_paths = frozenset(path for path in docs if path is not None)
     app.add_middleware(
         BodyLimits, max_bytes=settings.max_body_bytes, seconds=settings.body_timeout_seconds
@@ -76,7 +78,7 @@ def create_app(
     app.include_router(hosting_router(STATIC))
     app.include_router(seating_router())
     app.include_router(pages_router())
-    answer_missing_pages_in_words(app)
+    answer_missing_pages_in_words(app)  # after answer_refusals: it keeps its answers
     app.include_router(tables_router())
     return app
 

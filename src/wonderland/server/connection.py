@@ -24,6 +24,7 @@ from wonderland.server.join_codes import (
     seat_opened,
 )
 from wonderland.server.live_table import LiveTable, SeatSocket
+from wonderland.server.problems import explain
 from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again
@@ -43,6 +44,7 @@ from wonderland.server.undo import answer, ask, keep, live_offer, offer_message
 from wonderland.server.wire import (
     CLIENT_MESSAGE,
     Act,
+    AnyClientMessage,
     AskAdvice,
     Chat,
     ChatLine,
@@ -227,17 +229,7 @@ class Connection:
                 f"a second and {self.settings.messages_per_second} a second on average from "
                 "one connection; this one was not read, send it again in a moment",
             )
-        if isinstance(frame, bytes):
-            raise refuse(
-                "malformed", "binary frames are not read: send each message as a JSON text frame"
-            )
-        limit = self.settings.max_message_bytes
-        if len(frame) > limit or len(frame.encode()) > limit:
-            raise refuse("too_large", f"messages are limited to {limit} bytes")
-        try:
-            message = CLIENT_MESSAGE.validate_json(frame)
-        except ValidationError as err:
-            raise refuse("malformed", explain(err)) from None
+        message = read_frame(frame, self.settings.max_message_bytes)
         if isinstance(message, Hello):
             await self._hello(message)
         elif isinstance(message, Ping):
@@ -460,6 +452,29 @@ def shown_names(table: LiveTable, seat: int) -> dict[str, str]:
     return shown
 
 
+def read_frame(frame: str | bytes, limit: int) -> AnyClientMessage:
+    """The client message a frame holds; a refusal that says why when it holds none (a binary
+    frame, more than ``limit`` bytes, text that is not UTF-8, or JSON that is no message)."""
+    if isinstance(frame, bytes):
+        raise refuse(
+            "malformed", "binary frames are not read: send each message as a JSON text frame"
+        )
+    if len(frame) > limit:
+        raise refuse("too_large", f"messages are limited to {limit} bytes")
+    try:
+        size = len(frame.encode())
+    except UnicodeEncodeError:  # a lone surrogate: no UTF-8 text holds one
+        raise refuse(
+            "malformed", "this message is not UTF-8 text: send each message as JSON in UTF-8"
+        ) from None
+    if size > limit:
+        raise refuse("too_large", f"messages are limited to {limit} bytes")
+    try:
+        return CLIENT_MESSAGE.validate_json(frame)
+    except ValidationError as err:
+        raise refuse("malformed", explain(err.errors(), "malformed message")) from None
+
+
 def welcome(table: LiveTable, seat: int | None) -> Welcome:
     """The welcome message for ``seat`` at ``table``."""
     return Welcome(
@@ -473,12 +488,3 @@ def welcome(table: LiveTable, seat: int | None) -> Welcome:
         content=table.game.table_content(table.config),
         chat=[ChatLine(**chat_line(line)) for line in table.chat[-CHAT_HISTORY:]],
     )
-
-
-def explain(err: ValidationError) -> str:
-    """A ValidationError in one readable line."""
-    parts = []
-    for problem in err.errors()[:3]:
-        where = ".".join(str(p) for p in problem["loc"]) or "message"
-        parts.append(f"{where}: {problem['msg']}")
-    return "malformed message: " + "; ".join(parts)

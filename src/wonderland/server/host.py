@@ -12,7 +12,13 @@ from wonderland.server.core import TableDesk
 from wonderland.server.live_table import LiveTable, bots_only
 from wonderland.server.refusals import UNREACHABLE, Refused, refuse
 from wonderland.server.seat_clocks import now_ms
-from wonderland.server.seating import change_seat, checked_bot, checked_seat, start
+from wonderland.server.seating import (
+    change_seat,
+    checked_bot,
+    checked_seat,
+    start,
+    take_reserved,
+)
 from wonderland.server.table_record import evict_stale, record_event, seat_name
 from wonderland.server.wire import HostAction, SeatLinkMessage
 from wonderland.store.repository import secret_hash
@@ -48,7 +54,12 @@ def _refuse_if_over(table: LiveTable) -> None:
 async def host_action(
     core: TableDesk, table: LiveTable, action: HostAction
 ) -> SeatLinkMessage | None:
-    """Carry out one of the host's controls; the new link's message after ``reissue``."""
+    """Carry out one of the host's controls; the new link's message after ``reissue``, which
+    works at every stage up to the table's closing: a finished game's seats still need their
+    links to ask for "Play again"."""
+    if action.do == "reissue" and not table.expired:
+        seat = checked_seat(table, action.seat)
+        return SeatLinkMessage(seat=seat, token=await reissue(core, table, seat))
     _refuse_if_over(table)
     if action.do == "start":
         await start(core, table, action.bot)
@@ -57,9 +68,6 @@ async def host_action(
         await close(core, table)
         return None
     seat = checked_seat(table, action.seat)
-    if action.do == "reissue":
-        token = await reissue(core, table, seat)
-        return SeatLinkMessage(seat=seat, token=token)
     if action.do == "to_bot":
         await to_bot(core, table, seat, action.bot)
     else:
@@ -69,16 +77,18 @@ async def host_action(
 
 async def reissue(core: TableDesk, table: LiveTable, seat: int) -> str:
     """Give a person's seat a new token; the old one is refused from now on, and its open
-    connections are told and closed. While a table of bots only is paused, a bot's seat
-    gets a link too: whoever opens it takes the seat (``take_back``)."""
+    connections are told and closed.  A seat kept for the last game's player (a rematch
+    waiting for them) is taken for them: its first link goes to the host to send on.  While a
+    table of bots only is paused, a bot's seat gets a link too: whoever opens it takes the
+    seat (``take_back``)."""
+    if table.seats[seat].kind == "reserved":
+        return await take_reserved(core, table, seat)
     async with table.lock:
         info = table.seats[seat]
         fresh = info.token_hash is None and info.kind == "bot" and bots_only(table)
-        if (info.token_hash is None and not fresh) or info.kind == "reserved":
-            raise refuse(
-                "malformed",
-                f"seat {seat} has no link to reissue: it is played by a bot or still open",
-            )
+        if info.token_hash is None and not fresh:
+            whose = "open: anyone may take it" if info.kind == "open" else "played by a bot"
+            raise refuse("malformed", f"seat {seat + 1} has no link to reissue: it is {whose}")
         token = secrets.token_urlsafe(18)
         changed = await change_seat(
             core,
@@ -102,11 +112,13 @@ async def to_bot(core: TableDesk, table: LiveTable, seat: int, bot: str | None) 
     async with table.lock:
         info = table.seats[seat]
         if info.kind != "human":
-            raise refuse("malformed", f"seat {seat} is not a person's seat: only those go to a bot")
+            raise refuse(
+                "malformed", f"seat {seat + 1} is not a person's seat: only those go to a bot"
+            )
         if table.listeners.get(seat):
             raise refuse(
                 "malformed",
-                f"seat {seat}'s player is at the table now: only an absent player's seat "
+                f"seat {seat + 1}'s player is at the table now: only an absent player's seat "
                 "goes to a bot",
             )
         name = checked_bot(table.game.spec.id, bot)
@@ -147,7 +159,7 @@ async def to_person(core: TableDesk, table: LiveTable, seat: int, by: str = "hos
         if info.kind != "bot" or info.token_hash is None:
             raise refuse(
                 "malformed",
-                f"seat {seat} is not a person's seat played by a bot: there is nobody to "
+                f"seat {seat + 1} is not a person's seat played by a bot: there is nobody to "
                 "give it back to",
             )
         changed = await change_seat(

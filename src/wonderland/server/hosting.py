@@ -10,11 +10,12 @@ from __future__ import annotations
 import secrets
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
+import fastapi
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from wonderland.core import CHANCE, TERMINAL, WonderlandError, get_game
 from wonderland.hosting.aids import (
@@ -27,14 +28,42 @@ from wonderland.hosting.aids import (
 from wonderland.hosting.practice import PracticeSession, Task, Verdict
 from wonderland.hosting.scoring import ScoreCalculator
 from wonderland.hosting.teaching import Feedback, Lesson, shipped_scripts
+from wonderland.server.problems import ScoreProblems, answers
 
 MAX_SESSIONS = 500
 MAX_TASKS = 100
 T = TypeVar("T")
+GameId = Annotated[
+    str,
+    fastapi.Path(
+        pattern=r"^[a-z0-9_]{1,40}$",
+        description="The game's id (`GET /api/games`)",
+        examples=["parade"],
+    ),
+]
+"""A game's id in a route's path."""
+SessionKey = Annotated[
+    str,
+    fastapi.Path(
+        pattern=r"^[A-Za-z0-9_-]{1,64}$", description="The session's id, as its start gave it"
+    ),
+]
+"""A lesson's or practice session's id in a route's path."""
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def not_true_or_false(value: Any) -> Any:
+    """A number as JSON gives it: ``true`` and ``false`` are not 1 and 0."""
+    if isinstance(value, bool):
+        raise ValueError("a number is needed here, not true or false")
+    return value
+
+
+Number = Annotated[int, BeforeValidator(not_true_or_false)]
+"""A whole number in a request body (``3.0`` is 3, as JSON Schema counts; ``false`` is not 0)."""
 
 
 class StartLesson(_Body):
@@ -52,9 +81,15 @@ class LessonMove(_Body):
 class StartPractice(_Body):
     """Start a practice session."""
 
-    count: int = Field(default=10, ge=1, le=MAX_TASKS)
+    count: Number = Field(default=10, ge=1, le=MAX_TASKS)
     seed: int | None = Field(default=None, ge=0)
-    level: int = Field(default=1, ge=1, le=5)
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed_is_a_number(cls, value: Any) -> Any:
+        return not_true_or_false(value)
+
+    level: Number = Field(default=1, ge=1, le=5)
 
 
 class Answers(_Body):
@@ -139,7 +174,7 @@ def table_json(
             {
                 "seat": seat,
                 "kind": "human" if seat == learner else "bot",
-                "name": "you" if seat == learner else f"player {seat}",
+                "name": "you" if seat == learner else f"player {seat + 1}",
                 "connected": True,
             }
             for seat in range(seats)
@@ -221,8 +256,8 @@ def lessons_router(static: Path) -> APIRouter:
         _aided(game_id)
         return FileResponse(static / "learn.html")
 
-    @router.get("/api/learn/{game_id}")
-    async def learn_info(game_id: str) -> dict[str, Any]:
+    @router.get("/api/learn/{game_id}", responses=answers(404, 422))
+    async def learn_info(game_id: GameId) -> dict[str, Any]:
         """The game's teaching scripts and practice task kinds."""
         _aided(game_id)
         aids = get_aids(game_id)
@@ -242,8 +277,8 @@ def lessons_router(static: Path) -> APIRouter:
             "score": game_id in scored_game_ids(),
         }
 
-    @router.post("/api/learn/{game_id}/lessons")
-    async def start_lesson(game_id: str, body: StartLesson) -> dict[str, Any]:
+    @router.post("/api/learn/{game_id}/lessons", responses=answers(404, 422))
+    async def start_lesson(body: StartLesson, game_id: GameId) -> dict[str, Any]:
         """Start a teaching script: its first step."""
         _aided(game_id)
         scripts = shipped_scripts(game_id)
@@ -253,8 +288,8 @@ def lessons_router(static: Path) -> APIRouter:
         lesson = Lesson(chosen[0])
         return lesson_json(lessons.add(lesson), lesson)
 
-    @router.post("/api/lessons/{key}")
-    async def lesson_step(key: str, body: LessonMove) -> dict[str, Any]:
+    @router.post("/api/lessons/{key}", responses=answers(404, 409, 422))
+    async def lesson_step(body: LessonMove, key: SessionKey) -> dict[str, Any]:
         """Continue past an explaining step, or try a move."""
         lesson = lessons.going_on(key, "the lesson is over")
         feedback = lesson.proceed() if body.move is None else lesson.attempt(body.move)
@@ -268,16 +303,16 @@ def practice_router() -> APIRouter:
     router = APIRouter()
     practices: Sessions[PracticeSession] = Sessions()
 
-    @router.post("/api/learn/{game_id}/practice")
-    async def start_practice(game_id: str, body: StartPractice) -> dict[str, Any]:
+    @router.post("/api/learn/{game_id}/practice", responses=answers(404, 422))
+    async def start_practice(body: StartPractice, game_id: GameId) -> dict[str, Any]:
         """Start a practice session: its first task."""
         _aided(game_id)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         session = PracticeSession(get_aids(game_id), body.count, seed, body.level)
         return practice_json(practices.add(session), session)
 
-    @router.post("/api/practice/{key}")
-    async def answer_task(key: str, body: Answers) -> dict[str, Any]:
+    @router.post("/api/practice/{key}", responses=answers(400, 404, 409, 422))
+    async def answer_task(body: Answers, key: SessionKey) -> dict[str, Any]:
         """Check the answers to the current task; 400 (nothing changes) for unreadable ones."""
         session = practices.going_on(key, "the practice session is over")
         try:
@@ -320,8 +355,8 @@ def score_router(static: Path) -> APIRouter:
             raise HTTPException(404, detail=f"no score calculator for {game_id!r}")
         return FileResponse(static / "score.html")
 
-    @router.get("/api/score/{game_id}")
-    async def score_form(game_id: str) -> dict[str, Any]:
+    @router.get("/api/score/{game_id}", responses=answers(404, 422))
+    async def score_form(game_id: GameId) -> dict[str, Any]:
         """What the calculator asks of each player, the module of the game's own widgets and
         the variants that change scoring."""
         calc = calculator(game_id)
@@ -343,16 +378,16 @@ def score_router(static: Path) -> APIRouter:
             ],
         }
 
-    @router.post("/api/score/{game_id}")
-    async def score(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    @router.post("/api/score/{game_id}", responses=answers(400, 404, 422, model=ScoreProblems))
+    async def score(body: dict[str, Any], game_id: GameId) -> dict[str, Any]:
         """Score ``{"players": [...], "variants": {...}}``; 400 lists every problem."""
         report, problems = score_or_problems(calculator(game_id), game_id, body)
         if report is None:
             raise HTTPException(400, detail={"problems": problems})
         return report
 
-    @router.post("/api/score/{game_id}/check")
-    async def score_check(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    @router.post("/api/score/{game_id}/check", responses=answers(404, 422))
+    async def score_check(body: dict[str, Any], game_id: GameId) -> dict[str, Any]:
         """The page's form: ``{"report": ...}``, or ``{"problems": [...]}`` when the entries
         cannot be scored (answered 200 either way: a person's typing is not a failed request)."""
         report, problems = score_or_problems(calculator(game_id), game_id, body)

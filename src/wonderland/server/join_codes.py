@@ -103,7 +103,7 @@ async def new_code(core: TableDesk, table: LiveTable, seat: int) -> None:
     if kind != "human":
         raise refuse(
             "malformed",
-            f"seat {seat} is played by a bot or kept for a player of the last game: "
+            f"seat {seat + 1} is played by a bot or kept for a player of the last game: "
             "only an open seat or a person's seat has a code",
         )
     table.record.join_tokens[seat] = await reissue(core, table, seat)

@@ -18,6 +18,7 @@ from wonderland.core import game_ids, get_game, get_plugin
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
 from wonderland.server.refusals import Refused
 from wonderland.server.tables import TableManager
+from wonderland.server.wire import TABLE_ID
 
 STATIC = Path(str(files("wonderland.server").joinpath("static")))
 SAFE_ASSET = re.compile(r"[A-Za-z0-9_-]+\.(js|css|svg)")
@@ -65,8 +66,8 @@ def pages_router() -> APIRouter:
 async def missing_table(manager: TableManager, table_id: str) -> str | None:
     """Why there is no table ``table_id`` to show (None: there is one, or the database cannot
     say just now and the page will tell)."""
-    if len(table_id) > 64:
-        return f"there is no table {table_id[:64]!r}…"
+    if not re.fullmatch(TABLE_ID, table_id):  # no lookup of what cannot be an id
+        return f"there is no table {table_id[:64]!r}" + ("…" if len(table_id) > 64 else "")
     try:
         await manager.obtain(table_id)
     except Refused as refusal:
@@ -101,13 +102,15 @@ MACHINE_PATHS = ("/api/", "/static/", "/games/", "/ws", "/openapi.json")
 def answer_missing_pages_in_words(app: FastAPI) -> None:
     """A browser that opens a page that does not exist (``/t/``, ``/nothing``, a Learn or
     score page of no game) is shown a page that says so, with the way back to the lobby;
-    everything else keeps FastAPI's JSON answer."""
+    everything else keeps the answer of the handler installed before (FastAPI's JSON)."""
+    before = app.exception_handlers.get(StarletteHTTPException, http_exception_handler)
 
     async def missing(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
         wants_page = "text/html" in request.headers.get("accept", "")
         if exc.status_code != 404 or not wants_page or request.url.path.startswith(MACHINE_PATHS):
-            return await http_exception_handler(request, exc)
+            answer = before(request, exc)
+            return answer if isinstance(answer, Response) else await answer
         detail = exc.detail if isinstance(exc.detail, str) and exc.detail != "Not Found" else ""
         why = detail or f"there is no page {request.url.path[:64]!r}"
         return missing_page("No such page", "No page here", why, "The link may be mistyped.")

@@ -77,7 +77,7 @@ def refuse_if_held(table: LiveTable) -> None:
         return
     gate = table.gate
     assert gate is not None
-    who = ", ".join(str(seat) for seat in awaited(table))
+    who = ", ".join(str(seat + 1) for seat in awaited(table))
     if not gate.started:
         why = "the race has not started: it starts once every player is here and ready"
     else:

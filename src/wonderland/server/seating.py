@@ -68,7 +68,7 @@ def refuse_unless_playing(table: LiveTable, seat: int | None) -> None:
     """Refuse a move while the table waits for players, or at a seat a bot plays now."""
     if waiting(table):
         free = [s for s, info in enumerate(table.seats) if info.kind in WAITING_KINDS]
-        seats = ", ".join(str(s) for s in free)
+        seats = ", ".join(str(s + 1) for s in free)
         raise refuse(
             "waiting",
             f"the game has not begun: it waits for players at seat {seats}; it starts when "
@@ -99,10 +99,10 @@ async def take_seat(core: TableDesk, table: LiveTable, seat: int) -> str:
         if table.seats[seat].kind != "open":
             raise refuse(
                 "unauthorized",
-                f"seat {seat} of this table is not open: someone sits there already; "
+                f"seat {seat + 1} of this table is not open: someone sits there already; "
                 "choose another open seat",
             )
-        late = f"someone took seat {seat} a moment before you: choose another open seat"
+        late = f"someone took seat {seat + 1} a moment before you: choose another open seat"
         token = await _sit_down(core, table, seat, "open", late)
     await core.broadcast(table)
     core.advance_soon(table)
@@ -141,7 +141,7 @@ async def take_reserved(core: TableDesk, table: LiveTable, seat: int) -> str:
         if table.seats[seat].kind != "reserved":
             raise refuse(
                 "unauthorized",
-                f"your seat {seat} at the new table is taken already (from another tab or "
+                f"your seat {seat + 1} at the new table is taken already (from another tab or "
                 "browser?) or was given to a bot: open the new table from there, or watch it",
             )
         late = "your seat at the new table was taken a moment ago"

@@ -3,17 +3,18 @@ table's public summary (the lobby's "My tables")."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Path, Query, Request
 
 from wonderland.core import get_game
 from wonderland.server.core import TableDesk
 from wonderland.server.live_table import LiveTable, waiting
+from wonderland.server.problems import answers
 from wonderland.server.refusals import UNREACHABLE, Refused
 from wonderland.server.seating import take_seat
 from wonderland.server.table_record import seat_name
-from wonderland.server.tables_api import http_error, limit_creations, table_asked
+from wonderland.server.tables_api import TableId, http_error, limit_creations, table_asked
 from wonderland.server.wire import SeatPublic, TableStatus, TakenSeat, WaitingList, WaitingTable
 from wonderland.store import SeatInfo
 
@@ -100,17 +101,27 @@ async def waiting_tables(
     return WaitingList(tables=tables)
 
 
-async def take(request: Request, table_id: str, seat: int) -> TakenSeat:
+async def take(
+    request: Request,
+    table_id: TableId,
+    seat: Annotated[
+        int, Path(ge=0, le=7, description="The seat's number at the table (0 is the first)")
+    ],
+) -> TakenSeat:
     """Take an open seat: its link and token, shown once. Taking a seat counts as
     creating a table towards the address's rate (429 with ``Retry-After`` over it)."""
-    if len(table_id) > 64:
-        raise HTTPException(status_code=404, detail="there is no such table")
     limit_creations(
         request,
         "this address has taken or created as many seats and tables in the last minute as "
         "this server allows",
     )
     table = await table_asked(request, table_id)
+    if seat >= len(table.seats):
+        raise HTTPException(
+            status_code=404,
+            detail=f"this table has no seat {seat}: its seats are numbered 0 to "
+            f"{len(table.seats) - 1} in its links",
+        )
     try:
         token = await take_seat(request.app.state.manager, table, seat)
     except Refused as refusal:
@@ -121,7 +132,7 @@ async def take(request: Request, table_id: str, seat: int) -> TakenSeat:
     )
 
 
-async def status(request: Request, table_id: str) -> TableStatus:
+async def status(request: Request, table_id: TableId) -> TableStatus:
     """A table's public summary: game, seats and their names, whose turn, finished."""
     return status_of(await table_asked(request, table_id))
 
@@ -129,7 +140,19 @@ async def status(request: Request, table_id: str) -> TableStatus:
 def seating_router() -> APIRouter:
     """The endpoints of open seats and table summaries."""
     router = APIRouter()
-    router.add_api_route("/api/waiting", waiting_tables, methods=["GET"])
-    router.add_api_route("/api/tables/{table_id}/seats/{seat}", take, methods=["POST"])
-    router.add_api_route("/api/tables/{table_id}/status", status, methods=["GET"])
+    router.add_api_route(
+        "/api/waiting", waiting_tables, methods=["GET"], responses=answers(422, 503)
+    )
+    router.add_api_route(
+        "/api/tables/{table_id}/seats/{seat}",
+        take,
+        methods=["POST"],
+        responses=answers(404, 409, 422, 429, 503),
+    )
+    router.add_api_route(
+        "/api/tables/{table_id}/status",
+        status,
+        methods=["GET"],
+        responses=answers(404, 422, 503),
+    )
     return router

@@ -30,7 +30,7 @@ def wanted_seats(game: AnyGame, request: CreateTable) -> tuple[list[SeatInfo], d
             name = wanted.bot or "random"
             if name not in bot_names(game.spec.id):
                 raise ConfigError(
-                    f"seat {seat}: no bot {name!r} for {game.spec.id}; choose from "
+                    f"seat {seat + 1}: no bot {name!r} for {game.spec.id}; choose from "
                     f"{', '.join(bot_names(game.spec.id))}"
                 )
             seats.append(SeatInfo("bot", name))

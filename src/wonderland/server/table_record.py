@@ -33,12 +33,13 @@ def event_line(event: StoredEvent) -> str | None:
     """An event in words for the log and the replay (None: nothing to say)."""
     data, seat = event.data, event.seat
     who = str(data.get("name") or ("" if seat is None else default_name(seat)))
+    number = "" if seat is None else f" {seat + 1}"  # seats as people count them, from 1
     match event.kind:
         case "created":
             old = data.get("rematch_of")
             return f"A new game with the same seats as table {old}." if old else None
         case "seat_taken":
-            return f"Seat {seat} sat down at the table."
+            return f"Seat{number} sat down at the table."
         case "started":
             if data.get("by") == "host":
                 bots = data.get("seats") or []

@@ -233,7 +233,9 @@ class TableManager:
         try:
             page, more = await self.in_store(self.store.public_page, limit, cursor)
         except UnknownCursor:
-            raise refuse("malformed", f"there is no page after {cursor!r}") from None
+            raise refuse(
+                "unknown_table", f"there is no page after {cursor!r}: no public table has that id"
+            ) from None
         headers = []
         for header in page:
             table = self.tables.get(header.id)  # in memory, it may be ahead of its last commit
@@ -300,7 +302,7 @@ class TableManager:
                 )
             mover = table.game.to_move(table.state)
             if not (mover == seat or (isinstance(mover, frozenset) and seat in mover)):
-                raise refuse("not_your_turn", f"seat {seat} is not to move now")
+                raise refuse("not_your_turn", f"seat {seat + 1} is not to move now")
             try:
                 await self.commit(table, seat, action)
             except IllegalAction as err:

@@ -3,41 +3,54 @@ table's replay, and ``/ws`` where people play."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Request, WebSocket
+from fastapi import APIRouter, HTTPException, Path, Query, Request, WebSocket
 
 from wonderland.core import WonderlandError
 from wonderland.server.connection import serve_socket
 from wonderland.server.host import appoint
 from wonderland.server.live_table import LiveTable
+from wonderland.server.problems import answers
 from wonderland.server.refusals import Refused
 from wonderland.server.table_record import event_line
 from wonderland.server.tables import TableManager
 from wonderland.server.talk import chat_line
 from wonderland.server.undo import walk
-from wonderland.server.wire import CreateTable, SeatLink, TableCreated, TableList, TableSummary
+from wonderland.server.wire import (
+    TABLE_ID,
+    CreateTable,
+    SeatLink,
+    TableCreated,
+    TableList,
+    TableSummary,
+)
 from wonderland.store import StoreUnavailable
 
 PAGE_SIZE = 50
 """Tables in one page of ``GET /api/tables`` unless asked for fewer or more..."""
 MAX_PAGE_SIZE = 100
 """...and at most this many."""
+RETRY_SECONDS = 5
+"""How long a client is asked to wait (``Retry-After``) while the database cannot be reached."""
+TableId = Annotated[
+    str, Path(pattern=TABLE_ID, description="The table's id (its link's `/t/{id}`)")
+]
+"""A table id in a route's path: anything else is refused (422) before any lookup."""
 
 
 def http_error(refusal: Refused) -> HTTPException:
     """A refusal as an HTTP error."""
     code = {"unavailable": 503, "unknown_table": 404, "unauthorized": 409, "finished": 409}
-    return HTTPException(
-        status_code=code.get(refusal.error.code, 400), detail=refusal.error.message
-    )
+    status = code.get(refusal.error.code, 400)
+    headers = {"Retry-After": str(RETRY_SECONDS)} if status == 503 else None
+    return HTTPException(status_code=status, detail=refusal.error.message, headers=headers)
 
 
 async def table_asked(request: Request, table_id: str) -> LiveTable:
-    """The table an HTTP request names; 404 (or 503 while the database is away) otherwise."""
+    """The table an HTTP request names (its id checked by ``TableId``); 404 (or 503
+    while the database is away) otherwise."""
     manager: TableManager = request.app.state.manager
-    if len(table_id) > 64:
-        raise HTTPException(status_code=404, detail="there is no such table")
     try:
         return await manager.obtain(table_id)
     except Refused as refusal:
@@ -97,14 +110,12 @@ async def create_table(request: Request, body: CreateTable) -> TableCreated:
             status_code=503,
             detail="the database cannot be reached just now, so no table was created: "
             "try again in a moment",
-            headers={"Retry-After": "5"},
+            headers={"Retry-After": str(RETRY_SECONDS)},
         ) from None
     try:
         host_token = await appoint(manager, table)
     except Refused as refusal:
-        raise HTTPException(
-            status_code=503, detail=refusal.error.message, headers={"Retry-After": "5"}
-        ) from None
+        raise http_error(refusal) from None
     manager.advance_soon(table)
     return created(str(request.base_url).rstrip("/"), table, tokens, host_token)
 
@@ -112,15 +123,19 @@ async def create_table(request: Request, body: CreateTable) -> TableCreated:
 async def list_tables(
     request: Request,
     limit: int = Query(default=PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE),
-    cursor: str | None = Query(default=None, max_length=64),
+    cursor: str | None = Query(
+        default=None,
+        pattern=TABLE_ID,
+        description="The previous page's `next_cursor` (the id of its last table)",
+    ),
 ) -> TableList:
     """The public tables, newest first, a page at a time: ``cursor`` is the previous
-    page's ``next_cursor``."""
+    page's ``next_cursor``; 404 when it names no public table."""
     manager: TableManager = request.app.state.manager
     try:
         page, next_cursor = await manager.public_tables(limit, cursor)
     except Refused as refusal:
-        raise HTTPException(status_code=400, detail=refusal.error.message) from None
+        raise http_error(refusal) from None
     return TableList(
         tables=[
             TableSummary(
@@ -132,7 +147,7 @@ async def list_tables(
     )
 
 
-async def replay(request: Request, table_id: str) -> dict[str, Any]:
+async def replay(request: Request, table_id: TableId) -> dict[str, Any]:
     """A finished (or expired) game, step by step, as a spectator sees it, with the
     seats' names and the chat (each line with the replay step it came at)."""
     table = await table_asked(request, table_id)
@@ -150,9 +165,16 @@ async def socket(websocket: WebSocket) -> None:
 def tables_router() -> APIRouter:
     """``/api/tables`` (create, list), a table's replay, and the websocket."""
     router = APIRouter()
-    router.add_api_route("/api/tables", create_table, methods=["POST"])
-    router.add_api_route("/api/tables", list_tables, methods=["GET"])
-    router.add_api_route("/api/tables/{table_id}/replay", replay, methods=["GET"])
+    router.add_api_route(
+        "/api/tables", create_table, methods=["POST"], responses=answers(400, 403, 422, 429, 503)
+    )
+    router.add_api_route("/api/tables", list_tables, methods=["GET"], responses=answers(404, 422))
+    router.add_api_route(
+        "/api/tables/{table_id}/replay",
+        replay,
+        methods=["GET"],
+        responses=answers(404, 409, 422, 503),
+    )
     router.add_api_websocket_route("/ws", socket)
     return router
 

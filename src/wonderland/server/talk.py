@@ -38,8 +38,13 @@ _MARKS = frozenset({"Mn", "Me"})
 
 
 def default_name(seat: int) -> str:
-    """The name a person's seat shows until they choose one (``seat`` from 0)."""
-    return f"player {seat}"
+    """The name a person's seat shows until they choose one (``seat`` from 0; the name counts
+    seats from 1, as people do).
+
+    >>> default_name(0)
+    'player 1'
+    """
+    return f"player {seat + 1}"
 
 
 def normal_name(raw: str) -> str:

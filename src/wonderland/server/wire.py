@@ -10,10 +10,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from wonderland.core import game_ids
 from wonderland.server.wire_room import AskCodes, JoinCodes, ScreenLink
 
 MAX_MESSAGE_BYTES = 8192
 """The default size limit of a client message (the ``max_message_bytes`` setting)."""
+TABLE_ID = r"^[A-Za-z0-9_-]{1,64}$"
+"""What a table id may be (the server makes 16 hex digits), checked before any lookup: no
+other character (a NUL byte, a quote, a slash) reaches the database."""
 
 
 class _Message(BaseModel):
@@ -31,7 +35,7 @@ class Hello(_ClientMessage):
     """First message on a connection: which table, and the seat token (none: spectator)."""
 
     type: Literal["hello"]
-    table: str = Field(max_length=64)
+    table: str = Field(pattern=TABLE_ID)
     token: str | None = Field(default=None, max_length=128)
     host: str | None = Field(default=None, max_length=128)
     """The table's host token, when this connection is its host's (see ``HostAction``)."""
@@ -476,11 +480,16 @@ class TimeControl(_ClientMessage):
     bot: str | None = Field(default=None, max_length=40)
 
 
+def installed_games(schema: dict[str, Any]) -> None:
+    """``CreateTable.game``'s JSON Schema lists the games installed when it is made."""
+    schema["enum"] = game_ids()
+
+
 class CreateTable(_ClientMessage):
     """Create a table: game, seats in order, rule variants; a private table is left out of the
     list of tables (its links work as any other's)."""
 
-    game: str = Field(max_length=40)
+    game: str = Field(max_length=40, json_schema_extra=installed_games)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     variants: dict[str, str | int | bool] = Field(default_factory=dict)
     private: bool = False

@@ -187,13 +187,13 @@ def _unpaired(values: Sequence[float], baseline: Sequence[float]) -> Estimate:
 
 
 def seat_labels(jobs: Iterable[SimJob]) -> list[str]:
-    """``seat 0 (greedy)`` for every seat of the widest job: the bot the jobs seat there
+    """``seat 1 (greedy)`` for every seat of the widest job: the bot the jobs seat there
     (several joined by ``/``), or ``rotated`` when the bots rotate over the seats.
 
     >>> from wonderland.core import GameConfig
     >>> job = SimJob("g", GameConfig(num_players=2), ("greedy", "random"), 10, 1)
     >>> seat_labels([job])
-    ['seat 0 (greedy)', 'seat 1 (random)']
+    ['seat 1 (greedy)', 'seat 2 (random)']
     """
     found: list[list[str]] = []
     for job in jobs:
@@ -203,4 +203,4 @@ def seat_labels(jobs: Iterable[SimJob]) -> list[str]:
             name = "rotated" if job.rotate else bot
             if name not in found[seat]:
                 found[seat].append(name)
-    return [f"seat {seat} ({'/'.join(names)})" for seat, names in enumerate(found)]
+    return [f"seat {seat + 1} ({'/'.join(names)})" for seat, names in enumerate(found)]

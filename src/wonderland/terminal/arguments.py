@@ -72,17 +72,30 @@ non_negative_number = Number(0.0, inclusive=True)
 COUNT = WholeNumber(1)
 """How many games, tasks, workers, seats …: at least 1."""
 NON_NEGATIVE = WholeNumber(0)
-"""A seat (its upper bound is the table's, checked with the game) or a count that may be 0."""
+"""A count that may be 0."""
+SEAT_NUMBER = WholeNumber(1)
+"""A seat as people count it, from 1 (see :func:`seat_index`)."""
 SEED = WholeNumber(0, 2**63 - 1)
 """A seed: what the random generators and the compiled engines accept."""
 PORT = WholeNumber(1, 65535)
 """A TCP port."""
 
 
+def seat_index(text: str) -> int:
+    """An argparse type: a seat as people count it, from 1 (``--seat 1`` is the first seat),
+    returned as the seat's index, from 0; its upper bound is the table's (:func:`check_seat`).
+
+    >>> seat_index("1")
+    0
+    """
+    return SEAT_NUMBER(text) - 1
+
+
 def check_seat(seat: int | None, seats: int) -> None:
-    """ConfigError unless ``seat`` (``--seat``; None: not given) is one of a table's seats."""
+    """ConfigError unless ``seat`` (``--seat``'s index; None: not given) is one of a table's
+    seats, which people count from 1."""
     if seat is not None and not 0 <= seat < seats:
-        raise ConfigError(f"--seat {seat}: this game has seats 0-{seats - 1}")
+        raise ConfigError(f"--seat {seat + 1}: this game has seats 1-{seats}")
 
 
 # -- output paths ----------------------------------------------------------------------------

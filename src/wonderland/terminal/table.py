@@ -96,7 +96,7 @@ class TerminalTable:
 
     def name(self, seat: int) -> str:
         """``you`` or ``seat 2 (greedy)``."""
-        return "you" if seat == self.seat else f"seat {seat} ({self.bots[seat].name})"
+        return "you" if seat == self.seat else f"seat {seat + 1} ({self.bots[seat].name})"
 
     @property
     def over(self) -> bool:
@@ -168,7 +168,7 @@ class TerminalTable:
         again = f", resumed at step {self.resumed_at}{self.face.resumed}" if self.resumed_at else ""
         self.console.print(
             f"[bold]{self.game.spec.name}[/], {self.config.num_players} players, you are seat "
-            f"{self.seat}; seed {self.seed}{again}. {self.face.intro}"
+            f"{self.seat + 1}; seed {self.seed}{again}. {self.face.intro}"
         )
 
     def record(self) -> GameRecord:

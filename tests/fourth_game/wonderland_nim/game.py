@@ -145,14 +145,18 @@ class Nim(Game[NimState, NimView]):
     def apply_in_place(self, state: NimState, actor: int, action: int) -> None:
         """Take the counters; the turn passes on, or the game ends (N3-N5)."""
         if state.winner >= 0:
-            raise IllegalAction("N5", f"seat {state.winner} took the last counter: it is over")
+            raise IllegalAction("N5", f"seat {state.winner + 1} took the last counter: it is over")
         if actor != state.current:
-            raise IllegalAction("N4", f"it is seat {state.current}'s turn, not seat {actor}'s")
+            raise IllegalAction(
+                "N4", f"it is seat {state.current + 1}'s turn, not seat {actor + 1}'s"
+            )
         if not 0 <= action < MAX_TAKE:
             raise IllegalAction("N3", f"action {action} is not a take of 1, 2 or 3 counters")
         count = take_of(action)
         if count > state.heap:
-            raise IllegalAction("N3", f"seat {actor} cannot take {count}: {state.heap} are left")
+            raise IllegalAction(
+                "N3", f"seat {actor + 1} cannot take {count}: {state.heap} are left"
+            )
         state.heap -= count
         state.taken[actor] += count
         state.turns += 1
@@ -228,11 +232,11 @@ class Nim(Game[NimState, NimView]):
         lines = [f"heap: {state.heap:2d} of {state.start}  " + "|" * state.heap]
         for s, taken in enumerate(state.taken):
             you = " (you)" if s == seat else ""
-            lines.append(f"seat {s}{you} took {taken}")
+            lines.append(f"seat {s + 1}{you} took {taken}")
         if state.winner >= 0:
-            lines.append(f"seat {state.winner} took the last counter and wins")
+            lines.append(f"seat {state.winner + 1} took the last counter and wins")
         else:
-            lines.append(f"seat {state.current} to move")
+            lines.append(f"seat {state.current + 1} to move")
         return "\n".join(lines)
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
@@ -254,7 +258,7 @@ class Nim(Game[NimState, NimView]):
         if (state.winner >= 0) != (state.heap == 0):
             problems.append(f"winner {state.winner} with {state.heap} counters left")
         if not 0 <= state.current < state.num_players:
-            problems.append(f"seat {state.current} to move at a table of {state.num_players}")
+            problems.append(f"seat {state.current + 1} to move at a table of {state.num_players}")
         return problems
 
     def stats(self, state: NimState) -> dict[str, float]:

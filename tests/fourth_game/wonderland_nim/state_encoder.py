@@ -21,7 +21,7 @@ class StateEncoder:
         if state.num_players != self.n:
             raise ValueError(f"this encoder observes {self.n}-seat tables, not {state.num_players}")
         if not 0 <= seat < self.n:
-            raise ValueError(f"seat {seat} is not at a table of {self.n}")
+            raise ValueError(f"seat index {seat} is not at a table of {self.n}")
         out = self._zeros[:]
         ones, others = encode_state_sparse(state, seat)
         for i in ones:

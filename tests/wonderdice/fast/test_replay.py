@@ -11,7 +11,7 @@ import pytest
 
 from wonderland.core import CHANCE
 from wonderland.games.wonderdice import actions as A  # noqa: N812
-from wonderland.games.wonderdice import rules, steps
+from wonderland.games.wonderdice import rules
 from wonderland.games.wonderdice.fast.bridge import Replayer, differences, load
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.state import BETRAY_CHOICE, MADDEN_CHOICE, OVER, PLAY
@@ -39,9 +39,14 @@ def replay(games: int, seed: int, mixed: bool) -> Counter[str]:
                 replay.decide(actor, action)
             else:
                 roll = action
-                seat, action = next(events)
                 GAME.apply_in_place(state, CHANCE, roll)
                 replay.begin(roll)
+                if state.phase == OVER:  # E3 at the roll's step: the record ends with it
+                    replay.act(A.decode_roll(roll)[0], A.PASS)  # counts the step, acts not
+                    seen["abandoned at a roll"] += 1
+                    assert next(events, None) is None, where
+                    break
+                seat, action = next(events)
                 if state.phase == PLAY and state.faces:
                     plain_legal = rules.roll_actions(state, seat, state.faces)
                     allowed = replay.allowed(seat)
@@ -51,16 +56,12 @@ def replay(games: int, seed: int, mixed: bool) -> Counter[str]:
                 if state.phase == PLAY:  # the same list in the same order
                     assert replay.legal_actions(seat) == plain_legal, where
                 seen[A.decode(action).kind] += 1
-                if state.phase == OVER:  # E3 at the roll's step: the driver's action is void
-                    steps.apply_action(state, seat, action)
-                    steps.count_step(state)
-                    seen["abandoned at a roll"] += 1
-                else:
-                    GAME.apply_in_place(state, seat, action)
+                GAME.apply_in_place(state, seat, action)
                 replay.act(seat, action)
             problems = differences(load(state), replay.arrays)
             assert problems == [], where + f"event {state.steps}: " + "; ".join(problems)
         assert state.phase == OVER
+        assert differences(load(state), replay.arrays) == [], f"game {index} at its end"
         seen["end " + state.end_rule] += 1
         if state.jabber >= 0:
             seen["jabberwocky"] += 1

@@ -87,7 +87,7 @@ def action_to_string(action: int) -> str:
         return card_str(typed.card)
     if isinstance(typed, Keep):
         return f"keep {card_str(typed.low)} {card_str(typed.high)}"
-    return f"seat {typed.seat}"
+    return f"seat {typed.seat + 1}"
 
 
 def parse_cards(text: str) -> list[int]:

@@ -65,7 +65,7 @@ PILE_EMPTY = "P22: the draw pile ran out"
 
 
 def _who(actor: int) -> str:
-    return "chance" if actor == CHANCE else f"seat {actor}"
+    return "chance" if actor == CHANCE else f"seat {actor + 1}"
 
 
 class ParadeGame(Game[ParadeState, ParadeView]):
@@ -98,7 +98,10 @@ class ParadeGame(Game[ParadeState, ParadeView]):
         rules = ParadeRules.from_variants(config.variants)
         n = config.num_players
         if rules.start_player is not None and rules.start_player >= n:
-            raise ConfigError(f"start_player {rules.start_player} is not a seat of {n} players")
+            raise ConfigError(
+                f"start_player {rules.start_player} is not a seat index of {n} players "
+                f"(0 to {n - 1})"
+            )
         return ParadeState(
             num_players=n,
             rules=rules,
@@ -212,13 +215,13 @@ class ParadeGame(Game[ParadeState, ParadeView]):
 
     def _check_play(self, state: ParadeState, actor: int, card: int) -> None:
         if actor != state.current:
-            raise IllegalAction("P8", f"it is seat {state.current}'s turn, not {_who(actor)}'s")
+            raise IllegalAction("P8", f"it is seat {state.current + 1}'s turn, not {_who(actor)}'s")
         hand = state.hands[actor]
         if card not in hand:
             name = card_str(card) if 0 <= card < DECK_SIZE else f"action {card}"
             raise IllegalAction(
                 "P11",
-                f"seat {actor} cannot play {name}: it is not in their hand "
+                f"seat {actor + 1} cannot play {name}: it is not in their hand "
                 f"(hand: {cards_str(sorted(hand))})",
             )
 
@@ -282,20 +285,23 @@ class ParadeGame(Game[ParadeState, ParadeView]):
     def _choose(self, state: ParadeState, actor: int, action: int) -> None:
         if not self._may_choose(state, actor):
             if 0 <= actor < state.num_players and state.keeps[actor] >= 0:
-                raise IllegalAction("P28", f"seat {actor} has already chosen the cards to keep")
+                raise IllegalAction("P28", f"seat {actor + 1} has already chosen the cards to keep")
             if state.rules.end_choice_sequential and 0 <= actor < state.num_players:
-                raise IllegalAction("A5", f"seat {state.current} chooses first, not seat {actor}")
+                raise IllegalAction(
+                    "A5", f"seat {state.current + 1} chooses first, not seat {actor + 1}"
+                )
             raise IllegalAction("P28", f"{_who(actor)} does not choose cards now")
         hand = state.hands[actor]
         if not KEEP_BASE <= action < SEAT_BASE:
             raise IllegalAction(
-                "P28", f"seat {actor} must keep 2 of their cards ({cards_str(sorted(hand))}) now"
+                "P28",
+                f"seat {actor + 1} must keep 2 of their cards ({cards_str(sorted(hand))}) now",
             )
         low, high = PAIRS[action - KEEP_BASE]
         if low not in hand or high not in hand:
             raise IllegalAction(
                 "P28",
-                f"seat {actor} cannot keep {card_str(low)} {card_str(high)}: "
+                f"seat {actor + 1} cannot keep {card_str(low)} {card_str(high)}: "
                 f"their hand is {cards_str(sorted(hand))}",
             )
         state.keeps[actor] = action
@@ -402,25 +408,25 @@ class ParadeGame(Game[ParadeState, ParadeView]):
         if phase == DEAL:
             return None
         if phase == START:
-            return f"seat {action - SEAT_BASE} starts (P8)"
+            return f"seat {action - SEAT_BASE + 1} starts (P8)"
         if phase == TIEBREAK:
-            return f"seat {action - SEAT_BASE} wins the random tie-break (A6)"
+            return f"seat {action - SEAT_BASE + 1} wins the random tie-break (A6)"
         if phase == DRAW:
             drawer = before.current
-            text = f"you drew {card_str(action)}" if viewer == drawer else f"seat {drawer} drew"
+            text = f"you drew {card_str(action)}" if viewer == drawer else f"seat {drawer + 1} drew"
         elif phase == PLAY:
             report = explain_take(before.parade, action)
-            text = f"seat {actor} played {card_str(action)}: {report.summary()}"
+            text = f"seat {actor + 1} played {card_str(action)}: {report.summary()}"
         else:
             low, high = PAIRS[action - KEEP_BASE]
             public = before.rules.end_choice_sequential or viewer == actor
             text = (
-                f"seat {actor} keeps {card_str(low)} {card_str(high)}"
+                f"seat {actor + 1} keeps {card_str(low)} {card_str(high)}"
                 if public
-                else f"seat {actor} has chosen 2 cards"
+                else f"seat {actor + 1} has chosen 2 cards"
             )
         if before.trigger < 0 <= after.trigger:
-            text += f"; end triggered by seat {after.trigger} ({after.trigger_reason})"
+            text += f"; end triggered by seat {after.trigger + 1} ({after.trigger_reason})"
         if after.phase in (OVER, TIEBREAK) and phase == CHOOSE:
             sheet = self.score_sheet(after)
             text += "; all choices revealed. " + explain_winners(sheet)
@@ -474,7 +480,7 @@ class ParadeGame(Game[ParadeState, ParadeView]):
             for card in collection:
                 counts[COLOUR_OF[card]] += 1
             if counts != state.counts[seat]:
-                problems.append(f"seat {seat}'s colour counts do not match its collection")
+                problems.append(f"seat {seat + 1}'s colour counts do not match its collection")
         return problems
 
 

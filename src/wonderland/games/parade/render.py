@@ -42,7 +42,7 @@ def render_view(view: ParadeView, hands: list[list[int]] | None = None) -> str:
     """Text for ``view``; ``hands`` (every hand) is shown when given, for full-state dumps."""
     left = counted(view.final_left, "turn")
     lines = [
-        f"phase {PHASE_NAMES[view.phase]}, turn {view.turns + 1}, seat {view.current} "
+        f"phase {PHASE_NAMES[view.phase]}, turn {view.turns + 1}, seat {view.current + 1} "
         f"{'draws' if view.phase == DRAW else 'to play'}, "
         f"draw pile {view.pile_size}"
         + (f", final round ({left} left)" if view.final_left >= 0 else "")
@@ -59,13 +59,13 @@ def render_view(view: ParadeView, hands: list[list[int]] | None = None) -> str:
         else:
             hand = counted(view.hand_sizes[seat], "card")
         collection = by_colour(view.collections[seat], view.rules)
-        lines.append(f"seat {seat}: hand [{hand}]  collection {collection}")
+        lines.append(f"seat {seat + 1}: hand [{hand}]  collection {collection}")
     if view.phase == OVER:
         sheet = score_sheet(
             view.collections,
             view.rules.two_player_plain_majority,
             view.rules.all_equal_no_majority,
         )
-        totals = ", ".join(f"seat {p}: {t}" for p, t in enumerate(sheet.totals))
+        totals = ", ".join(f"seat {p + 1}: {t}" for p, t in enumerate(sheet.totals))
         lines.append(f"scores: {totals}; winners: {', '.join(map(str, view.winners))}")
     return "\n".join(lines)

@@ -169,10 +169,10 @@ def explain_winners(sheet: ScoreSheet) -> str:
     best = min(sheet.totals)
     tied = [p for p, total in enumerate(sheet.totals) if total == best]
     winners = ranking_winners(sheet.totals, sheet.card_totals)
-    names = ", ".join(f"seat {p}" for p in winners)
+    names = ", ".join(f"seat {p + 1}" for p in winners)
     if len(tied) == 1:
         return f"{names} wins with the lowest score, {best} (P35)"
-    cards = ", ".join(f"seat {p}: {counted(sheet.card_totals[p], 'card')}" for p in tied)
+    cards = ", ".join(f"seat {p + 1}: {counted(sheet.card_totals[p], 'card')}" for p in tied)
     if len(winners) == 1:
         return f"{names} wins: tied on {best} points, fewest collected cards ({cards}) (P35)"
     return f"{names} share the win: tied on {best} points and on cards ({cards}) (P37)"

@@ -61,7 +61,7 @@ class StateEncoder:
         if state.num_players != n:
             raise ValueError(f"this encoder observes {n}-seat tables, not {state.num_players}")
         if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not at a table of {n}")
+            raise ValueError(f"seat index {seat} is not at a table of {n} (indices 0 to {n - 1})")
         buf = self._bufs[seat]
         seen = self._collected[seat]
         if state.collections != seen:

@@ -96,8 +96,8 @@ class ParadeFace(Face):
 
     @staticmethod
     def short_name(table: TerminalTable, seat: int) -> str:
-        """``you`` or ``2 greedy``, for the narrow table."""
-        return "you" if seat == table.seat else f"{seat} {table.bots[seat].name}"
+        """``you`` or ``2 greedy`` (seat 2, counted from 1), for the narrow table."""
+        return "you" if seat == table.seat else f"{seat + 1} {table.bots[seat].name}"
 
     def describe(self, table: TerminalTable, before: ParadeState, actor: int, action: int) -> None:
         """Who starts, the card played and what it collected, your draws, the end's
@@ -203,7 +203,7 @@ class ParadeFace(Face):
         )
         explanation = explain_winners(sheet)
         if len(state.winners) == 1 and "share" in explanation:
-            explanation += f"; seat {state.winners[0]} won the random tie-break (A6)"
+            explanation += f"; seat {state.winners[0] + 1} won the random tie-break (A6)"
         table.show(f"[bold]{explanation}[/]")
 
 

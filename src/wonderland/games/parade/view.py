@@ -179,7 +179,7 @@ def _final_scores(view: ParadeView) -> dict[str, Any]:
     )
     explanation = explain_winners(sheet)
     if len(view.winners) == 1 and len(ranking_winners(sheet.totals, sheet.card_totals)) > 1:
-        explanation += f"; seat {view.winners[0]} won the random tie-break (A6)"
+        explanation += f"; seat {view.winners[0] + 1} won the random tie-break (A6)"
     return {
         "counts": [list(c) for c in sheet.counts],
         "majority": [list(m) for m in sheet.majority],

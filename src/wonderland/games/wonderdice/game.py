@@ -103,6 +103,14 @@ _FACE_WEIGHT = tuple(FACE_SLOTS**i for i in range(HIGH_FACE))
 """What one die showing 1..6 adds to a faces code (``actions.faces_code``)."""
 
 
+def _who(mover: int | frozenset[int]) -> str:
+    """Who moves next, in words: a chance event, or seats counted from 1."""
+    if mover == CHANCE:
+        return "a chance event"
+    seats = sorted(mover) if isinstance(mover, frozenset) else [mover]
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(s + 1) for s in seats)
+
+
 class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
     """The rules of Alice in Wonderdice behind the core protocol."""
 
@@ -203,14 +211,14 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
             raise IllegalAction("D27", "the game is over")
         if actor == CHANCE:
             if mover != CHANCE:
-                raise IllegalAction("E1", f"seat {mover} is acting; no chance event now")
+                raise IllegalAction("E1", f"{_who(mover)} is acting; no chance event now")
             self._apply_chance(state, action)
         else:
             if actor != mover:
                 raise IllegalAction(
                     "E1",
-                    f"seat {actor} cannot act now: no action is accepted without a roll "
-                    f"(D14); {'a chance event' if mover == CHANCE else f'seat {mover}'} is next",
+                    f"seat {actor + 1} cannot act now: no action is accepted without a roll "
+                    f"(D14); {_who(mover)} is next",
                 )
             rules.check(state, actor, action)
             steps.apply_action(state, actor, action)
@@ -232,7 +240,9 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
             raise IllegalAction("E2", f"{action} is not a roll event")
         seat, gap, counts = actions.decode_roll(action)
         if seat >= state.n or gap > actions.MAX_GAP_MS:
-            raise IllegalAction("E2", f"roll event for seat {seat} after {gap} ms is impossible")
+            raise IllegalAction(
+                "E2", f"roll event for seat {seat + 1} after {gap} ms is impossible"
+            )
         steps.begin_turn(state, seat, gap, counts)
 
     def clone(self, state: WonderdiceState) -> WonderdiceState:

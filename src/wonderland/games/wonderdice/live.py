@@ -155,7 +155,7 @@ class LiveDice:
         elif action == PASS or decode(action).kind == "reclaim":
             drv.turn(seat, action)
         else:
-            raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
+            raise IllegalAction("D14", f"seat {seat + 1} has not rolled: no action without a roll")
 
     def hand_to_bot(self, seat: int, bot: str) -> None:
         """From now on ``bot`` plays ``seat`` (it acts after its reaction time)."""

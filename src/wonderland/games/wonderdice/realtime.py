@@ -25,7 +25,7 @@ from wonderland.games.wonderdice import rules, steps
 from wonderland.games.wonderdice.actions import CLAIM, MAX_GAP_MS, PASS, encode_roll
 from wonderland.games.wonderdice.game import GAME, roll_dice
 from wonderland.games.wonderdice.legality import FACE_SLOTS
-from wonderland.games.wonderdice.state import PLAY, TOUCH, WonderdiceState
+from wonderland.games.wonderdice.state import OVER, PLAY, TOUCH, WonderdiceState
 
 Clock = Callable[[], float]
 """A clock: seconds since any fixed moment, never going backwards."""
@@ -173,11 +173,11 @@ class Driver:
             self.round_opened.append(self.open_at)
 
     def start_round(self, seat: int) -> None:
-        """Q19 ``host_starts``: the host (seat 0) calls "Play Me!"."""
+        """Q19 ``host_starts``: the host (seat 1) calls "Play Me!"."""
         if not self.timing.host_starts or self.open_at is not None:
             raise IllegalAction("Q19", "the round starts by itself after the countdown")
         if seat != 0:
-            raise IllegalAction("Q19", "only the host (seat 0) starts the round")
+            raise IllegalAction("Q19", "only the host (seat 1) starts the round")
         self.open_at = self.now_ms()
         self.round_opened.append(self.open_at)
 
@@ -194,7 +194,8 @@ class Driver:
         return max(0, self.open_at - now, self.last_roll[seat] + self.timing.cooldown_ms - now)
 
     def roll(self, seat: int, dice: int | None = None, now: int | None = None) -> tuple[int, ...]:
-        """Roll ``seat``'s dice (all of them unless ``partial_roll``); returns counts per face."""
+        """Roll ``seat``'s dice (all of them unless ``partial_roll``); returns counts per face
+        (none rolled when the lapse of the roll not acted on was the game's last event, E3)."""
         s = self.state
         if s.phase != PLAY:
             raise IllegalAction("D12", "no round is being played now")
@@ -203,15 +204,17 @@ class Driver:
         if self.open_at is None or now < self.open_at:
             raise IllegalAction("D12", "wait for 'Play Me!' before rolling")
         if not s.hand[seat]:
-            raise IllegalAction("D14", f"seat {seat} has no die in hand to roll")
+            raise IllegalAction("D14", f"seat {seat + 1} has no die in hand to roll")
         wait = max(0, self.last_roll[seat] + self.timing.cooldown_ms - now)
         if wait:
-            raise IllegalAction("RT2", f"seat {seat} may roll again in {wait} ms")
+            raise IllegalAction("RT2", f"seat {seat + 1} may roll again in {wait} ms")
         k = s.hand[seat] if dice is None else dice
         if k != s.hand[seat] and not (self.timing.partial_roll and 1 <= k <= s.hand[seat]):
-            raise IllegalAction("Q7", f"seat {seat} rolls all {s.hand[seat]} dice in hand")
+            raise IllegalAction("Q7", f"seat {seat + 1} rolls all {s.hand[seat]} dice in hand")
         if self.pending[seat] is not None:
             self.lapse(seat, now)
+            if s.phase == OVER:  # the lapsed roll was the game's last event (E3)
+                return NO_FACES
         rng = self.rng if self.dice is None else self.dice(seat, len(self.actions))
         faces = roll_dice(rng, k)
         self.pending[seat] = faces
@@ -230,7 +233,7 @@ class Driver:
         unless ``rejected_action_consumes_roll``, which spends the roll on a pass)."""
         faces = self.pending[seat]
         if faces is None:
-            raise IllegalAction("D14", f"seat {seat} has not rolled: no action without a roll")
+            raise IllegalAction("D14", f"seat {seat + 1} has not rolled: no action without a roll")
         stamp = self.stamp(latency_ms, now)
         try:
             self._commit(seat, faces, action, stamp)
@@ -246,7 +249,7 @@ class Driver:
         hand there is no such turn: the refusal says why in the words of the action asked."""
         s = self.state
         if s.phase == PLAY and 0 <= seat < s.n and s.hand[seat]:
-            who = f"seat {seat} ({rules.character_name(s, seat)})"
+            who = f"seat {seat + 1} ({rules.character_name(s, seat)})"
             if action == CLAIM:
                 raise IllegalAction(
                     "D25", f"{who} cannot touch the White Rabbit: only a complete row 1-6 may"
@@ -266,10 +269,12 @@ class Driver:
 
     def _commit(self, seat: int, faces: tuple[int, ...], action: int, stamp: int) -> None:
         s = self.state
+        if s.phase == OVER:
+            raise IllegalAction("D27", "the game is over")
         if s.roller >= 0 or s.phase not in _EVENT_PHASES:  # GAME.to_move(s) is not CHANCE
             raise IllegalAction("E1", "a decision between rounds is awaited")
         if not 0 <= seat < s.n:
-            raise IllegalAction("D13", f"there is no seat {seat}")
+            raise IllegalAction("D13", f"there is no seat {seat + 1}")
         gap = stamp - s.now
         gap = 0 if gap < 0 else MAX_GAP_MS if gap > MAX_GAP_MS else gap
         # the same checks and steps as GAME.apply_in_place on the encoded events (records
@@ -282,6 +287,10 @@ class Driver:
             s.now, s.roller, s.faces, s.stats["rolls"] = saved
             raise
         steps.count_step(s)
+        if s.phase == OVER:  # E3: the roll event was the last one; its action never comes
+            if self.record:
+                self.actions.append((CHANCE, encode_roll(seat, gap, faces)))
+            return
         steps.apply_action(s, seat, action)
         steps.count_step(s)
         if self.record:

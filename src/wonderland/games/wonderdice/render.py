@@ -32,7 +32,7 @@ def seat_line(state: WonderdiceState, seat: int) -> str:
         marks.append("no ability")
     extra = f" ({', '.join(marks)})" if marks else ""
     return (
-        f"seat {seat} {ch.name:<16.16} {side_name(state, state.side[seat]):<8} "
+        f"seat {seat + 1} {ch.name:<16.16} {side_name(state, state.side[seat]):<8} "
         f"{row_text(state, seat):<12} hand {state.hand[seat]}  "
         f"wins {state.wins[seat][0]}/{state.wins[seat][1]}{extra}"
     )
@@ -43,7 +43,7 @@ def event_text(state: WonderdiceState) -> str:
     seat, action, note = state.last_event
     if seat < 0:
         return ""
-    who = f"seat {seat} ({character_name(state, seat)})"
+    who = f"seat {seat + 1} ({character_name(state, seat)})"
     a = actions.decode(action)
     value, target = actions.value_of(a), actions.target_of(a)
     words = {
@@ -55,10 +55,10 @@ def event_text(state: WonderdiceState) -> str:
         "advance": f"advances with a {value}",
         "advance_two": f"advances with {value} and {value + 1}",
         "unblock": f"unblocks with a {value}",
-        "block": f"blocks seat {target} with a {value}",
-        "reclaim": f"takes back the block die from seat {target}",
-        "take_back": f"makes seat {target} take back the die placed last",
-        "madden": f"turns seat {target} Mad",
+        "block": f"blocks seat {target + 1} with a {value}",
+        "reclaim": f"takes back the block die from seat {target + 1}",
+        "take_back": f"makes seat {target + 1} take back the die placed last",
+        "madden": f"turns seat {target + 1} Mad",
     }[a.kind]
     if note == "D24":
         words += ": at the same time as an advance, both dice go back (D24)"
@@ -73,19 +73,20 @@ def render(state: WonderdiceState, seat: int | None = None) -> str:
         + (f", game {state.game_no + 1}" if state.table.flags.challenge else "")
     ]
     if state.jabber >= 0:
-        lines.append(f"The Jabberwocky is seat {state.jabber}; team wins {state.team_wins}")
+        lines.append(f"The Jabberwocky is seat {state.jabber + 1}; team wins {state.team_wins}")
     for i in range(state.n):
         lines.append(("> " if i == seat else "  ") + seat_line(state, i))
     lines.append("  (row: dice placed; X5@2: blocked by a 5 of seat 2; wins: Admiring/Mad)")
     if state.roller >= 0 and state.faces:
         shown = " ".join(map(str, actions.faces_list(state.faces)))
-        lines.append(f"seat {state.roller} rolled: {shown}")
+        lines.append(f"seat {state.roller + 1} rolled: {shown}")
     text = event_text(state)
     if text:
         lines.append(text)
     if state.winners or state.end_rule:
         lines.append(
-            f"Game over ({state.end_rule}): won by {', '.join(f'seat {w}' for w in state.winners)}"
+            f"Game over ({state.end_rule}): "
+            f"won by {', '.join(f'seat {w + 1}' for w in state.winners)}"
         )
     return "\n".join(lines)
 
@@ -115,9 +116,10 @@ def blocked_text(state: WonderdiceState, seat: int, you: bool = True) -> str:
     if b is None:
         return ""
     faces = numbers_text(unblock_faces(state, seat))
-    who = "you" if you else f"seat {seat}"
+    who = "you" if you else f"seat {seat + 1}"
     return (
-        f"blocked by a {b[1]} of seat {b[0]}: {faces} unblocks {who} (D22), no advance before (D21)"
+        f"blocked by a {b[1]} of seat {b[0] + 1}: {faces} unblocks {who} (D22), "
+        "no advance before (D21)"
     )
 
 
@@ -126,7 +128,7 @@ def round_win_text(
 ) -> str:
     """Why the round winner's card flips (D26) and what it still needs to win (D27), or
     ``""`` in the Jabberwocky phase (whose own lines say what happened, D33-D36)."""
-    who = "your card" if you else f"seat {seat}'s card ({character_name(state, seat)})"
+    who = "your card" if you else f"seat {seat + 1}'s card ({character_name(state, seat)})"
     them = "you" if you else "them"
     adm, mad = side_name(state, ADMIRING), side_name(state, MAD)
     other = MAD if side_won == ADMIRING else ADMIRING

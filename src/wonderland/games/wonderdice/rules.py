@@ -51,6 +51,19 @@ def character_name(state: WonderdiceState, seat: int) -> str:
     return state.table.content.characters[state.chars[seat]].name
 
 
+def won_by_words(winners: tuple[int, ...]) -> str:
+    """A game's winners as the history writes them, seats counted from 1 (the terminal and
+    the table name them by character, :func:`~wonderland.games.wonderdice.words.history_words`).
+
+    >>> won_by_words((0,)), won_by_words((0, 2)), won_by_words(())
+    ('won by seat 1', 'won by seats 1, 3', 'won by nobody')
+    """
+    if not winners:
+        return "won by nobody"
+    numbers = ", ".join(str(seat + 1) for seat in winners)
+    return f"won by {'seat' if len(winners) == 1 else 'seats'} {numbers}"
+
+
 def ability_id(state: WonderdiceState, seat: int) -> str:
     """The id of ``seat``'s active card side (the clause cited when an ability decides)."""
     side = ADMIRING if seat == state.jabber else state.side[seat]
@@ -288,13 +301,13 @@ def check(state: WonderdiceState, seat: int, action: int) -> None:
     if phase == OVER:
         raise IllegalAction("D27", "the game is over")
     if not 0 <= seat < state.n:
-        raise IllegalAction("D13", f"there is no seat {seat} at a {state.n}-player table")
+        raise IllegalAction("D13", f"there is no seat {seat + 1} at a {state.n}-player table")
     if not 0 <= action < actions.NUM_ACTIONS:
         raise IllegalAction("E1", f"{action} is not an action id (0..{actions.NUM_ACTIONS - 1})")
     if not acting_on_roll and action in legal_actions(state, seat):
         return
     rule, why = _explain(state, seat, actions.decode(action))
-    who = f"seat {seat} ({character_name(state, seat)})"
+    who = f"seat {seat + 1} ({character_name(state, seat)})"
     raise IllegalAction(rule, f"{who} cannot {actions.action_to_string(action)}: {why}")
 
 
@@ -310,7 +323,7 @@ def _explain(state: WonderdiceState, seat: int, a: actions.Action) -> tuple[str,
     if phase in (BETRAY_CHOICE, MADDEN_CHOICE):
         if seat != state.decider:
             return ("D36" if phase == BETRAY_CHOICE else "D34"), (
-                f"seat {state.decider} is deciding now"
+                f"seat {state.decider + 1} is deciding now"
             )
         if phase == BETRAY_CHOICE:
             return "D36", "choose betray or loyal"
@@ -364,7 +377,7 @@ def _explain_on_roll(state: WonderdiceState, seat: int, a: actions.Action) -> tu
             if target >= state.n or target == seat:
                 return "D8", "make another player take back a die"
             if not state.placed[target]:
-                return "D8", f"seat {target} has no die placed"
+                return "D8", f"seat {target + 1} has no die placed"
             return "D8", "only the Walrus may do that (or anyone against a Mad Walrus, with a pair)"
     return "E1", "that action is not possible now"
 
@@ -401,16 +414,16 @@ def _explain_block(state: WonderdiceState, seat: int, t: int, value: int) -> tup
     if not state.faces[value]:
         return "D15", f"your roll shows no {value}"
     if state.block_on[t] is not None:
-        return "D20", f"seat {t} is already blocked (one blocking die per player)"
+        return "D20", f"seat {t + 1} is already blocked (one blocking die per player)"
     rule = protected(state, t)
     if rule:
-        return rule, f"seat {t} ({character_name(state, t)}) cannot be blocked"
+        return rule, f"seat {t + 1} ({character_name(state, t)}) cannot be blocked"
     nt = block_number(state, t)
     if state.table.flags.block_matches_top_die and nt == 0:
-        return "Q2", f"seat {t} has no die to match yet"
+        return "Q2", f"seat {t + 1} has no die to match yet"
     if nt > ROW_DONE:
-        return "D19", f"seat {t} has completed the row"
-    return "D19", f"seat {t} needs {nt}: a block must show that number"
+        return "D19", f"seat {t + 1} has completed the row"
+    return "D19", f"seat {t + 1} needs {nt}: a block must show that number"
 
 
 # -- conservation -----------------------------------------------------------------------------
@@ -422,24 +435,26 @@ def invariants(state: WonderdiceState) -> list[str]:
     for t, b in enumerate(state.block_on):
         if b is not None:
             if b[0] == t or not 0 <= b[0] < n:
-                problems.append(f"seat {t} is blocked by an impossible seat {b[0]}")
+                problems.append(f"seat {t + 1} is blocked by an impossible seat {b[0] + 1}")
                 continue
             out[b[0]] += 1
             if t not in state.placed[b[0]]:
-                problems.append(f"block of seat {b[0]} on {t} missing from its placements")
+                problems.append(
+                    f"block of seat {b[0] + 1} on seat {t + 1} missing from its placements"
+                )
     for i in range(n):
         if state.hand[i] < 0 or not 0 <= state.row[i] <= DICE:
-            problems.append(f"seat {i}: impossible hand {state.hand[i]} or row {state.row[i]}")
+            problems.append(f"seat {i + 1}: impossible hand {state.hand[i]} or row {state.row[i]}")
         if out[i] != state.nblocks[i]:
-            problems.append(f"seat {i}: {state.nblocks[i]} blocks counted, {out[i]} lying out")
+            problems.append(f"seat {i + 1}: {state.nblocks[i]} blocks counted, {out[i]} lying out")
         if state.hand[i] + state.row[i] + out[i] != DICE:
             problems.append(
-                f"seat {i}: hand {state.hand[i]} + row {state.row[i]} + blocks {out[i]} "
+                f"seat {i + 1}: hand {state.hand[i]} + row {state.row[i]} + blocks {out[i]} "
                 f"!= {DICE} dice"
             )
         if (
             state.placed[i].count(-1) != state.row[i]
             or len(state.placed[i]) != state.row[i] + out[i]
         ):
-            problems.append(f"seat {i}: placement order does not match row and blocks")
+            problems.append(f"seat {i + 1}: placement order does not match row and blocks")
     return problems

@@ -267,7 +267,7 @@ class StateEncoder:
         if state.table.n != n:
             raise ValueError(f"this encoder observes {n}-seat tables, not {state.table.n}")
         if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not at a table of {n}")
+            raise ValueError(f"seat index {seat} is not at a table of {n} (indices 0 to {n - 1})")
         buf = self._buf
         values = _SEAT_FIELDS(state)
         if values != self._seats:

@@ -13,7 +13,12 @@ from wonderland.games.wonderdice.legality import (
     ADVANCE_TWO_DICE,
     ROW_DONE,
 )
-from wonderland.games.wonderdice.rules import block_ranges_on, character_name, side_name
+from wonderland.games.wonderdice.rules import (
+    block_ranges_on,
+    character_name,
+    side_name,
+    won_by_words,
+)
 from wonderland.games.wonderdice.state import (
     ADMIRING,
     BETRAY_CHOICE,
@@ -93,14 +98,14 @@ def begin_turn(state: WonderdiceState, seat: int, gap: int, faces: tuple[int, ..
         if state.hand[seat]:
             if not 1 <= count <= state.hand[seat]:
                 raise IllegalAction(
-                    "E2", f"seat {seat} rolls 1..{state.hand[seat]} dice, not {count}"
+                    "E2", f"seat {seat + 1} rolls 1..{state.hand[seat]} dice, not {count}"
                 )
             state.stats["rolls"] += 1
         elif count:
-            raise IllegalAction("E2", f"seat {seat} has no die in hand to roll")
+            raise IllegalAction("E2", f"seat {seat + 1} has no die in hand to roll")
     elif state.phase == TOUCH:
         if state.touched[seat] or count:
-            raise IllegalAction("D28", f"seat {seat} does not touch the token now")
+            raise IllegalAction("D28", f"seat {seat + 1} does not touch the token now")
     else:
         raise IllegalAction("E1", "no roll is resolving now")
     state.now += gap
@@ -126,7 +131,7 @@ def apply_action(state: WonderdiceState, seat: int, action: int) -> None:
         target = action - actions.madden(0)
         state.side[target] = MAD
         state.history.append(
-            f"round {state.round_no}: the Jabberwocky turns seat {target} "
+            f"round {state.round_no}: the Jabberwocky turns seat {target + 1} "
             f"({character_name(state, target)}) Mad (D34)"
         )
         if not _check_jabberwocky(state):
@@ -267,7 +272,7 @@ def win_round(state: WonderdiceState, seat: int, rule: str) -> None:
         return
     state.wins[seat][side] += 1
     state.history.append(
-        f"round {state.round_no}: seat {seat} ({name}, {side_name(state, side)}) "
+        f"round {state.round_no}: seat {seat + 1} ({name}, {side_name(state, side)}) "
         f"completed 1-6 and caught the White Rabbit ({rule})"
     )
     state.side[seat] = MAD  # D26
@@ -279,7 +284,7 @@ def win_round(state: WonderdiceState, seat: int, rule: str) -> None:
         state.side = [ADMIRING] * state.n
         state.team_wins = 0
         state.history.append(
-            f"every card is Mad: the token turns and seat {seat} ({name}) "
+            f"every card is Mad: the token turns and seat {seat + 1} ({name}) "
             "becomes the Jabberwocky (D31, D32)"
         )
     _after_round(state, seat)
@@ -288,7 +293,7 @@ def win_round(state: WonderdiceState, seat: int, rule: str) -> None:
 def _jabberwocky_round(state: WonderdiceState, seat: int, rule: str, name: str) -> None:
     if seat == state.jabber:
         state.history.append(
-            f"round {state.round_no}: the Jabberwocky (seat {seat}, {name}) wins "
+            f"round {state.round_no}: the Jabberwocky (seat {seat + 1}, {name}) wins "
             f"the round ({rule}, D34)"
         )
         if not _check_jabberwocky(state):
@@ -297,12 +302,13 @@ def _jabberwocky_round(state: WonderdiceState, seat: int, rule: str, name: str) 
         return
     if state.upside[seat]:
         state.history.append(
-            f"round {state.round_no}: the betrayer seat {seat} ({name}) wins again"
+            f"round {state.round_no}: the betrayer seat {seat + 1} ({name}) wins again"
         )
         end_game(state, (seat,), "D36")
         return
     state.history.append(
-        f"round {state.round_no}: seat {seat} ({name}) wins the round for the team ({rule}, D35)"
+        f"round {state.round_no}: seat {seat + 1} ({name}) wins the round for the team "
+        f"({rule}, D35)"
     )
     if state.side[seat] == ADMIRING:
         state.phase = BETRAY_CHOICE
@@ -327,7 +333,7 @@ def _betray(state: WonderdiceState, seat: int, betray: bool) -> None:
         return
     state.side[seat] = MAD
     state.upside[seat] = True
-    state.history.append(f"seat {seat} ({character_name(state, seat)}) betrays the team (D36)")
+    state.history.append(f"seat {seat + 1} ({character_name(state, seat)}) betrays the team (D36)")
     if state.table.flags.betrayer_counts_for_team:
         _count_for_team(state, seat)
     elif not _check_jabberwocky(state):
@@ -368,15 +374,14 @@ def _touch(state: WonderdiceState, seat: int) -> None:
                 note += " (and the Admiring win is lost)"
         state.side[seat] = ADMIRING
     state.history.append(
-        f"Play Me!: seat {seat} ({character_name(state, seat)}) touched last and {note} (D28)"
+        f"Play Me!: seat {seat + 1} ({character_name(state, seat)}) touched last and {note} (D28)"
     )
     new_round(state)
 
 
 def end_game(state: WonderdiceState, winners: tuple[int, ...], rule: str) -> None:
     """The game is decided; under Challenge the series goes on with rotated characters."""
-    won_by = ", ".join(map(str, winners)) or "none"
-    state.history.append(f"game {state.game_no + 1}: won by seat(s) {won_by} ({rule})")
+    state.history.append(f"game {state.game_no + 1}: {won_by_words(winners)} ({rule})")
     flags = state.table.flags
     if flags.challenge and rule != "E3":
         if not flags.challenge_counts_round_wins:

@@ -159,7 +159,7 @@ class LivePicture:
             text.append(f", game {s.game_no + 1}/{s.n}")
         if s.jabber >= 0:
             text.append(f", team wins {s.team_wins}")
-        text.append(f"  {max(0, self.drv.now_ms()) / 1000:.1f}s  you are seat {self.me}", "dim")
+        text.append(f"  {max(0, self.drv.now_ms()) / 1000:.1f}s  you are seat {self.me + 1}", "dim")
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
 
@@ -181,7 +181,7 @@ class LivePicture:
                 done = v <= s.row[i]
                 row.append(str(v) if done else "·", style=style if done else "dim")
             b = s.block_on[i]
-            block = Text(f"X{b[1]} by {b[0]}", style="bold red") if b else Text("")
+            block = Text(f"X{b[1]} by {b[0] + 1}", style="bold red") if b else Text("")
             marks = [skin[s.side[i]]]
             if s.suppressed[i]:
                 marks.append("no ability")
@@ -191,7 +191,7 @@ class LivePicture:
                 marks.append("betrayer")
             who = "you" if i == self.me else self.bots[i].name
             table.add_row(
-                ("▶" if i == self.me else " ") + str(i),
+                ("▶" if i == self.me else " ") + str(i + 1),
                 Text(who, style="bold" if i == self.me else ""),
                 Text(ch.name, style=style),
                 ", ".join(marks),
@@ -292,7 +292,7 @@ def hint_words(state: WonderdiceState, me: int, action: int, legal: list[int]) -
     order (advance > unblock > block the leader > take back), in words."""
     a = actions.decode(action)
     target = actions.target_of(a)
-    name = f"seat {target} ({rules.character_name(state, target)})" if target >= 0 else ""
+    name = f"seat {target + 1} ({rules.character_name(state, target)})" if target >= 0 else ""
     match a:
         case actions.Advance(value):
             return (

@@ -25,7 +25,7 @@ from rich.live import Live
 from rich.text import Text
 
 from wonderland.bots import Bot
-from wonderland.core import GameConfig, IllegalAction, derive_seed
+from wonderland.core import CHANCE, GameConfig, IllegalAction, derive_seed
 from wonderland.core.terminal_face import Loop
 from wonderland.core.words import rule_words
 from wonderland.games.wonderdice import actions, rules
@@ -195,7 +195,8 @@ class LiveTable(LivePicture):
         rounds, side, wins = s.stats["rounds"], list(s.side), [(w[0], w[1]) for w in s.wins]
         phase = s.phase
         step()
-        if len(self.drv.actions) != before and not quiet:
+        acted = len(self.drv.actions) != before and self.drv.actions[-1][0] != CHANCE
+        if acted and not quiet:  # a roll event alone: the game ended before its action (E3)
             line = event_text(s)
             if line:
                 self.note(f"{self.now() - self.drv.t0:7.2f}s  {line}")
@@ -222,7 +223,7 @@ class LiveTable(LivePicture):
             self.prefixed(prefix, key)
         elif key in "btm":
             self.prefix = key
-            self.message = Text(f"{key}: which seat (0-{s.n - 1})?", style="cyan")
+            self.message = Text(f"{key}: which seat (1-{s.n})?", style="cyan")
         elif key == "R":  # Q7 partial_roll: roll only some dice
             self.prefix = key
             self.message = Text("R: how many dice (1-6)?", style="cyan")
@@ -248,11 +249,12 @@ class LiveTable(LivePicture):
         """The number after ``R`` (dice to roll), ``m`` (seat to madden), ``b`` or ``t`` (seat
         to block or to make take back)."""
         s, drv, me = self.s, self.drv, self.me
-        limit = 7 if prefix == "R" else s.n
-        if not key.isdigit() or int(key) >= limit:
-            self.message = Text(f"'{prefix}' needs a number 0-{limit - 1}", style="red")
+        low, high = (1, 6) if prefix == "R" else (1, s.n)
+        if not key.isdigit() or not low <= int(key) <= high:
+            self.message = Text(f"'{prefix}' needs a number {low}-{high}", style="red")
             return
-        target = int(key)
+        # dice to roll as typed; a seat as the table shows it, counted from 1
+        target = int(key) if prefix == "R" else int(key) - 1
         if prefix == "R":
             self.attempt(lambda: drv.roll(me, dice=target), log=False)
             return
@@ -380,7 +382,7 @@ def live_loop(live: LiveTable, keys: Keys, console: Console) -> None:
         for entry in state.history[live.history_seen :]:
             console.print(rule_words(history_words(state, entry)))
         if state.phase == OVER:
-            winners = ", ".join("you" if w == live.me else f"seat {w}" for w in state.winners)
+            winners = ", ".join("you" if w == live.me else f"seat {w + 1}" for w in state.winners)
             console.print(f"[bold]Game over: {winners} won (rule {state.end_rule}).[/]")
 
 

@@ -6,7 +6,7 @@ the rules, the dice and the state of the real game and changes only who rolls wh
 long the game may run:
 
 * **T1.** Turns go round the table in seat order: the seat after the last one to act rolls
-  next (seat 0 first; the rotation continues across rounds and games).  Every seat is as fast
+  next (seat 1 first; the rotation continues across rounds and games).  Every seat is as fast
   as every other: one roll per seat per lap.
 * **T2.** A turn is two steps: a chance step draws the gap since the previous event (50 ms one
   time in four, 400 ms otherwise: ``game.GAPS``) and the faces of *every* die in the seat's
@@ -44,6 +44,7 @@ from wonderland.games.wonderdice.game import (
     roll_dice,
 )
 from wonderland.games.wonderdice.legality import FACE_SLOTS
+from wonderland.games.wonderdice.rules import won_by_words
 from wonderland.games.wonderdice.state import DEAL, OVER, PLAY, Table, WonderdiceState
 from wonderland.games.wonderdice.variants import VARIANTS
 
@@ -165,19 +166,20 @@ class WonderdiceTurnsGame(WonderdiceGame):
         seat, gap, counts = actions.decode_roll(action)
         turn = next_seat(state)
         if seat != turn:
-            raise IllegalAction("T1", f"it is seat {turn}'s turn, not seat {seat}'s")
+            raise IllegalAction("T1", f"it is seat {turn + 1}'s turn, not seat {seat + 1}'s")
         if gap not in _GAP_MS:
             raise IllegalAction("T2", f"a turn comes {' or '.join(map(str, _GAP_MS))} ms on")
         if sum(counts) != state.hand[seat]:
             raise IllegalAction(
-                "T2", f"seat {seat} rolls all {state.hand[seat]} dice in hand, not {sum(counts)}"
+                "T2",
+                f"seat {seat + 1} rolls all {state.hand[seat]} dice in hand, not {sum(counts)}",
             )
 
     @staticmethod
     def _stop(state: WonderdiceState, draw: bool) -> None:
         """T4: the horizon is reached; the game is scored."""
         winners = tuple(range(state.n)) if draw else progress_winners(state)
-        how = "shared by everyone" if draw else f"won by seat(s) {', '.join(map(str, winners))}"
+        how = "shared by everyone" if draw else won_by_words(winners)
         state.history.append(
             f"the horizon is reached after {state.steps} steps: {how} ({HORIZON_RULE})"
         )

@@ -129,7 +129,7 @@ VARIANTS = VariantSet(
             "host_starts",
             "bool",
             False,
-            "the host (seat 0) starts each round instead of a countdown",
+            "the host (seat 1) starts each round instead of a countdown",
             "Q19",
         ),
         Variant(

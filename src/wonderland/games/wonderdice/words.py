@@ -116,24 +116,24 @@ def roll_words(state: WonderdiceState, seat: int, counts: tuple[int, ...]) -> st
 _SEAT_SIDE = re.compile(r"\bseat (\d) \(([^,()]+), ")
 _SEAT_NAME = re.compile(r"\bseat (\d) \(([^,()]+)\)")
 _SEAT_IN = re.compile(r"\(seat (\d), ([^()]+)\)")
-_WON_BY = re.compile(r"won by seat\(s\) (\d(?:, \d)*|none)")
+_WON_BY = re.compile(r"won by (?:seats? (\d(?:, \d)*)|nobody)")
 _GAME_WON = re.compile(r"game \d+: won by .*\(D27\)$")
 WINS_THE_GAME = ": that wins the game (D27)"
 """The end of the round winner's sentence when its round wins the game."""
 
 
 def history_words(state: WonderdiceState, line: str) -> str:
-    """A round or game result of the rules (``round 2: seat 0 (Alice, Mad) completed ...``)
+    """A round or game result of the rules (``round 2: seat 1 (Alice, Mad) completed ...``)
     with the players named by their characters."""
+
+    def won_by(m: re.Match[str]) -> str:
+        seats = [int(x) - 1 for x in (m[1] or "").replace(" ", "").split(",") if x.isdigit()]
+        return "won by " + (and_list([name(state, i) for i in seats]) if seats else "nobody")
+
+    line = _WON_BY.sub(won_by, line)  # first: "won by seat 1 (D27)" names no character
     line = _SEAT_SIDE.sub(lambda m: f"{m[2]} (", line)
     line = _SEAT_NAME.sub(lambda m: m[2], line)
     line = _SEAT_IN.sub(lambda m: f"({m[2]})", line)
-
-    def won_by(m: re.Match[str]) -> str:
-        seats = [int(x) for x in m[1].replace(" ", "").split(",") if x.isdigit()]
-        return "won by " + (and_list([name(state, i) for i in seats]) if seats else "nobody")
-
-    line = _WON_BY.sub(won_by, line)
     return line[:1].upper() + line[1:]
 
 

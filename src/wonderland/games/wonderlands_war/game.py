@@ -149,7 +149,7 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         """The action named by ``text``; NotationError when it is not legal for ``seat``."""
         action = parse(text)
         if action not in rules.legal(state, seat):
-            raise NotationError(f"{text!r} is not a legal action for seat {seat} now")
+            raise NotationError(f"{text!r} is not a legal action for seat {seat + 1} now")
         return action
 
     def render(self, state: WonderlandsWarState, seat: int | None = None) -> str:

@@ -68,7 +68,7 @@ def provisional_mark(content: Content, rid: str) -> str:
 def faction_name(state: WonderlandsWarState, seat: int) -> str:
     """The faction of ``seat`` (or ``seat N`` before factions are chosen)."""
     f = state.players[seat].faction
-    return state.content.factions[f].name if f >= 0 else f"seat {seat}"
+    return state.content.factions[f].name if f >= 0 else f"seat {seat + 1}"
 
 
 def faction_label(state: WonderlandsWarState, seat: int) -> str:

@@ -253,7 +253,7 @@ def check(state: WonderlandsWarState, actor: int, action: int) -> None:
         raise IllegalAction("W52", "the game is over (W52): no more actions")
     if state.tasks[-1].phase in CHANCE_PHASES:
         if actor != -1:
-            raise _reject(state, f"seat {actor} cannot act: a chance step is due")
+            raise _reject(state, f"seat {actor + 1} cannot act: a chance step is due")
         if not any(a == action for a, _ in chance(state)):
             raise _reject(state, f"{_name(action)} is not an outcome of this step")
         return
@@ -261,11 +261,11 @@ def check(state: WonderlandsWarState, actor: int, action: int) -> None:
         raise _reject(state, f"it is a seat's decision, not actor {actor}'s")
     options = legal(state, actor)
     if not options:
-        raise _reject(state, f"seat {actor} has nothing to decide now")
+        raise _reject(state, f"seat {actor + 1} has nothing to decide now")
     if action not in options:
         raise _reject(
             state,
-            f"seat {actor} cannot do that now: it is not one of the "
+            f"seat {actor + 1} cannot do that now: it is not one of the "
             f"{counted(len(options), 'move')} open to them",
         )
 

@@ -73,7 +73,7 @@ def invariants(state: WonderlandsWarState) -> list[str]:
         for zone in (p.bag, p.active, p.exhaust):
             for chip, k in enumerate(zone):
                 if k < 0:
-                    out.append(f"seat {s}: negative count of {c.chips[chip].id}")
+                    out.append(f"seat {s + 1}: negative count of {c.chips[chip].id}")
                 totals[chip] += k
         for chip in p.track:
             totals[chip] += 1
@@ -84,12 +84,12 @@ def invariants(state: WonderlandsWarState) -> list[str]:
             totals[state.battle.drawn[s]] += 1
         sup = p.reserve + p.on_forge + sum(row[s] for row in state.supporters)
         if sup != c.rules.supporters or p.reserve < 0:
-            out.append(f"seat {s}: {sup} supporters accounted for, not {c.rules.supporters}")
+            out.append(f"seat {s + 1}: {sup} supporters accounted for, not {c.rules.supporters}")
         castles = p.castles_left + sum(row[s] for row in state.castles)
         if castles != c.rules.castles or p.castles_left < 0:
-            out.append(f"seat {s}: {castles} castles accounted for, not {c.rules.castles}")
+            out.append(f"seat {s + 1}: {castles} castles accounted for, not {c.rules.castles}")
         if len(p.track) >= c.factions[p.faction].madness_slots:
-            out.append(f"seat {s}: madness track over-full")
+            out.append(f"seat {s + 1}: madness track over-full")
     for chip, total in enumerate(totals):
         if total != c.chips[chip].count:
             out.append(f"chip {c.chips[chip].id}: {total} accounted for, not {c.chips[chip].count}")

@@ -422,7 +422,7 @@ class StateEncoder:
         if state.n != n:
             raise ValueError(f"this encoder observes {n}-seat tables, not {state.n} seats")
         if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not at a table of {n}")
+            raise ValueError(f"seat index {seat} is not at a table of {n} (indices 0 to {n - 1})")
         buf = self._buf
         cache = self._players
         for s, p in enumerate(state.players):

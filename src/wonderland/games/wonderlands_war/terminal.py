@@ -197,7 +197,7 @@ class WarScreen:
         st = self.state
         p = st.players[self.seat]
         if p.faction < 0:
-            return Text(f"You are seat {self.seat} of {st.n}.")
+            return Text(f"You are seat {self.seat + 1} of {st.n}.")
         f = st.content.factions[p.faction]
         bits = [f"score {score_parts(st, self.seat)['total']}", f"shards {p.shards}"]
         if not st.war:

@@ -130,7 +130,7 @@ export function render(ctx) {
   const board = document.getElementById("board");
   board.hidden = Boolean(state.waiting);
   showWaiting(document.getElementById("waiting"), {
-    state, welcome, host: welcome.host, offline, takeSeat, problem: takeProblem,
+    state, welcome, kept: returningSeat(), host: welcome.host, offline, takeSeat, problem: takeProblem,
     start: () => ctx.send({ type: "host", do: "start" }),
   });
   showReadiness(document.getElementById("readiness"), { state, welcome, offline, send: ctx.send });

@@ -67,7 +67,7 @@ async function drawTable(name, table, { act = null, send = () => {} } = {}) {
   for (const other of Object.keys(TEXT)) if (other !== name) clearBoard(other);
   if (name === "task") $(TEXT.task).hidden = true;
   const state = table.state;
-  const seatName = (seat) => (seat === table.seat ? "you" : `player ${seat}`);
+  const seatName = (seat) => (seat === table.seat ? "you" : `player ${seat + 1}`);
   const ctx = {
     view: state.view, previous: board.drawn, state, seat: table.seat, legal: state.legal,
     act: (id) => { const action = state.legal.find((a) => a.id === id); if (action && act) act(action.label); },
@@ -121,7 +121,7 @@ async function showLesson(data) {
   $("lesson-say").replaceChildren(prose(card.say));
   $("lesson-rule").textContent = card.rule_text ? `Rule ${card.rule_text}` : "";
   $("lesson-move-box").hidden = !asks;
-  $("lesson-move-label").textContent = `Your move for seat ${card.seat}`;
+  $("lesson-move-label").textContent = `Your move for seat ${card.seat + 1}`;
   $("lesson-move").value = "";
   $("lesson-ask").hidden = !asks;
   $("lesson-ask").replaceChildren(icon("turn"), " Make the move on the table (or type it below).");

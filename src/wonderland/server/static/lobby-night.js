@@ -2,7 +2,7 @@
 // whose turn it is) and the public tables waiting for players, whose open seats a click takes.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { remember, showMyTables } from "/static/mytables.js";
+import { myTables, remember, showMyTables } from "/static/mytables.js";
 
 function stylesheet() {
   const href = "/static/game-night.css";
@@ -15,8 +15,8 @@ let shownWaiting = "";
 stylesheet();
 
 function seatWords(seat) {
-  if (seat.kind === "open") return `seat ${seat.seat} free`;
-  if (seat.kind === "reserved") return `seat ${seat.seat} kept`;
+  if (seat.kind === "open") return `seat ${seat.seat + 1} free`;
+  if (seat.kind === "reserved") return `seat ${seat.seat + 1} kept`;
   return seat.name;
 }
 
@@ -47,7 +47,7 @@ async function showWaitingTables() {
     box.replaceChildren(el("li", { class: "meta" }, "The list cannot be read just now: it is tried again in a moment."));
     return;
   }
-  const key = JSON.stringify(page.tables);
+  const key = JSON.stringify([page.tables, myTables()]);
   if (key === shownWaiting) return;  // unchanged: the focus stays where it is
   shownWaiting = key;
   if (!page.tables.length) {
@@ -59,9 +59,19 @@ async function showWaitingTables() {
       el("a", { href: `/t/${entry.table}` }, `${entry.game_name} · table ${entry.table}`),
       el("span", { class: "waiting-clock" }, icon("clock"), ` time control: ${entry.time_control}`)),
     el("p", { class: "waiting-table-seats" }, entry.seats.map(seatWords).join(" · ")),
-    el("p", { class: "waiting-take" }, ...entry.free.map((seat) =>
-      el("button", { type: "button", class: "primary take-seat", "data-seat": seat, onclick: () => take(entry, seat, problem) },
-        icon("person"), el("span", { class: "label" }, `Take seat ${seat}`)))))));
+    el("p", { class: "waiting-take" }, ...seatOffers(entry, problem)))));
+}
+
+/** "Take seat N" for each free seat, or the seat this browser holds at that table already. */
+function seatOffers(entry, problem) {
+  const held = myTables().find((kept) => kept.table === entry.table && Number.isInteger(kept.seat) && typeof kept.token === "string");
+  if (held) {
+    return [el("a", { class: "button-link your-seat", href: `/t/${entry.table}#seat=${held.seat}&token=${encodeURIComponent(held.token)}` },
+      icon("person"), el("span", { class: "label" }, `Your seat: seat ${held.seat + 1}`))];
+  }
+  return entry.free.map((seat) =>
+    el("button", { type: "button", class: "primary take-seat", "data-seat": seat, onclick: () => take(entry, seat, problem) },
+      icon("person"), el("span", { class: "label" }, `Take seat ${seat + 1}`)));
 }
 
 /** Add the two lists to the top of the lobby, before the games. */

@@ -17,7 +17,7 @@ function seatRow(game, seat) {
     const preferred = game.bots.includes("greedy") ? "greedy" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
     select.value = `bot:${preferred}`;
   }
-  return el("p", { class: "seat-row" }, el("label", { for: id }, `Seat ${seat}`), select);
+  return el("p", { class: "seat-row" }, el("label", { for: id }, `Seat ${seat + 1}`), select);
 }
 
 function variantRow(game, variant) {
@@ -109,9 +109,9 @@ function copyButton(url, label) {
 function showLinks(game, created) {
   const box = document.getElementById("links");
   const items = created.seats.map((link, i) => el("li", {},
-    i === 0 ? "Your seat: " : `Invitation for seat ${link.seat}: `,
+    i === 0 ? "Your seat: " : `Invitation for seat ${link.seat + 1}: `,
     el("a", { href: link.url, class: "seat-link", "data-seat": link.seat }, link.url), " ",
-    copyButton(link.url, i === 0 ? "Copy your seat's link" : `Copy the invitation for seat ${link.seat}`)));
+    copyButton(link.url, i === 0 ? "Copy your seat's link" : `Copy the invitation for seat ${link.seat + 1}`)));
   items.push(el("li", {}, "Spectators: ", el("a", { href: created.spectator_url, class: "spectator-link" }, created.spectator_url)));
   if (created.host_url) {  // kept by this browser too: its seat link opens the host's controls
     remember(created.table, { host: created.host_token, game_name: game.name, ...(created.seats[0] ? { seat: created.seats[0].seat, token: created.seats[0].token } : {}) });

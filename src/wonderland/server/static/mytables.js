@@ -63,7 +63,7 @@ function whose(status, seat) {
   if (status.finished) return { text: "finished", mine: false };
   if (status.waiting) return { text: "waiting for players", mine: false };
   if (seat !== undefined && status.to_move.includes(seat)) return { text: "your turn", mine: true };
-  const names = status.to_move.map((s) => status.seats[s] ? status.seats[s].name : `seat ${s}`);
+  const names = status.to_move.map((s) => status.seats[s] ? status.seats[s].name : `seat ${s + 1}`);
   return { text: names.length ? `${names.join(" and ")} to move` : "in play", mine: false };
 }
 

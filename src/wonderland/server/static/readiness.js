@@ -18,7 +18,7 @@ function clockText(ms) {
 
 function nameOf(state, seat) {
   const found = state.seats.find((s) => s.seat === seat);
-  return found ? found.name : `player ${seat}`;
+  return found ? found.name : `player ${seat + 1}`;
 }
 
 // "Bob (0:27)": the time before an idle kick when the table has one, else the time waited

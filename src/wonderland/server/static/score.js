@@ -68,7 +68,7 @@ function drawEntries(old = entries()) {
     name.addEventListener("input", refreshPanels);
     const fields = form.fields.map((field) => (typed ? typedBox : pickedBox)(field, p, values[field.key]));
     return el("div", { class: `entry${typed ? " typed" : " picked"}` },
-      el("p", { class: "entry-head" }, el("label", { for: `name-${p}` }, `Seat ${p}`), name), ...fields);
+      el("p", { class: "entry-head" }, el("label", { for: `name-${p}` }, `Seat ${p + 1}`), name), ...fields);
   }));
   refreshPanels();
 }

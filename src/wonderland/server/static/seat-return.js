@@ -16,7 +16,7 @@ export function keptSeat(table) {
 /** The seat's name as the table shows it (its number when it has no name of its own). */
 export function keptSeatName(kept, seats) {
   const seat = (seats || []).find((s) => s.seat === kept.seat);
-  return seat && seat.name !== `player ${kept.seat}` ? `${seat.name} (seat ${kept.seat})` : `seat ${kept.seat}`;
+  return seat && seat.name !== `player ${kept.seat + 1}` ? `${seat.name} (seat ${kept.seat + 1})` : `seat ${kept.seat + 1}`;
 }
 
 let shown = "";

@@ -56,10 +56,10 @@ function seatList() {
 function seatName(seat) {
   const seats = seatList();
   const found = seats.find((s) => s.seat === seat);
-  if (!found) return `seat ${seat}`;
+  if (!found) return `seat ${seat + 1}`;
   if (seats.filter((s) => s.name === found.name).length < 2) return found.name;
   const kind = /^(\S+) \((.*)\)$/.exec(found.name);
-  return kind ? `${kind[1]} ${seat} (${kind[2]})` : `${found.name} ${seat}`;
+  return kind ? `${kind[1]} ${seat + 1} (${kind[2]})` : `${found.name} ${seat + 1}`;
 }
 
 /** The contract's name(seat): "you" for this browser's seat, else the seat's name. */
@@ -67,7 +67,7 @@ function name(seat) {
   return welcome && seat === welcome.seat ? "you" : seatName(seat);
 }
 
-/** Names inside sentences ("player 0 (you) plays R5"), where a bare "you" would not agree. */
+/** Names inside sentences ("player 1 (you) plays R5"), where a bare "you" would not agree. */
 function sentenceName(seat) {
   return welcome && seat === welcome.seat ? `${seatName(seat)} (you)` : seatName(seat);
 }
@@ -221,8 +221,8 @@ function renderWho() {
     ? (myName ? `watching as ${myName}` : "watching")
     : (() => {
       const own = seatList().find((seat) => seat.seat === welcome.seat);
-      const named = own && own.name !== `player ${welcome.seat}`;
-      return named ? `you are ${own.name} (seat ${welcome.seat})` : `you are seat ${welcome.seat}`;
+      const named = own && own.name !== `player ${welcome.seat + 1}`;
+      return named ? `you are ${own.name} (seat ${welcome.seat + 1})` : `you are seat ${welcome.seat + 1}`;
     })();
   if ($("who").textContent !== text) $("who").textContent = text;
 }
@@ -548,7 +548,7 @@ async function onMessage(message) {
     if (first) {
       $("game-name").textContent = message.game_name;
       renderWho();
-      $("name-input").placeholder = message.seat !== null ? `player ${message.seat}` : returningSeat() ? "your name" : "spectator";
+      $("name-input").placeholder = message.seat !== null ? `player ${message.seat + 1}` : returningSeat() ? "your name" : "spectator";
       if (message.seat === null) note("name-note", "Shown with your chat lines.");
       loadStyles(`/games/${message.game}/renderer.css`);
       try {

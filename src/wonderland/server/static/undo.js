@@ -41,7 +41,7 @@ const side = new SidePanel("undo", {
 });
 
 function who(seat) {
-  const name = ctx && ctx.name ? ctx.name(seat) : `seat ${seat}`;
+  const name = ctx && ctx.name ? ctx.name(seat) : `seat ${seat + 1}`;
   return ctx && seat === ctx.seat ? `${name} (you)` : name;
 }
 

@@ -25,7 +25,7 @@ function seatItem(seat, you, ctx) {
   let status;
   if (seat.kind === "open") {
     status = ctx.canTake
-      ? el("button", { type: "button", class: "primary take-seat", "data-seat": seat.seat, onclick: () => ctx.takeSeat(seat.seat) }, icon("person"), el("span", { class: "label" }, `Take seat ${seat.seat}`))
+      ? el("button", { type: "button", class: "primary take-seat", "data-seat": seat.seat, onclick: () => ctx.takeSeat(seat.seat) }, icon("person"), el("span", { class: "label" }, `Take seat ${seat.seat + 1}`))
       : el("span", { class: "waiting-free" }, "free");
   } else if (seat.kind === "reserved") {
     status = el("span", { class: "waiting-free" }, "kept for the last game's player");
@@ -34,7 +34,7 @@ function seatItem(seat, you, ctx) {
   } else {
     status = el("span", { class: `presence ${seat.connected ? "online" : "offline"}` }, icon(seat.connected ? "online" : "offline"), seat.connected ? " here" : " sat down, away");
   }
-  const name = seat.kind === "open" ? `Seat ${seat.seat}: open` : seat.kind === "reserved" ? `Seat ${seat.seat}: ${seat.name}` : seat.name;
+  const name = seat.kind === "open" ? `Seat ${seat.seat + 1}: open` : seat.kind === "reserved" ? `Seat ${seat.seat + 1}: ${seat.name}` : seat.name;
   return el("li", { class: `waiting-seat waiting-${seat.kind}`, "data-seat": seat.seat },
     el("span", { class: "seat-kind" }, icon(seat.kind === "bot" ? "bot" : "person")),
     el("span", { class: "seat-name" }, name, you ? el("strong", { class: "you-tag" }, " (you)") : null),
@@ -49,7 +49,10 @@ export function showWaiting(box, ctx) {
   const waiting = Boolean(state && state.waiting);
   box.hidden = !waiting;
   if (!waiting) { shown = ""; return; }
-  const key = JSON.stringify([state.seats, welcome.seat, ctx.host, ctx.offline]);
+  // A browser that holds a seat here (open with its link, or kept from an earlier visit) is
+  // never offered another one: its own seat is marked instead.
+  const mine = welcome.seat !== null ? welcome.seat : ctx.kept ? ctx.kept.seat : null;
+  const key = JSON.stringify([state.seats, mine, ctx.host, ctx.offline]);
   if (key === shown) return;
   shown = key;
   const free = state.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
@@ -59,7 +62,10 @@ export function showWaiting(box, ctx) {
     el("p", { class: "waiting-lead" },
       `${free === 1 ? "One seat is" : `${free} seats are`} still free. The game begins when every seat is taken, or when the host starts it with bots in the empty seats.`),
     el("ul", { class: "waiting-seats", "aria-labelledby": "waiting-title" },
-      ...state.seats.map((seat) => seatItem(seat, welcome.seat === seat.seat, { ...ctx, canTake: welcome.seat === null && !ctx.offline }))),
+      ...state.seats.map((seat) => seatItem(seat, mine === seat.seat, { ...ctx, canTake: mine === null && !ctx.offline }))),
+    welcome.seat === null && mine !== null
+      ? el("p", { class: "waiting-yours" }, icon("person"), ` This browser holds seat ${mine + 1} here: rejoin it above to play.`)
+      : null,
     state.seats.some((s) => s.kind === "open")
       ? el("p", { class: "waiting-invite" }, "Invite someone: anyone who opens ",
         el("a", { href: invite, class: "invite-link" }, "this table's link"), " can take an open seat; it is listed in the lobby too. ",

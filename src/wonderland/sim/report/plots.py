@@ -1,7 +1,7 @@
 """The report's PNG plots (matplotlib, no global pyplot state): one function per plot.
 
 Every interval drawn is the 95 % interval of :mod:`wonderland.sim.summary` (differences:
-of :mod:`wonderland.sim.compare`).  Seats are named with their bots, ``seat 0 (greedy)``.
+of :mod:`wonderland.sim.compare`).  Seats are named with their bots, ``seat 1 (greedy)``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _legend(figure: Any, ax: Any, title: str | None = None) -> None:
 
 
 def _seat_ticks(runs: list[RunData]) -> list[str]:
-    """``seat 0 (greedy)`` on two lines, for the ticks under a seat's group."""
+    """``seat 1 (greedy)`` on two lines, for the ticks under a seat's group."""
     return [label.replace(" (", "\n(") for label in seat_labels(run.job for run in runs)]
 
 

@@ -57,7 +57,7 @@ def parade_table(state: ParadeState, seat: int | None) -> str:
     """Plain text of the table as ``seat`` sees it (hidden hands show only their size)."""
     rules = state.rules
     if state.phase == PLAY:
-        head = f"Seat {state.current} to play · draw pile {len(state.pile)}"
+        head = f"Seat {state.current + 1} to play · draw pile {len(state.pile)}"
         if state.final_left > 0:
             head += f" · final round: {counted(state.final_left, 'turn')} left, no drawing"
     elif state.phase == CHOOSE:
@@ -75,10 +75,12 @@ def parade_table(state: ParadeState, seat: int | None) -> str:
         if state.phase == OVER:
             hand = f"kept {cards_str(state.collections[p][-2:])}"
         you = " (you)" if p == seat else ""
-        lines.append(f"seat {p}{you}: {hand}; collection {by_colour(state.collections[p], rules)}")
+        lines.append(
+            f"seat {p + 1}{you}: {hand}; collection {by_colour(state.collections[p], rules)}"
+        )
     if state.phase == OVER:
         sheet = GAME.score_sheet(state)
-        names = [f"seat {p}" for p in range(state.num_players)]
+        names = [f"seat {p + 1}" for p in range(state.num_players)]
         totals = ", ".join(f"{names[p]} {t}" for p, t in enumerate(sheet.totals))
         lines.append(f"Scores: {totals}. {explain(sheet, names, rules)}")
     return "\n".join(lines)
@@ -156,12 +158,12 @@ class ParadeAids(GameAids):
     def describe_move(self, state: Any, seat: int, action: int) -> str:
         """What playing (or keeping) does, zone by zone, with the clauses."""
         if state.phase == PLAY and 0 <= action < DECK_SIZE:
-            return f"seat {seat} plays {describe_take(state.parade, action)}"
+            return f"seat {seat + 1} plays {describe_take(state.parade, action)}"
         if state.phase == CHOOSE and action >= KEEP_BASE:
             low, high = PAIRS[action - KEEP_BASE]
             others = [c for c in state.hands[seat] if c not in (low, high)]
             return (
-                f"seat {seat} keeps {card_str(low)} {card_str(high)} for the collection and "
+                f"seat {seat + 1} keeps {card_str(low)} {card_str(high)} for the collection and "
                 f"discards {cards_str(others)} (P28)"
             )
         return super().describe_move(state, seat, action)

@@ -30,7 +30,7 @@ from wonderland.games.parade.render import by_colour
 from wonderland.games.parade.rules import explain_take, explain_winners, score_sheet
 from wonderland.games.parade.state import OVER, PLAY, ParadeState
 from wonderland.hosting.aids import TaskMaker
-from wonderland.hosting.practice import AnswerError, Question, Task, read_numbers
+from wonderland.hosting.practice import AnswerError, Question, Task, read_numbers, seat_numbers
 
 CANDIDATES = 12
 CARDS_FORM = "the cards separated by spaces (e.g. R2 B0), or 'none'"
@@ -206,12 +206,13 @@ def _one_card(text: str) -> int:
 # -- who holds each majority, and what are the scores? ----------------------------------------
 MAJORITY_FORM = (
     "each colour letter followed by the seats holding it, '-' for nobody, "
-    "e.g. R0 B12 P- G0 K2 Y- (colours left out: nobody)"
+    "e.g. R1 B23 P- G1 K3 Y- (colours left out: nobody)"
 )
 
 
 def read_majorities(text: str, players: int) -> tuple[frozenset[int], ...]:
-    """``R0 B12 P-``: per colour (R B P G K Y), the seats holding its majority."""
+    """``R1 B23 P-``: per colour (R B P G K Y), the seats holding its majority (typed from 1,
+    returned as indices)."""
     holders: list[frozenset[int] | None] = [None] * NUM_COLOURS
     for word in text.replace(":", "").replace(",", "").upper().split():
         letter, rest = word[:1], word[1:]
@@ -225,17 +226,15 @@ def read_majorities(text: str, players: int) -> tuple[frozenset[int], ...]:
         if rest in ("", "-", "NONE"):
             holders[colour] = frozenset()
             continue
-        if not rest.isdigit() or any(int(d) >= players for d in rest):
-            raise AnswerError(f"{word!r}: after the colour, the seats 0-{players - 1} or '-'")
-        holders[colour] = frozenset(int(d) for d in rest)
+        if not rest.isdigit() or any(not 1 <= int(d) <= players for d in rest):
+            raise AnswerError(f"{word!r}: after the colour, the seats 1-{players} or '-'")
+        holders[colour] = frozenset(int(d) - 1 for d in rest)
     return tuple(h if h is not None else frozenset() for h in holders)
 
 
 def majority_text(holders: tuple[frozenset[int], ...]) -> str:
-    """The canonical ``R0 B12 P- ...`` form."""
-    return " ".join(
-        COLOURS[k] + ("".join(map(str, sorted(h))) if h else "-") for k, h in enumerate(holders)
-    )
+    """The canonical ``R1 B23 P- ...`` form (seats counted from 1)."""
+    return " ".join(COLOURS[k] + (seat_numbers(h, "") if h else "-") for k, h in enumerate(holders))
 
 
 _MAJORITY_LEVELS: dict[int, tuple[tuple[int, ...], int | None]] = {
@@ -263,7 +262,8 @@ def majority_task(rng: random.Random, level: int) -> Task:
         frozenset(p for p in range(players) if sheet.majority[p][k]) for k in range(NUM_COLOURS)
     )
     rows = [
-        f"seat {p}: {by_colour(state.collections[p], rules)}  ({len(state.collections[p])} cards)"
+        f"seat {p + 1}: {by_colour(state.collections[p], rules)}  "
+        f"({len(state.collections[p])} cards)"
         for p in range(players)
     ]
     when = "The game is over" if finished else "Score these collections as if the game ended now"
@@ -271,13 +271,13 @@ def majority_task(rng: random.Random, level: int) -> Task:
     colour_lines = []
     for k in range(NUM_COLOURS):
         cells = "/".join(str(sheet.counts[p][k]) for p in range(players))
-        who = ", ".join(f"seat {p}" for p in sorted(holders[k])) or "nobody"
+        who = ", ".join(f"seat {p + 1}" for p in sorted(holders[k])) or "nobody"
         colour_lines.append(f"{COLOUR_NAMES[k]} {cells}: {who}")
     points = [" + ".join(str(x) for x in sheet.points[p] if x) or "0" for p in range(players)]
     explanation = (
         f"Cards per colour, by seat — {'; '.join(colour_lines)}. A majority needs {rule}; "
         "its holders score 1 per card (P33), everyone else the face values (P34). Scores: "
-        + "; ".join(f"seat {p}: {points[p]} = {engine_scores[p]}" for p in range(players))
+        + "; ".join(f"seat {p + 1}: {points[p]} = {engine_scores[p]}" for p in range(players))
         + ". "
         + explain_winners(sheet)
         + "."
@@ -297,7 +297,7 @@ def majority_task(rng: random.Random, level: int) -> Task:
             ),
             Question(
                 prompt="What is each seat's score, in seat order?",
-                form=f"{players} whole numbers, seat 0 first",
+                form=f"{players} whole numbers, seat 1 first",
                 answer=scores_text,
                 judge=lambda text: (
                     read_numbers(text, players, "one score per seat") == engine_scores

@@ -44,7 +44,7 @@ export function opponent(ui, ctx, view, seat, holds) {
   const head = place(ui.parts.keep(`seat-${seat}-head`, "div", { class: "pd-seat-head" }), [
     ui.parts.node(`seat-${seat}-kind`, String(bot), () => icon(bot ? "bot" : "person")),
     ui.parts.node(`seat-${seat}-name`, name, () => el("strong", { class: "pd-name" }, name)),
-    ui.parts.node(`seat-${seat}-no`, "", () => el("span", { class: "pd-seatno" }, `seat ${seat}`)),
+    ui.parts.node(`seat-${seat}-no`, "", () => el("span", { class: "pd-seatno" }, `seat ${seat + 1}`)),
     ui.parts.node(`seat-${seat}-tag`, tag, () => seatTag(tag)),
   ]);
   return place(item, [

@@ -53,7 +53,7 @@ export function nameOf(ctx, seat) {
   }
   if (seat === ctx.seat) return "you";
   const found = (ctx.seats || []).find((s) => s.seat === seat);
-  return found ? found.name : `seat ${seat}`;
+  return found ? found.name : `seat ${seat + 1}`;
 }
 
 export function title(text) {

@@ -533,7 +533,7 @@ def decide(state: State, rules: Rules, seat: Int, action: Int) -> None:
 @compiled_call
 def apply_event(state: State, rules: Rules, seat: Int, action: Int, rolled: bool) -> None:
     """A checked event's action (``rules.apply_action`` during play or Play Me), with the
-    driver's two step counts around it."""
+    driver's two step counts around it; none when the event itself ended the game (E3)."""
     sc = state.sc
     count_step(state, rules)
     phase = sc[S_PHASE]
@@ -543,4 +543,6 @@ def apply_event(state: State, rules: Rules, seat: Int, action: Int, rolled: bool
     elif phase == TOUCH:
         sc[S_ROLLER] = NO_SEAT
         touch(state, rules, seat)
+    else:  # E3: the roll event was the game's last; its action never comes
+        return
     count_step(state, rules)

@@ -24,7 +24,7 @@ from wonderland.games.wonderdice.rules import (
 )
 from wonderland.games.wonderdice.state import ADMIRING, PLAY, WonderdiceState
 from wonderland.hosting.aids import TaskMaker, seats_text
-from wonderland.hosting.practice import AnswerError, Question, Task, read_seats
+from wonderland.hosting.practice import AnswerError, Question, Task, read_seats, seat_numbers
 
 KINDS = ("advance", "block", "unblock", "take back")
 """The actions a roll may allow, as the questions name them (an ability's double advance is an
@@ -88,7 +88,7 @@ def _row(state: WonderdiceState, seat: int) -> str:
     cells = " ".join(str(i + 1) if i < r else "." for i in range(ROW_DONE))
     need = "complete" if r == ROW_DONE else f"needs a {r + 1}"
     block = state.block_on[seat]
-    blocked = f", blocked by seat {block[0]}'s {block[1]}" if block is not None else ""
+    blocked = f", blocked by seat {block[0] + 1}'s {block[1]}" if block is not None else ""
     actions = "die" if state.hand[seat] == 1 else "dice"
     return f"row [{cells}] {need}{blocked}, {state.hand[seat]} {actions} in hand"
 
@@ -99,13 +99,13 @@ def table_text(state: WonderdiceState, viewer: int) -> str:
     for seat in range(state.n):
         you = " (you)" if seat == viewer else ""
         lines.append(
-            f"seat {seat}{you}: {character_name(state, seat)}, {_side(state, seat)} — "
+            f"seat {seat + 1}{you}: {character_name(state, seat)}, {_side(state, seat)} — "
             f"{_row(state, seat)}\n    ability: {_ability(state, seat)}"
         )
     if state.roller >= 0 and state.faces:
         shown = " ".join(map(str, actions.faces_list(state.faces)))
-        who = "You" if state.roller == viewer else f"Seat {state.roller}"
-        lines.append(f"{who} (seat {state.roller}) rolled: {shown}")
+        who = "You" if state.roller == viewer else f"Seat {state.roller + 1}"
+        lines.append(f"{who} (seat {state.roller + 1}) rolled: {shown}")
     return "\n".join(lines)
 
 
@@ -116,7 +116,7 @@ def _block_reasons(state: WonderdiceState, targets: set[int]) -> list[str]:
     for t in range(state.n):
         if t == me:
             continue
-        name = f"seat {t}"
+        name = f"seat {t + 1}"
         if state.block_on[t] is not None:
             reasons.append(f"{name} is already blocked (D20)")
         elif state.row[t] == ROW_DONE:
@@ -230,8 +230,8 @@ def block_task(rng: random.Random, level: int) -> Task:
     n = state.n
     question = Question(
         prompt="Which seats may you block with this roll?",
-        form="the seat numbers, e.g. 0 2, or 'none'",
-        answer=" ".join(map(str, sorted(targets))) or "none",
+        form="the seat numbers, e.g. 1 3, or 'none'",
+        answer=seat_numbers(targets),
         judge=lambda text: read_seats(text, n) == targets,
     )
     reasons = _block_reasons(state, targets)

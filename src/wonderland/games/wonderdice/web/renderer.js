@@ -41,7 +41,7 @@ function colourOf(ctx, player) {
 
 function charName(ctx, seat) {
   const p = ctx.view.players[seat];
-  return p ? card(ctx, p).name : `seat ${seat}`;
+  return p ? card(ctx, p).name : `seat ${seat + 1}`;
 }
 
 function inSentence(name) {
@@ -66,7 +66,7 @@ function playerName(ctx, seat) {
   if (typeof ctx.name === "function") return ctx.name(seat);
   if (seat === ctx.seat) return "you";
   const s = (ctx.seats || []).find((x) => x.seat === seat);
-  return s ? s.name : `seat ${seat}`;
+  return s ? s.name : `seat ${seat + 1}`;
 }
 
 // "seat N" in the rules' sentences becomes the character played there
@@ -312,7 +312,7 @@ function tokenPicture(jabber) {
 function lastRound(view) {
   for (let i = view.history.length - 1; i >= 0; i--) {
     const m = ROUND_WIN.exec(view.history[i]);
-    if (m) return { round: Number(m[1]), seat: Number(m[2]), side: m[4], index: i };
+    if (m) return { round: Number(m[1]), seat: Number(m[2]) - 1, side: m[4], index: i };  // the sentence counts seats from 1
   }
   return null;
 }
@@ -384,8 +384,8 @@ function middle(ctx, state, live, since) {
   }
   const phaseWords = {
     play_me: "Play Me!: everyone but the round winner touches the token; the last to touch turns Admiring and plays the next round without the ability (D28)",
-    betrayal: `seat ${view.decider} won the round for the team and may betray it (D36)`,
-    jabberwocky_choice: `the Jabberwocky (seat ${view.decider}) turns one Admiring player Mad (D34)`,
+    betrayal: `seat ${view.decider + 1} won the round for the team and may betray it (D36)`,
+    jabberwocky_choice: `the Jabberwocky (seat ${view.decider + 1}) turns one Admiring player Mad (D34)`,
   }[view.phase];
   if (phaseWords) parts.push(el("p", { class: "phase-note" }, prose(phaseWords, nameSeats(ctx))));
   const decisions = (ctx.legal || []).filter((a) => a.info && ["betray", "loyal", "madden"].includes(a.info.kind));

@@ -67,7 +67,7 @@ class WonderlandsWarAids(GameAids):
 
     def describe_move(self, state: Any, seat: int, action: int) -> str:
         """The engine's own sentence for the move."""
-        return f"seat {seat}: {describe(state, action)}"
+        return f"seat {seat + 1}: {describe(state, action)}"
 
 
 AIDS = WonderlandsWarAids()

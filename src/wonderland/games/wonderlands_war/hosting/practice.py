@@ -26,7 +26,14 @@ from wonderland.games.wonderlands_war.state import (
 )
 from wonderland.games.wonderlands_war.state import Task as StackTask
 from wonderland.hosting.aids import TaskMaker, seats_text
-from wonderland.hosting.practice import Question, Task, read_numbers, read_percent, read_seats
+from wonderland.hosting.practice import (
+    Question,
+    Task,
+    read_numbers,
+    read_percent,
+    read_seats,
+    seat_numbers,
+)
 
 TOLERANCE = 0.01
 """A typed chance is right within one percentage point (exact fractions always are)."""
@@ -138,7 +145,7 @@ def _bag_text(state: WonderlandsWarState, seat: int) -> str:
 
 
 def _who(state: WonderlandsWarState, seat: int) -> str:
-    return f"seat {seat} ({faction_name(state, seat)})"
+    return f"seat {seat + 1} ({faction_name(state, seat)})"
 
 
 def bust_task(rng: random.Random, level: int) -> Task:
@@ -257,7 +264,6 @@ def _battle_task(
     gained = [after.players[s].vp_battles - before.players[s].vp_battles for s in range(n)]
     winners = frozenset(firsts)
     why = _battle_explanation(before, entry, award, gained)
-    answer_seats = "".join(map(str, sorted(winners))) or "none"
 
     return Task(
         kind="battle",
@@ -267,13 +273,13 @@ def _battle_task(
         questions=(
             Question(
                 prompt="Who wins the battle?",
-                form="the seat number(s), e.g. 0 or 1 2, or 'none'",
-                answer=" ".join(answer_seats) if winners else "none",
+                form="the seat number(s), e.g. 1 or 2 3, or 'none'",
+                answer=seat_numbers(winners),
                 judge=lambda text: read_seats(text, n) == winners,
             ),
             Question(
                 prompt="How many award VP does each seat gain from this battle, in seat order?",
-                form=f"{n} whole numbers, seat 0 first (0 for seats not fighting)",
+                form=f"{n} whole numbers, seat 1 first (0 for seats not fighting)",
                 answer=" ".join(map(str, gained)),
                 judge=lambda text: read_numbers(text, n, "one per seat") == gained,
             ),

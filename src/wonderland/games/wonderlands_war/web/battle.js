@@ -25,7 +25,7 @@ function track(ctx, fighters) {
   const forge = new Set(content.forge_icons || []);
   const cells = [];
   for (let v = 0; v <= top; v++) {
-    const mark = v === top ? icon("crown", `${top}: wins at once (W41)`) : forge.has(v) ? forgeIcon(`${v}: stopping here earns a forge (W40)`) : null;
+    const mark = v === top ? icon("crown", `${top}: wins at once (rule W41)`) : forge.has(v) ? forgeIcon(`${v}: stopping here earns a forge (rule W40)`) : null;
     cells.push(el("span", { class: `cell${forge.has(v) ? " forge" : ""}${v === top ? " win" : ""}${v % 5 === 0 ? " five" : ""}` },
       el("span", { class: "cell-no" }, String(v)), mark));
   }
@@ -63,7 +63,7 @@ function fighterRow(ctx, s, bets) {
   const deciding = choice === WAITING ? "deciding…" : choice === HIDDEN ? "has decided" : "";
   return el("li", { class: `fighter ${tone(view, s)} st-${STATUS_WORD[status]}${s === ctx.seat ? " mine" : ""}`, "data-seat": s },
     el("span", { class: "f-name" }, el("span", { class: `swatch ${tone(view, s)}`, "aria-hidden": "true" }), who(ctx, s)),
-    el("span", { class: `f-status st-${STATUS_WORD[status]}` }, status === STATUS.BUST ? el("strong", {}, words(ctx, "Bust (W35)")) : STATUS_WORD[status], deciding ? el("em", {}, ` · ${deciding}`) : null),
+    el("span", { class: `f-status st-${STATUS_WORD[status]}` }, status === STATUS.BUST ? el("strong", {}, words(ctx, "Bust (rule W35)")) : STATUS_WORD[status], deciding ? el("em", {}, ` · ${deciding}`) : null),
     el("span", { class: "f-strength", title: "strength" }, String(view.b_strength[s])),
     el("span", { class: "f-chips", "aria-label": "chips drawn this battle" },
       pending >= 0 ? chipToken(content, pending, { extra: "fresh pending" }) : null, ...drawn,
@@ -101,20 +101,20 @@ export function battlePanel(ctx, moves) {
   const bets = take(moves, "wager");
   const buttons = [
     ...take(moves, "draw").map((a) => button(ctx, a, [icon("bag"), " Draw a chip"], { class: "primary", shortcut: "d", title: "draw a chip (key d)" })),
-    ...take(moves, "stop").map((a) => button(ctx, a, "Stop", { shortcut: "s", title: "stop and keep your strength (key s, W39)" })),
-    ...take(moves, "shield").map((a) => button(ctx, a, [icon("shield"), " Flip the shield"], { class: "primary", shortcut: "h", title: "the madness chip goes back into the bag and you draw again (W36)" })),
-    ...take(moves, "accept").map((a) => button(ctx, a, "Keep the madness", { shortcut: "k", title: "the chip goes on your madness track (W34)" })),
-    ...take(moves, "no_wager").map((a) => button(ctx, a, "No bet", { title: "bet on nobody (W48)" })),
-    ...take(moves, "award_vp").map((a) => button(ctx, a, [icon("star"), " Take the VP"], { class: "primary", title: "tied first: take the award (W44)" })),
-    ...take(moves, "award_castle").map((a) => button(ctx, a, [icon("castle"), " Place a castle"], { title: "tied first: place a castle (W44)" })),
+    ...take(moves, "stop").map((a) => button(ctx, a, "Stop", { shortcut: "s", title: "stop and keep your strength (key s, rule W39)" })),
+    ...take(moves, "shield").map((a) => button(ctx, a, [icon("shield"), " Flip the shield"], { class: "primary", shortcut: "h", title: "the madness chip goes back into the bag and you draw again (rule W36)" })),
+    ...take(moves, "accept").map((a) => button(ctx, a, "Keep the madness", { shortcut: "k", title: "the chip goes on your madness track (rule W34)" })),
+    ...take(moves, "no_wager").map((a) => button(ctx, a, "No bet", { title: "bet on nobody (rule W48)" })),
+    ...take(moves, "award_vp").map((a) => button(ctx, a, [icon("star"), " Take the VP"], { class: "primary", title: "tied first: take the award (rule W44)" })),
+    ...take(moves, "award_castle").map((a) => button(ctx, a, [icon("castle"), " Place a castle"], { title: "tied first: place a castle (rule W44)" })),
     ...take(moves, "forge", "no_forge").map((a) => button(ctx, a, a.kind === "forge" ? [chipToken(content, a.option), ` onto forge track ${a.target + 1}`] : "Do not forge", { title: a.text })),
   ];
   const prompt = buttons.length || bets.length ? el("div", { class: "battle-choices", role: "group", "aria-label": "your decision" },
-    el("span", { class: "prompt" }, icon("turn"), " ", bets.length ? words(ctx, "Bet on a fighter, hidden until the battle ends (W48): ") : "Your decision: "), ...buttons) : null;
+    el("span", { class: "prompt" }, icon("turn"), " ", bets.length ? words(ctx, "Bet on a fighter, hidden until the battle ends (rule W48): ") : "Your decision: "), ...buttons) : null;
   if (!view.war || view.final_scores) return prompt ? el("section", { class: "battle idle", "aria-label": "war" }, prompt) : null;
   if (view.b_region < 0) {
     return el("section", { class: "battle idle", "aria-label": "war" }, el("h2", {}, `War, round ${view.round}`), lastBattle(ctx), prompt,
-      el("p", { class: "hint" }, words(ctx, "Battles are fought region by region from the battle marker, clockwise (W30).")));
+      el("p", { class: "hint" }, words(ctx, "Battles are fought region by region from the battle marker, clockwise (rule W30).")));
   }
   const fighters = [];
   for (let s = 0; s < view.n; s++) if (view.b_status[s] !== STATUS.OUT) fighters.push(s);
@@ -123,5 +123,5 @@ export function battlePanel(ctx, moves) {
     el("h2", {}, `Battle in ${content.regions[view.b_region]}`, el("span", { class: "sub" }, ` · round ${view.round}, battle ${left + 1} of the war`)),
     track(ctx, fighters), prompt,
     el("ol", { class: "fighters" }, ...fighters.map((s) => fighterRow(ctx, s, bets))),
-    el("p", { class: "rules-note" }, words(ctx, `Madness costs a supporter here (W34); no supporter left is a bust (W35). ${content.auto_win || 25} strength wins at once (W41).`)));
+    el("p", { class: "rules-note" }, words(ctx, `Madness costs a supporter here (rule W34); no supporter left is a bust (rule W35). ${content.auto_win || 25} strength wins at once (rule W41).`)));
 }

@@ -50,12 +50,12 @@ export function take(moves, ...kinds) {
 /** The faction's short name and initial, or the seat's before factions are chosen. */
 export function factionName(view, content, seat) {
   const f = view.players[seat].faction;
-  return f >= 0 ? content.factions[f].name : `Seat ${seat}`;
+  return f >= 0 ? content.factions[f].name : `Seat ${seat + 1}`;
 }
 
 export function initial(view, content, seat) {
   const f = view.players[seat].faction;
-  if (f < 0) return String(seat);
+  if (f < 0) return String(seat + 1);
   const name = content.factions[f].name;
   return name.includes(" of ") ? name[0] : name.split(" ").pop()[0];
 }
@@ -70,7 +70,7 @@ export function person(ctx, seat) {
   if (seat === ctx.seat) return "you";
   if (typeof ctx.name === "function") return ctx.name(seat);
   const entry = (ctx.seats || []).find((s) => s.seat === seat);
-  return entry ? entry.name : `seat ${seat}`;
+  return entry ? entry.name : `seat ${seat + 1}`;
 }
 
 /** The faction class (colour and marker shape) of a seat: f0..f4, or "f-none". */
@@ -137,7 +137,7 @@ export function signed(n) {
 }
 
 export function shards(n) {
-  return el("span", { class: "shards", title: `${n} shard${n === 1 ? "" : "s"}: −1 point each at the end (W53)`, role: "img", "aria-label": `${n} shards` },
+  return el("span", { class: "shards", title: `${n} shard${n === 1 ? "" : "s"}: −1 point each at the end (rule W53)`, role: "img", "aria-label": `${n} shards` },
     svg("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, svg("path", { d: "M12 2l7 7-7 13-7-13z" })), el("span", {}, String(n)), el("small", {}, n === 1 ? "shard" : "shards"));
 }
 

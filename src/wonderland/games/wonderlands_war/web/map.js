@@ -15,7 +15,7 @@ const RY = 335;
 const REGION_KINDS = ["support_all", "support_one", "leader", "castle", "place_wl"];
 const VERB = {
   support_all: "Place your supporters here",
-  support_one: "Place one supporter here (W22)",
+  support_one: "Place one supporter here (rule W22)",
   leader: "Place your leader here",
   castle: "Build a castle here",
   place_wl: "Place the Wonderlandian here",
@@ -144,8 +144,8 @@ export function regionMap(ctx, moves) {
     const marker = view.marker === r;
     const head = el("span", { class: "region-head" },
       el("span", { class: "region-name" }, name),
-      award !== null ? el("span", { class: "award", title: `first place here this round: ${award} VP (W43)` }, `${award} VP`) : null,
-      marker ? el("span", { class: "marker", role: "img", "aria-label": "the battle marker: the war starts here (W30)", title: "the battle marker: the war starts here (W30)" }, icon("warning")) : null);
+      award !== null ? el("span", { class: "award", title: `first place here this round: ${award} VP (rule W43)` }, `${award} VP`) : null,
+      marker ? el("span", { class: "marker", role: "img", "aria-label": "the battle marker: the war starts here (rule W30)", title: "the battle marker: the war starts here (rule W30)" }, icon("warning")) : null);
     const gained = lastBattle && lastBattle[1] === r && prevLog !== null && view.log.length > prevLog
       ? gains.map((g, s) => (g > 0 ? el("span", { class: `gain ${tone(view, s)}` }, `${initial(view, content, s)} +${g} VP`) : null)) : [];
     const inner = [head, el("span", { class: "pieces" }, ...pieces(ctx, r), ...wins(ctx, r)), ...gained];
@@ -178,9 +178,9 @@ function promptText(regionMoves, view) {
   const top = view.tasks[view.tasks.length - 1];
   if (kind === "support_all" || kind === "support_one") {
     const left = top && top[0] === 24 ? top[2] : 0;
-    return `Click a region for your ${left > 1 ? `${left} supporters` : "supporter"}${regionMoves.some((a) => a.kind === "support_one") ? " (all, or one at a time: W22)" : ""}.`;
+    return `Click a region for your ${left > 1 ? `${left} supporters` : "supporter"}${regionMoves.some((a) => a.kind === "support_one") ? " (all, or one at a time: rule W22)" : ""}.`;
   }
-  if (kind === "leader") return "Click a region for your leader (W26).";
+  if (kind === "leader") return "Click a region for your leader (rule W26).";
   if (kind === "castle") return "Click a region to build your castle.";
-  return "Click a region for the Wonderlandian figure (W28).";
+  return "Click a region for the Wonderlandian figure (rule W28).";
 }

@@ -24,7 +24,7 @@ function madnessTrack(ctx, s) {
   for (let i = 0; i < slots; i++) {
     cells.push(p.track[i] !== undefined ? chipToken(content, p.track[i], { extra: "slot full", key: `track-${s}-${i}` }) : el("span", { class: "slot", "aria-hidden": "true" }));
   }
-  return el("div", { class: "madness", role: "group", "aria-label": `madness track: ${p.track.length} of ${slots} (a full track returns every chip to the bag, W38)`, title: "madness track (W34, W38)" },
+  return el("div", { class: "madness", role: "group", "aria-label": `madness track: ${p.track.length} of ${slots} (a full track returns every chip to the bag, rule W38)`, title: "madness track (rules W34, W38)" },
     el("span", { class: "lbl" }, "Madness"), ...cells);
 }
 
@@ -49,13 +49,13 @@ export function mat(ctx, s, moves, score) {
   const scoreChanged = prev && (prev.vp_battles + prev.vp_other) !== (p.vp_battles + p.vp_other);
   const head = el("header", { class: "mat-head" },
     el("span", { class: `swatch ${tone(view, s)}`, "aria-hidden": "true" }),
-    el("span", { class: "mat-name" }, f ? provisional(`${f.name}${f.provisional ? "*" : ""}`) : `Seat ${s}`, el("small", {}, ` ${person(ctx, s)}`)),
+    el("span", { class: "mat-name" }, f ? provisional(`${f.name}${f.provisional ? "*" : ""}`) : `Seat ${s + 1}`, el("small", {}, ` ${person(ctx, s)}`)),
     moving ? el("span", { class: "to-move" }, icon("turn"), mine ? " your move" : " to move") : null);
   const stats = el("div", { class: "stats" },
-    stat("star", score, "VP", "victory points won so far; castles, quests and shards count at the end (W53)", `vp${scoreChanged ? " changed" : ""}`),
+    stat("star", score, "VP", "victory points won so far; castles, quests and shards count at the end (rule W53)", `vp${scoreChanged ? " changed" : ""}`),
     shards(p.shards),
-    el("span", { class: `shield ${p.shield ? "up" : "down"}`, role: "img", title: p.shield ? "shield face up: ready (W36)" : "shield face down: used (W37)", "aria-label": p.shield ? "shield face up, ready" : "shield face down, used" }, icon("shield"), el("span", {}, p.shield ? "up" : "down")),
-    stat("crown", strength, "leader", "leader strength (W31)"),
+    el("span", { class: `shield ${p.shield ? "up" : "down"}`, role: "img", title: p.shield ? "shield face up: ready (rule W36)" : "shield face down: used (rule W37)", "aria-label": p.shield ? "shield face up, ready" : "shield face down, used" }, icon("shield"), el("span", {}, p.shield ? "up" : "down")),
+    stat("crown", strength, "leader", "leader strength (rule W31)"),
     stat("person", p.reserve, "in reserve", "supporters in reserve"),
     stat("castle", p.castles_left, "castles", "castles left to build"));
   const cards = el("div", { class: "cards", "aria-label": "tea cards this round" },
@@ -81,13 +81,13 @@ export function mat(ctx, s, moves, score) {
     if (q >= 0) quests.append(el("span", { class: `quest${p.feats[i] ? " feat" : ""}`, title: content.quest_parts ? content.quest_parts[q] : "" }, content.quests[q], p.feats[i] ? el("span", { class: "feat-done" }, icon("check"), " feat") : null));
   });
   if (hiddenQuests) {
-    const label = `${hiddenQuests} hidden quest${hiddenQuests === 1 ? "" : "s"}: shown at the end (G26)`;
+    const label = `${hiddenQuests} hidden quest${hiddenQuests === 1 ? "" : "s"}: shown at the end (rule G26)`;
     quests.append(el("span", { class: "hidden-q", role: "img", "aria-label": label, title: label },
       ...Array.from({ length: hiddenQuests }, () => el("span", { class: "card-back" }))));
   }
   const keeps = mine ? take(moves, "keep") : [];
   if (keeps.length) {
-    quests.append(el("div", { class: "decide" }, el("span", { class: "prompt" }, icon("turn"), " Keep one quest (W15): "),
+    quests.append(el("div", { class: "decide" }, el("span", { class: "prompt" }, icon("turn"), " Keep one quest (rule W15): "),
       ...keeps.map((a) => {
         const q = p.pair[a.target];
         return button(ctx, a, q >= 0 ? content.quests[q] : `quest ${a.target + 1}`, { class: "quest-pick", title: q >= 0 && content.quest_parts ? content.quest_parts[q] : a.text });

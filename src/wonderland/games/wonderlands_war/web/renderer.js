@@ -53,7 +53,7 @@ function decisions(ctx, moves) {
   if (!factions.length && !rest.length) return null;
   const { content } = ctx;
   return el("section", { class: "decide-box", "aria-label": "your decision" },
-    factions.length ? el("h2", {}, words(ctx, "Choose your faction (W11)")) : null,
+    factions.length ? el("h2", {}, words(ctx, "Choose your faction (rule W11)")) : null,
     factions.length ? el("div", { class: "factions" }, ...factions.map((a) => {
       const f = content.factions[a.target];
       return button(ctx, a, [el("span", { class: `swatch f${a.target % 5}`, "aria-hidden": "true" }), el("strong", {}, f.name, f.provisional ? " " : null, f.provisional ? el("abbr", { class: "prov", title: "provisional: a design of our own, not the printed game" }, "*") : null),
@@ -70,9 +70,9 @@ function resultLine(view, ctx) {
   const winners = top.filter((f) => view.players[f.s].shards === fewest);
   const names = winners.map((f) => who(ctx, f.s)).join(" and ");
   const headline = winners.length > 1 ? `${names} share the win with ${best} points` : `${names} win${winners[0].s === ctx.seat ? "" : "s"} with ${best} points`;
-  let reason = "the most points: victory points + castles + quests − 1 per shard (W53, W54)";
-  if (top.length > 1 && winners.length < top.length) reason = `tied on ${best} points; fewest shards breaks the tie (W54)`;
-  else if (top.length > 1) reason = `tied on ${best} points and shards; the most units on the board decide, else the win is shared (W54)`;
+  let reason = "the most points: victory points + castles + quests − 1 per shard (rules W53, W54)";
+  if (top.length > 1 && winners.length < top.length) reason = `tied on ${best} points; fewest shards breaks the tie (rule W54)`;
+  else if (top.length > 1) reason = `tied on ${best} points and shards; the most units on the board decide, else the win is shared (rule W54)`;
   return { headline, reason };
 }
 
@@ -92,7 +92,7 @@ function finalScores(ctx) {
   return el("section", { class: "result", "aria-label": "final scores" },
     el("h2", {}, icon("trophy"), ` ${headline}`), el("p", { class: "reason" }, words(ctx, reason)),
     el("table", { class: "scores" },
-      el("caption", {}, words(ctx, "Final scoring by source (W53)")),
+      el("caption", {}, words(ctx, "Final scoring by source (rule W53)")),
       el("thead", {}, el("tr", {}, el("td", {}), ...view.final_scores.map((_, s) => el("th", { scope: "col", class: win(s) }, who(ctx, s))))),
       el("tbody", {}, ...rows.map(([key, title]) => el("tr", { class: key === "total" ? "total" : "" },
         el("th", { scope: "row" }, title),

@@ -1,5 +1,5 @@
 // Wonderland's War's score widget: the quests of each player as feat/objective steppers, one
-// row per quest (W51). It writes the text the typed form takes ("3/2 -/4") into a hidden input
+// row per quest (rule W51). It writes the text the typed form takes ("3/2 -/4") into a hidden input
 // of class "field", so the page sends one request whichever way the quests were entered.
 import { el } from "/static/dom.js";
 import { stepper } from "/static/score-steppers.js";

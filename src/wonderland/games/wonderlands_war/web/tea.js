@@ -23,27 +23,27 @@ function reason(ctx, space, legalHere) {
   if (legalHere) return "";
   const phase = topPhase(view);
   const head = space === content.head;
-  if (!head && !content.spaces[space]) return `This plate is not used with ${view.n} players (W9).`;
+  if (!head && !content.spaces[space]) return `This plate is not used with ${view.n} players (rule W9).`;
   if (me === null || me === undefined) return "You are watching this table.";
   const tea = phase === PHASE.TEA_TURN || phase === PHASE.TEA_CONTINUE;
-  if (view.war) return "The tea party is over for this round: the war is on (W27).";
+  if (view.war) return "The tea party is over for this round: the war is on (rule W27).";
   if (!tea || view.tasks[view.tasks.length - 1][1] !== me) {
-    if (view.turn === me) return "Not now: first finish what the card you took asks for (W19).";
-    return `Not your turn: ${view.turn >= 0 ? who(ctx, view.turn) : "another leader"} is moving (W19).`;
+    if (view.turn === me) return "Not now: first finish what the card you took asks for (rule W19).";
+    return `Not your turn: ${view.turn >= 0 ? who(ctx, view.turn) : "another leader"} is moving (rule W19).`;
   }
   const p = view.players[me];
   const limit = content.card_limit || 4;
-  if (p.cards.length >= limit) return `You hold ${p.cards.length} cards: your leader goes to a region instead of moving (W26).`;
+  if (p.cards.length >= limit) return `You hold ${p.cards.length} cards: your leader goes to a region instead of moving (rule W26).`;
   if (head) {
     if (p.pos === content.head) return "Your leader is at the Head of the Table already.";
-    if (p.passed_head || phase === PHASE.TEA_CONTINUE) return "The Head of the Table is passed at most once a turn (W25).";
-    return "The Head of the Table cannot be reached now (W24).";
+    if (p.passed_head || phase === PHASE.TEA_CONTINUE) return "The Head of the Table is passed at most once a turn (rule W25).";
+    return "The Head of the Table cannot be reached now (rule W24).";
   }
   const sitter = view.occupant[space];
-  if (sitter >= 0) return `${who(ctx, sitter)} sits here: a leader stops only on an unoccupied plate (W19).`;
-  if (view.table[space] < 0) return "No card on this plate: a leader stops only on a plate holding a card (W19).";
-  if (p.passed_head || phase === PHASE.TEA_CONTINUE) return "Beyond the Head of the Table, which you have passed this turn (W25).";
-  return "Beyond the Head of the Table: stop at the Head first to go on round (W24).";
+  if (sitter >= 0) return `${who(ctx, sitter)} sits here: a leader stops only on an unoccupied plate (rule W19).`;
+  if (view.table[space] < 0) return "No card on this plate: a leader stops only on a plate holding a card (rule W19).";
+  if (p.passed_head || phase === PHASE.TEA_CONTINUE) return "Beyond the Head of the Table, which you have passed this turn (rule W25).";
+  return "Beyond the Head of the Table: stop at the Head first to go on round (rule W24).";
 }
 
 function leaderToken(ctx, seat) {
@@ -65,7 +65,7 @@ function detail(ctx, space, plates, moves) {
   const card = view.table[space];
   const head = space === content.head;
   const title = head ? "Head of the Table" : `Plate ${space}`;
-  box.append(el("strong", {}, `${title}: `), head ? "roll the shard die, take that many shards, refill the empty plates, then move on (W24)."
+  box.append(el("strong", {}, `${title}: `), head ? "roll the shard die, take that many shards, refill the empty plates, then move on (rule W24)."
     : card >= 0 ? provisional(cardText(content, card)) : "no card.");
   const why = plates.get(space);
   if (why) box.append(el("span", { class: "why" }, " ", words(ctx, why)));
@@ -162,7 +162,7 @@ export function teaTable(ctx, moves) {
   detailSlot.append(detail(ctx, ui.selected >= 0 ? ui.selected : ui.shown, plates, mine));
   const leaderChoice = take(moves, "leader").length;
   const turnLine = view.turn >= 0 && view.players[view.turn]
-    ? `${view.turn === ctx.seat ? "Your turn" : `${who(ctx, view.turn)} to move`}${leaderChoice ? ": you hold your cards for this round, so click a region on the map for your leader (W26)" : ""}`
+    ? `${view.turn === ctx.seat ? "Your turn" : `${who(ctx, view.turn)} to move`}${leaderChoice ? ": you hold your cards for this round, so click a region on the map for your leader (rule W26)" : ""}`
     : "";
   return el("section", { class: "tea-party", "aria-label": "tea party" },
     el("h2", {}, `Tea party, round ${view.round}`, turnLine ? el("span", { class: "sub" }, ` · ${turnLine}`) : null),

@@ -39,7 +39,8 @@ def test_action_tasks_match_the_legal_actions(level: int) -> None:
 
 @pytest.mark.parametrize("level", range(1, 6))
 def test_block_tasks_match_the_legal_blocks(level: int) -> None:
-    """The seats the engine lets the roller block; adding a seat makes the answer wrong."""
+    """The seats the engine lets the roller block; adding a seat makes the answer wrong (seats
+    are answered as people read them, from 1)."""
     for seed in range(10):
         task = make_task(AIDS, "block", level, seed)
         state = task.position
@@ -48,11 +49,11 @@ def test_block_tasks_match_the_legal_blocks(level: int) -> None:
             for a in GAME.legal_actions(state, state.roller)
             if dice.decode(a).kind == "block"
         }
-        assert task.check([" ".join(map(str, sorted(targets))) or "none"]).correct
+        assert task.check([" ".join(str(t + 1) for t in sorted(targets)) or "none"]).correct
         others = [t for t in range(state.n) if t != state.roller and t not in targets]
         if others:
             wrong = targets | {others[0]}
-            assert not task.check([" ".join(map(str, sorted(wrong)))]).correct
+            assert not task.check([" ".join(str(t + 1) for t in sorted(wrong))]).correct
 
 
 def test_blocks_follow_the_printed_rules_without_abilities() -> None:

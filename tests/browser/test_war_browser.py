@@ -345,3 +345,62 @@ def test_labels_never_overlap(
     assert page.evaluate(OVERLAPS, "#drawn-copy") == []
     no_overflow(page)
     assert not page.errors  # type: ignore[attr-defined]
+
+
+MID_WORD_BREAKS = """(root) => {
+  const names = document.querySelectorAll(`${root} .plate-name, ${root} .wl-name`);
+  return [...names].flatMap((box) => {
+  const broken = [];
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let top = null;
+    for (let i = 0; i < node.data.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rects = range.getClientRects();  // a letter just after a break may have two
+      const rect = rects[rects.length - 1];
+      if (!rect || !rect.width) continue;
+      const letters = /\\w/.test(node.data[i]) && /\\w/.test(node.data[i - 1] || "");
+      const where = `${node.data.slice(0, i)}|${node.data.slice(i)}`;
+      if (top !== null && rect.top > top + 2 && letters) broken.push(where);
+      top = rect.top;
+    }
+  }
+  return broken;
+  });
+}"""
+"""The plate and market names broken between two letters with no hyphen."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_long_card_names_and_negative_scores_read_properly(
+    browser: Browser, site: ServerProcess, width: int, height: int
+) -> None:
+    """Every plate holding the card with the longest one-word name ("Reinforcements"): on a
+    phone the name breaks at a hyphen ("Reinforce-ments"), never between two letters; the
+    final scoring writes shards with a minus sign ("−7"), not a hyphen."""
+    page, views = open_table(browser, site, width, height)
+    through_setup(page)
+    assert views.welcome is not None and views.latest is not None
+    content, seat = views.welcome["content"], views.latest["view"]["seat"]
+    names = [re.sub(r" \(provisional\)|[*:].*", "", text).strip() for text in content["cards"]]
+    longest = max(range(len(names)), key=lambda i: max(len(w) for w in names[i].split()))
+    view = json.loads(json.dumps(views.view))
+    view["table"] = [longest for _ in view["table"]]
+    page.evaluate(DRAW, [content, view, seat, []])
+    page.evaluate(SETTLED)
+    shown = page.locator("#drawn-copy .plate-name").all_inner_texts()
+    assert sum(names[longest] == text.replace("\u00ad", "").strip(" *") for text in shown) > 5, (
+        names[longest],
+        shown,
+    )
+    assert page.evaluate(MID_WORD_BREAKS, "#drawn-copy") == []
+    page.locator("#drawn-copy .tea").screenshot(path=f"/tmp/war-plates-{width}.png")
+    parts = {"battles": 4, "other": 1, "castles": 3, "quests": 0, "shards": -7, "total": 1}
+    view["final_scores"] = [parts for _ in view["players"]]
+    page.evaluate(DRAW, [content, view, seat, []])
+    cells = page.locator("#drawn-copy table.scores td").all_inner_texts()
+    assert "\u22127" in cells and not any(cell.startswith("-") for cell in cells), cells
+    page.locator("#drawn-copy table.scores").screenshot(path=f"/tmp/war-scores-{width}.png")
+    assert not page.errors  # type: ignore[attr-defined]

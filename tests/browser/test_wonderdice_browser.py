@@ -207,8 +207,16 @@ def test_a_phone_shows_your_seat_and_roll_button_without_scrolling(
         page.context.close()
 
 
+BLOCK_LABELS = """() => [...document.querySelectorAll(".row-wrap")].map((wrap) => [
+  wrap.querySelector(".block-die").dataset.blocker,
+  wrap.querySelector(".block-label").textContent,
+])"""
+"""Each blocked row's blocker seat and the words under it."""
+
+
 def test_drawn_rows_match_the_state(browser: Browser, site: ServerProcess) -> None:
-    """Each seat's placed dice and blocking die are those of the view the server sent."""
+    """Each seat's placed dice and blocking die are those of the view the server sent; the
+    words under a block say "your" for the reader's own die."""
     created = create(site, [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 2)
     page = new_page(browser)
     frames = Frames(page)
@@ -229,6 +237,9 @@ def test_drawn_rows_match_the_state(browser: Browser, site: ServerProcess) -> No
             page.wait_for_timeout(40)
         else:
             raise AssertionError(f"drawn {drawn_rows(page)} but the state says {expected}")
+        for blocker, label in page.evaluate(BLOCK_LABELS):  # seat 0 reads this page
+            assert ("blocked by your " in label) == (blocker == "0"), (blocker, label)
+            assert "s's " not in label, label
         if frames.view["phase"] == "play":
             checks += 1
             placed_seen = max(placed_seen, sum(row for row, _ in expected))
@@ -279,6 +290,10 @@ def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> 
     assert not page.errors  # type: ignore[attr-defined]
 
 
+LOG_NOTE = "getComputedStyle(document.getElementById('log'), '::before').content"
+"""What the game log box says of itself (its note while no line is in it)."""
+
+
 def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     browser: Browser, site: ServerProcess
 ) -> None:
@@ -296,6 +311,8 @@ def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     expect(page.locator("#readiness")).to_contain_text("Ready?")
     expect(page.locator("#ready-button")).to_be_visible()
     expect(page.locator("#roll")).to_be_disabled()
+    assert page.evaluate(LOG_NOTE) == '"Nothing has happened yet."'  # not an empty frame
+    assert page.evaluate(LOG_NOTE.replace("'log'", "'chat'")) == "none"  # the chat's own
     page.wait_for_timeout(3_000)  # several seconds: the bots wait too
     assert frames.states and max(s["version"] for s in frames.states) == 1  # the deal only
     assert serious_violations(page) == []
@@ -308,12 +325,15 @@ def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     page.locator("#ready-button").click()
     expect(page.locator("#readiness")).to_be_hidden()
     expect(page.locator(".countdown .count-number")).to_be_visible()
+    expect(page.locator(".countdown")).to_contain_text("“Play Me!” opens the round")
     page.screenshot(path="/tmp/ready-countdown-1280.png")
     expect(page.locator("#roll")).to_be_enabled(timeout=6_000)  # "Play Me!": the race is on
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and frames.states[-1]["version"] <= 1:
         page.wait_for_timeout(200)
     assert frames.states[-1]["version"] > 1  # the bots race now
+    expect(page.locator("#log li").first).to_be_visible()
+    assert page.evaluate(LOG_NOTE) == "none"  # the log's lines took its place
     page.context.close()  # the person's only page closes
     watcher = new_page(browser)
     watcher.goto(f"{site.url}/t/{created['table']}")
@@ -329,5 +349,7 @@ def test_the_race_waits_for_its_player_and_pauses_while_they_are_away(
     back = new_page(browser)
     back.goto(created["seats"][0]["url"])
     expect(watcher.locator("#readiness")).to_be_hidden()  # back: it goes on for everyone
+    expect(watcher.locator(".countdown")).to_contain_text("then the race goes on")
+    assert "opens the round" not in watcher.locator(".countdown").inner_text()
     expect(back.locator("#roll")).to_be_enabled(timeout=6_000)
     assert not back.errors and not watcher.errors  # type: ignore[attr-defined]

@@ -112,10 +112,10 @@ def test_a_war_battle_names_each_draw_and_each_stop(pane_of: type[Pane], tmp_pat
     battle = shown[shown.index("Battle in Tulgey Wood") : shown.index("Battle in Croquet Ground")]
     for line in (
         "you draw Teacup",
-        "you: strength 4 → 6",
-        "Queen of Hearts: stopped at 1",
+        "your Teacup: +2, strength 4 → 6",
+        "Queen of Hearts stops at 1",
         "you draw Strength 1",
-        "you: strength 6 → 7",
+        "your Strength 1: +1, strength 6 → 7",
         "won by you",
     ):
         assert line in battle, f"{line!r} is not in:\n{battle}"

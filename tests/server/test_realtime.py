@@ -62,6 +62,7 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
             hello(other, table, created["seats"][1]["token"])
             state = ready_up(ws, other)  # both are here and ready: the countdown runs
             assert state["live"]["open_in_ms"] > 0 and not state["live"]["can_roll"]
+            assert not state["live"]["round_going_on"]  # this countdown opens the round
             ws.send_text(json.dumps({"type": "roll"}))
             early = reply(ws)
             assert early["code"] == "illegal" and early["rule"] == "D12"
@@ -97,6 +98,7 @@ def test_rolls_and_actions_follow_the_rules_of_the_clock(tmp_path: Path) -> None
         assert resumed["version"] == version
         assert resumed["view"]["players"] == view["players"]
         assert resumed["live"]["open_in_ms"] > 0  # a new countdown for the round in play
+        assert resumed["live"]["round_going_on"]  # ...which it does not open: it goes on
 
 
 @pytest.mark.slow

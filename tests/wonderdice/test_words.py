@@ -9,7 +9,7 @@ from wonderland.games.wonderdice import actions as A  # noqa: N812
 from wonderland.games.wonderdice.game import GAME
 from wonderland.games.wonderdice.live import LiveDice, start
 from wonderland.games.wonderdice.state import WonderdiceState
-from wonderland.games.wonderdice.words import action_words, history_words
+from wonderland.games.wonderdice.words import action_words, history_words, name
 
 
 def step(s: WonderdiceState, actor: int, action: int) -> str | None:
@@ -67,7 +67,7 @@ def test_buttons_say_what_a_die_does() -> None:
     assert action_words(s, 2, A.unblock(1)) == "unblock yourself (Mad Hatter's 1 goes back)"
     assert action_words(s, 0, A.reclaim(2)) == "take your block die back from Alice"
     s.chars = [4, 1, 2]
-    assert action_words(s, 1, A.block(0, 1)) == "block the Walrus's 1"
+    assert action_words(s, 1, A.block(0, 1)) == "block the Walrus' 1"
 
 
 def live_table() -> LiveDice:
@@ -100,3 +100,27 @@ def test_live_buttons_and_log_lines_are_words() -> None:
         assert told(live) == ["Mad Hatter blocks Absolem the Caterpillar's 1"]
     else:
         raise AssertionError(f"seed 7 rolled neither a 1 nor a usable die: {texts}")
+
+
+def test_d27_the_winning_round_says_the_end_of_the_game_once() -> None:
+    """D27 at a one-game table: the round's sentence says that it wins the game; no "Game 1:
+    won by" line repeats it."""
+    s = new_state(2)
+    s.wins[0] = [1, 0]
+    s.side[0] = 1
+    set_row(s, 0, 6)
+    GAME.apply_in_place(s, CHANCE, A.encode_roll(0, 400, (0,) * 7))
+    line = step(s, 0, A.CLAIM)
+    assert line is not None
+    assert line.count("wins the game") == 1 and line.count("(D27)") == 1, line
+    assert "Mad Hatter's card has won a round on each side" in line
+    assert "Game 1" not in line
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    """ "the Queen of Hearts' 3", "Alice's 3": never "Hearts's"."""
+    s = new_state(3)
+    s.chars = [0, 3, 2]  # the fourth character is the Queen of Hearts
+    assert name(s, 1) == "Queen of Hearts"
+    assert action_words(s, 0, A.block(1, 3)) == "block Queen of Hearts' 3"
+    assert action_words(s, 1, A.block(2, 3)) == "block Alice's 3"

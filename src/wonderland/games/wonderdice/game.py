@@ -303,7 +303,7 @@ class WonderdiceGame(Game[WonderdiceState, WonderdiceView]):
         after: WonderdiceState,
         viewer: int | None,
     ) -> str | None:
-        """One line about a step in words ("Alice blocks the Walrus's 3"): nothing is hidden
+        """One line about a step in words ("Alice blocks the Walrus' 3"): nothing is hidden
         in this game, so every viewer reads the same; None for a silent turn."""
         del viewer
         return step_words(before, actor, action, after) or None

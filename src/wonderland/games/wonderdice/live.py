@@ -125,6 +125,8 @@ class LiveDice:
         info: dict[str, Any] = {
             "now_ms": now,
             "open_in_ms": None if drv.open_at is None else max(0, drv.open_at - now),
+            # a countdown after a pause: the round in play goes on (it had begun before)
+            "round_going_on": drv.state.now > drv.state.round_start,
             "cooldown_ms": drv.timing.cooldown_ms,
             "pending": [list(f) if f is not None else None for f in drv.pending],
         }

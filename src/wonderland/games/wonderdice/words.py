@@ -1,5 +1,5 @@
 """Words for the web table: each action and event as a person would write it ("Alice blocks
-the Walrus's 3", "advance to 4"), the players named by their characters.
+the Walrus' 3", "advance to 4"), the players named by their characters.
 
 The terminal keeps its own compact lines (``render.event_text``) and the notation of
 ``actions.action_to_string`` / ``actions.parse`` (``block@1:3``) stays the typed language.
@@ -25,8 +25,10 @@ def name(state: WonderdiceState, seat: int, start: bool = False) -> str:
 
 
 def possessive(state: WonderdiceState, seat: int) -> str:
-    """``Alice's``, ``the Walrus's``."""
-    return name(state, seat) + "'s"
+    """``Alice's``, ``the Walrus'``, ``the Queen of Hearts'`` (a name ending in s takes the
+    apostrophe alone)."""
+    text = name(state, seat)
+    return text + ("'" if text.endswith("s") else "'s")
 
 
 def action_words(state: WonderdiceState, seat: int, action: int) -> str:
@@ -115,6 +117,9 @@ _SEAT_SIDE = re.compile(r"\bseat (\d) \(([^,()]+), ")
 _SEAT_NAME = re.compile(r"\bseat (\d) \(([^,()]+)\)")
 _SEAT_IN = re.compile(r"\(seat (\d), ([^()]+)\)")
 _WON_BY = re.compile(r"won by (?:seats? (\d(?:, \d)*)|nobody)")
+_GAME_WON = re.compile(r"game \d+: won by .*\(D27\)$")
+WINS_THE_GAME = ": that wins the game (D27)"
+"""The end of the round winner's sentence when its round wins the game."""
 
 
 def history_words(state: WonderdiceState, line: str) -> str:
@@ -149,7 +154,7 @@ def round_why(
     adm, mad = side_name(state, ADMIRING), side_name(state, MAD)
     other = MAD if side_won == ADMIRING else ADMIRING
     if wins_before[other]:
-        return f"{card} has won a round on each side, {adm} and {mad}: that wins the game (D27)"
+        return f"{card} has won a round on each side, {adm} and {mad}{WINS_THE_GAME}"
     if state.jabber == seat:
         return f"{card} turns {mad} and every card is now {mad}: the token turns (D31, D32)"
     if state.jabber >= 0:
@@ -184,10 +189,16 @@ def step_lines(
     lines = []
     if actor >= 0 and (passes or after.last_event[1] != actions.PASS):
         lines.append(event_words(after))
-    lines += [history_words(after, line) for line in after.history[before.history :]]
+    results = after.history[before.history :]
+    why = ""
     if after.stats["rounds"] != before.rounds and 0 <= actor < after.n:
         why = round_why(after, actor, before.side[actor], before.wins[actor])
-        lines.append(why)
+    if why.endswith(WINS_THE_GAME):  # said once: by the card's sentence, or the series' line
+        if after.table.flags.challenge:
+            why = why.removesuffix(WINS_THE_GAME)
+        else:
+            results = [line for line in results if not _GAME_WON.match(line)]
+    lines += [history_words(after, line) for line in results] + [why]
     return [line for line in lines if line]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from wonderland.core.errors import NotationError
@@ -20,11 +21,11 @@ from wonderland.games.wonderlands_war.actions import (
 )
 from wonderland.games.wonderlands_war.chance_steps import chance
 from wonderland.games.wonderlands_war.content import load_content
-from wonderland.games.wonderlands_war.narration import changes_told
+from wonderland.games.wonderlands_war.narration import changes_told, decided, deed, sentences
 from wonderland.games.wonderlands_war.render import (
     card_text,
     describe,
-    faction_name,
+    faction_label,
     faction_text,
     half_text,
     quest_parts,
@@ -168,8 +169,8 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         until they are revealed (the draws they lead to are public); then what the step
         settled: the battles it ended, a new round, the end of the game."""
         line = self._step_line(before, actor, action, viewer)
-        told = changes_told(before, after)
-        return "; ".join(([line] if line else []) + told) or None
+        told = changes_told(before, actor, action, after)
+        return sentences(([line] if line else []) + told) or None
 
     @staticmethod
     def _step_line(
@@ -178,12 +179,17 @@ class WonderlandsWarGame(Game[WonderlandsWarState, WonderlandsWarView]):
         """The step itself (None: a quiet deal)."""
         if actor == CHANCE:
             if isinstance(decode(action), (DrawChip, RollDie, StartPlayer, DealTile)):
-                return describe(before, action)
+                return describe(before, action, partial(faction_label, before))
             return None
-        who = faction_name(before, actor)
-        if before.phase in SIMULTANEOUS_PHASES and viewer != actor:
-            return f"{who} has decided"
-        return f"{who}: {describe(before, action)}"
+        who = faction_label(before, actor)
+        if before.phase in SIMULTANEOUS_PHASES:
+            return (
+                f"{who} has decided"
+                if viewer != actor
+                else f"{who} {decided(before, actor, action)}"
+            )
+        words = describe(before, action, partial(faction_label, before))
+        return f"{who} {deed(before, actor, action, words)}"
 
     def action_info(self, view_: WonderlandsWarView, action: int) -> dict[str, Any]:
         """The action in words, for the table's buttons."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from wonderland.core.words import counted
 from wonderland.games.wonderlands_war import rules
 from wonderland.games.wonderlands_war.actions import (
@@ -68,6 +71,13 @@ def faction_name(state: WonderlandsWarState, seat: int) -> str:
     return state.content.factions[f].name if f >= 0 else f"seat {seat + 1}"
 
 
+def faction_label(state: WonderlandsWarState, seat: int) -> str:
+    """A faction as the table's log names it, never to be read as a person's name (a player
+    may be called Alice too): ``the Alice faction`` (before factions are chosen, the seat)."""
+    f = state.players[seat].faction
+    return f"the {state.content.factions[f].name} faction" if f >= 0 else faction_name(state, seat)
+
+
 def half_text(content: Content, card: int, half: int) -> str:
     """One half of a tea party card: supporters, the shard die icon, then its effects."""
     h = content.cards[card].halves[half]
@@ -116,12 +126,17 @@ _REGION_WORDS: dict[type[Action], str] = {
 }
 
 
-def describe(state: WonderlandsWarState, action: int) -> str:
-    """A sentence for ``action`` in the situation of ``state`` (chance outcomes included)."""
-    return _describe(state, decode(action))
+def describe(
+    state: WonderlandsWarState, action: int, name: Callable[[int], str] | None = None
+) -> str:
+    """A sentence for ``action`` in the situation of ``state`` (chance outcomes included;
+    ``name``: how a seat is named, its faction's name unless given)."""
+    return _describe(state, decode(action), name)
 
 
-def _describe(state: WonderlandsWarState, typed: Action) -> str:
+def _describe(
+    state: WonderlandsWarState, typed: Action, name: Callable[[int], str] | None = None
+) -> str:
     plain = _PLAIN_WORDS.get(type(typed))
     if plain is not None:
         return plain
@@ -131,14 +146,14 @@ def _describe(state: WonderlandsWarState, typed: Action) -> str:
         return _REGION_WORDS[type(typed)].format(r=where)
     if isinstance(typed, (DealTile, DrawAllySet, RevealWonderlandian, DealCard)):
         return _describe_deal(state, typed)
-    return _describe_choice(state, typed)
+    return _describe_choice(state, typed, name or partial(faction_name, state))
 
 
 def _chip_name(content: Content, chip: int) -> str:
     return content.chips[chip].name if chip < len(content.chips) else str(chip)
 
 
-def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
+def _describe_choice(state: WonderlandsWarState, action: Action, name: Callable[[int], str]) -> str:
     """A sentence for a seat's choice, a bag draw, a die roll or the start player."""
     c = state.content
     match action:
@@ -155,7 +170,7 @@ def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
         case PickAlly(chip):
             return f"gain chip {_chip_name(c, chip)}"
         case DrawChip(seat, chip):
-            return f"{faction_name(state, seat)} draws {_chip_name(c, chip)}"
+            return f"{name(seat)} draws {_chip_name(c, chip)}"
         case KeepQuest(index):
             return f"keep quest {index + 1}"
         case ChooseFaction(faction):
@@ -163,11 +178,11 @@ def _describe_choice(state: WonderlandsWarState, action: Action) -> str:
         case Forge(track, chip):
             return f"forge chip {c.chips[chip].name} onto forge track {track + 1}"
         case Wager(seat):
-            return f"bet on {faction_name(state, seat)}"
+            return f"bet on {name(seat)}"
         case RollDie(seat, face):
-            return f"{faction_name(state, seat)} rolls {counted(c.die_faces[face], 'shard')}"
+            return f"{name(seat)} rolls {counted(c.die_faces[face], 'shard')}"
         case StartPlayer(seat):
-            return f"{faction_name(state, seat)} starts"
+            return f"{name(seat)} starts"
     return to_text(action)
 
 

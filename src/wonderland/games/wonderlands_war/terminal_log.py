@@ -15,7 +15,8 @@ from rich.text import Text
 
 from wonderland.core import CHANCE
 from wonderland.games.wonderlands_war import actions
-from wonderland.games.wonderlands_war.narration import battle_moves
+from wonderland.games.wonderlands_war.battle_story import RESULT, START, Change, battle_changes
+from wonderland.games.wonderlands_war.narration import deed, lone_result, told_changes
 from wonderland.games.wonderlands_war.render import describe, faction_name, option
 from wonderland.games.wonderlands_war.scoring import score_parts
 from wonderland.games.wonderlands_war.stages import apply_in_stages
@@ -61,17 +62,21 @@ class WarLog:
     def __init__(self, table: TerminalTable) -> None:
         self.table = table
         self.seat = table.seat
+        self.changes: list[Change] = []
+        """The fighters' changes in the stage being told."""
 
     def step(self, state: WonderlandsWarState, actor: int, action: int) -> None:
         """Tell the step just played from ``state``, the state before it: the action, then each
         stage in order."""
         staged = state.clone()
         stages = apply_in_stages(staged, actor, action)
+        changes = battle_changes(state, actor, action)
         self.tell_action(state, actor, action)
         if staged != self.table.state:  # cannot happen while apply_in_stages follows rules
             stages = []
         previous, opening = state, None
-        for phase, stage in [*stages, (None, self.table.state)]:
+        for index, (phase, stage) in enumerate([*stages, (None, self.table.state)]):
+            self.changes = [c for c in changes if c.stage == index or not stages]
             self.tell(previous, stage, opening)
             previous, opening = stage, phase
 
@@ -117,11 +122,13 @@ class WarLog:
             words = "keeps one of the quests drawn, hidden until the end (G26)"
         else:
             words, detail = option(state, actor, action)
+            if actor != self.seat:
+                words = deed(state, actor, action, words)
             if detail and isinstance(
                 typed, (actions.Move, actions.PickWonderlandian, actions.PickAlly, actions.Forge)
             ):
                 words += f" ({detail})"
-        self.out(f"{escape(self.name(state, actor))}: {escape(words)}")
+        self.out(f"{escape(self.name(state, actor))} {escape(words)}")
 
     def battle_line(
         self, state: WonderlandsWarState, strengths: Sequence[int], statuses: Sequence[int]
@@ -155,6 +162,10 @@ class WarLog:
             statuses = ended[-1][3] if ended else tuple(cur.battle.status)
             strengths = ended[-1][2] if ended else tuple(cur.battle.strength)
             lone = sum(1 for x in statuses if x) == 1
+            starts = [c for c in self.changes if c.cause == START]
+            if starts:
+                at = {c.seat: c.new for c in starts}
+                strengths = tuple(at.get(s, strengths[s]) for s in range(cur.n))
             if not lone:
                 self.out(f"  start: {escape(self.battle_line(cur, strengths, statuses))}")
         if ended:
@@ -162,22 +173,28 @@ class WarLog:
         for _, where, strengths, statuses, firsts in ended:
             won = ", ".join(self.name(cur, s) for s in firsts) or "nobody"
             line = self.battle_line(cur, strengths, statuses)
-            head = "uncontested" if lone else escape(c.regions[where])
-            self.out(f"  {head}: {escape(line)} - won by [bold]{escape(won)}[/]")
+            if lone:
+                seat = next(s for s in range(cur.n) if statuses[s])
+                name = lambda s: self.name(cur, s)  # noqa: E731
+                told = lone_result(cur, c.regions[where], seat, strengths[seat], firsts, name)
+                self.out(f"  uncontested: {escape(told)}")
+            else:
+                self.out(
+                    f"  {escape(c.regions[where])}: {escape(line)} - won by [bold]{escape(won)}[/]"
+                )
             self.tell_bets(prev, cur, firsts)
         if ended or prev.war or cur.war:
             self.tell_awards(prev, cur)
-        for s in range(cur.n):
-            if prev.players[s].shield and not cur.players[s].shield:
-                self.out(f"  {escape(self.name(cur, s))} {self.verb(s, 'flips')} the shield")
         if not ended:
             self.tell_moves(prev, cur)
         if opening == Phase.START_ROUND:
             self.table.show(Rule(f"Round {cur.round}: tea party"))
 
     def tell_moves(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:
-        """Each fighter's strength gained or lost, a stop, a bust, one per line."""
-        for line in battle_moves(prev, cur, lambda seat: self.name(cur, seat)):
+        """Each fighter's change in this stage with its cause (a chip, an ability, a stop, a
+        bust), one per line, in the order they happened."""
+        changes = [c for c in self.changes if c.cause not in (START, RESULT)]
+        for line in told_changes(cur, changes, lambda seat: self.name(cur, seat)):
             self.out(f"  {escape(line)}")
 
     def tell_end_of_tea(self, prev: WonderlandsWarState, cur: WonderlandsWarState) -> None:

@@ -48,6 +48,20 @@ function inSentence(name) {
   return name.startsWith("The ") ? `the${name.slice(3)}` : name;
 }
 
+/** "Alice's", "Queen of Hearts'" (a name ending in s takes the apostrophe alone). */
+function possessive(name) {
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+}
+
+function upperFirst(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Whose, inside a sentence: "your" for the reader's own seat, else the character's. */
+function whose(ctx, seat) {
+  return seat === ctx.seat ? "your" : possessive(inSentence(charName(ctx, seat)));
+}
+
 function playerName(ctx, seat) {
   if (typeof ctx.name === "function") return ctx.name(seat);
   if (seat === ctx.seat) return "you";
@@ -98,9 +112,9 @@ function rowPicture(ctx, player) {
   const colour = colourOf(ctx, player);
   const name = charName(ctx, seat);
   const b = player.blocked_by;
-  const words = [`${name}'s row: ${player.row ? `1 to ${player.row} placed` : "empty"}`];
+  const words = [`${upperFirst(whose(ctx, seat))} row: ${player.row ? `1 to ${player.row} placed` : "empty"}`];
   words.push(player.row >= 6 ? "complete" : `needs a ${player.row + 1}`);
-  if (b) words.push(`blocked by ${inSentence(charName(ctx, b.seat))}'s ${b.value}`);
+  if (b) words.push(`blocked by ${whose(ctx, b.seat)} ${b.value}`);
   const row = el("div", { class: "row", role: "img", "aria-label": words.join("; "), "data-row": player.row });
   for (let v = 1; v <= 6; v++) {
     const placed = v <= player.row;
@@ -112,17 +126,17 @@ function rowPicture(ctx, player) {
     const bc = colourOf(ctx, blocker);
     const mine = b.seat === ctx.seat;
     const reclaim = (ctx.legal || []).find((a) => a.info && a.info.kind === "reclaim" && a.info.target === seat);
-    const blockerName = inSentence(charName(ctx, b.seat));
+    const blockers = whose(ctx, b.seat);
     const lying = el(reclaim ? "button" : "span", {
       class: `block-die${mine ? " mine" : ""}${reclaim ? " choice" : ""}`, "data-key": `block-${seat}`,
       "data-blocker": b.seat, "data-value": b.value,
       type: reclaim ? "button" : null, "data-kind": reclaim ? "reclaim" : null, "data-action": reclaim ? reclaim.id : null,
       disabled: reclaim && ctx.offline ? true : null, "aria-label": reclaim ? reclaim.info.text : null,
-      title: reclaim ? reclaim.info.text : `${blockerName}'s ${b.value} blocks ${inSentence(name)}: no advance before it is gone (D21)`,
+      title: reclaim ? reclaim.info.text : `${upperFirst(blockers)} ${b.value} blocks ${seat === ctx.seat ? "you" : inSentence(name)}: no advance before it is gone (D21)`,
       onclick: reclaim ? () => ctx.act(reclaim.id) : null },
     dieFace(b.value, bc));
     row.append(styled(lying, { "--bd": bc.fill, "grid-column": String(Math.min(6, player.row + 1)) }));
-    const note = el("p", { class: "block-note" }, styled(el("span", { class: "block-label" }, `blocked by ${blockerName}'s ${b.value}`), { "--bd": bc.fill, color: bc.pip }),
+    const note = el("p", { class: "block-note" }, styled(el("span", { class: "block-label" }, `blocked by ${blockers} ${b.value}`), { "--bd": bc.fill, color: bc.pip }),
       reclaim ? " — click it to take it back" : "");
     return el("div", { class: "row-wrap" }, row, note);
   }
@@ -308,7 +322,7 @@ function roundWhy(ctx, won) {
   const view = ctx.view;
   const p = view.players[won.seat];
   const you = won.seat === ctx.seat;
-  const cardOf = you ? "your card" : `${charName(ctx, won.seat)}'s card`;
+  const cardOf = you ? "your card" : `${possessive(charName(ctx, won.seat))} card`;
   const them = you ? "you" : inSentence(charName(ctx, won.seat));
   const adm = sideName(view, "admiring");
   const mad = sideName(view, "mad");
@@ -362,7 +376,7 @@ function middle(ctx, state, live, since) {
   if (opening) {
     const left = Math.max(0, live.open_in_ms - since);
     const count = el("p", { class: "countdown", "aria-live": "polite", role: "timer" },
-      el("span", { class: "count-number" }, String(Math.ceil(left / 1000))), el("span", { class: "count-words" }, "“Play Me!” opens the round"), ruleRef("D12"));
+      el("span", { class: "count-number" }, String(Math.ceil(left / 1000))), el("span", { class: "count-words" }, live.round_going_on ? "then the race goes on" : "“Play Me!” opens the round"), ruleRef("D12"));
     state.countdown = { node: count.firstChild, at: performance.now() + left, box: count };
     parts.push(count);
   } else if (view.phase === "play" && live && !live.held && view.players.every((p) => p.row === 0 && p.hand === 6) && !view.players.some((_, s) => pendingOf(ctx, s).length)) {

@@ -80,6 +80,23 @@ export function tone(view, seat) {
 }
 
 /** A name with the content's provisional star made a small marked note. */
+const VOWEL = /[aeiouy]/i;
+
+/** Long words with soft hyphens where a syllable may start (a consonant before a vowel, after
+ *  a vowel, or after a vowel and a consonant unless an "e" follows), so that a narrow plate breaks "Reinforce-ments" with
+ *  a hyphen and never "Reinforceme / nts" (the browser has no hyphenation dictionary). */
+export function hyphenated(text) {
+  return String(text).replace(/[A-Za-z]{9,}/g, (word) => {
+    let out = word[0];
+    for (let i = 1; i < word.length; i++) {
+      const starts = !VOWEL.test(word[i]) && VOWEL.test(word[i + 1] || "")
+        && (VOWEL.test(word[i - 1]) || (VOWEL.test(word[i - 2] || "") && word[i + 1] !== "e"));
+      out += (starts && i >= 3 && word.length - i >= 3 ? "\u00AD" : "") + word[i];
+    }
+    return out;
+  });
+}
+
 export function provisional(text) {
   const parts = String(text).split("*");
   if (parts.length === 1) return text;
@@ -114,6 +131,11 @@ export function chipToken(content, chip, { count = 0, key = null, extra = "" } =
 }
 
 /** A shard (a small crystal) with a count. */
+/** A number as it is printed: a negative one with a real minus sign ("−7", not "-7"). */
+export function signed(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
 export function shards(n) {
   return el("span", { class: "shards", title: `${n} shard${n === 1 ? "" : "s"}: −1 point each at the end (rule W53)`, role: "img", "aria-label": `${n} shards` },
     svg("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, svg("path", { d: "M12 2l7 7-7 13-7-13z" })), el("span", {}, String(n)), el("small", {}, n === 1 ? "shard" : "shards"));

@@ -3,7 +3,7 @@
 // tea cards taken and the quests. Your own mat is large; the others are smaller.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { button, chipToken, factionName, person, provisional, shards, take, tone, who } from "./common.js";
+import { button, chipToken, factionName, person, provisional, shards, signed, take, tone, who } from "./common.js";
 
 function chipsOf(content, counts, prefix) {
   const out = [];
@@ -12,7 +12,8 @@ function chipsOf(content, counts, prefix) {
 }
 
 function stat(iconName, value, unit, label, extra = "") {
-  return el("span", { class: `stat ${extra}`, title: label, role: "img", "aria-label": `${label}: ${value}` }, icon(iconName), el("span", {}, String(value)), el("small", {}, unit));
+  const shown = typeof value === "number" ? signed(value) : String(value);
+  return el("span", { class: `stat ${extra}`, title: label, role: "img", "aria-label": `${label}: ${shown}` }, icon(iconName), el("span", {}, shown), el("small", {}, unit));
 }
 
 function madnessTrack(ctx, s) {

@@ -8,7 +8,7 @@ import { icon } from "/static/icons.js";
 import { boardState } from "/static/board-state.js";
 import { flash, glide, snapshot, tumble } from "/static/motion.js";
 import { Sections, place } from "/static/sections.js";
-import { PHASE, button, person, readLegal, take, topPhase, who, words } from "./common.js";
+import { PHASE, button, person, readLegal, signed, take, topPhase, who, words } from "./common.js";
 import { teaKey, teaTable } from "./tea.js";
 import { mapKey, regionMap } from "./map.js";
 import { battleKey, battlePanel } from "./battle.js";
@@ -96,7 +96,7 @@ function finalScores(ctx) {
       el("thead", {}, el("tr", {}, el("td", {}), ...view.final_scores.map((_, s) => el("th", { scope: "col", class: win(s) }, who(ctx, s))))),
       el("tbody", {}, ...rows.map(([key, title]) => el("tr", { class: key === "total" ? "total" : "" },
         el("th", { scope: "row" }, title),
-        ...view.final_scores.map((f, s) => el("td", { class: win(s) }, String(f[key]))))))));
+        ...view.final_scores.map((f, s) => el("td", { class: win(s) }, signed(f[key]))))))));
 }
 
 // A piece glides within its frame (the tea table, the map, the battle, a mat): when a frame

@@ -3,7 +3,7 @@
 // highlighted button; any other plate says why it cannot be taken (with its rule clause).
 import { el, svg } from "/static/dom.js";
 import { icon } from "/static/icons.js";
-import { PHASE, bind, button, styled, factionName, initial, provisional, take, tone, topPhase, who, words } from "./common.js";
+import { PHASE, bind, button, styled, factionName, hyphenated, initial, provisional, take, tone, topPhase, who, words } from "./common.js";
 
 const ui = { selected: -1, shown: -1, stamp: "" };
 
@@ -123,7 +123,7 @@ export function teaTable(ctx, moves) {
     const body = head
       ? [el("span", { class: "plate-no" }, "Head"), el("span", { class: "plate-name" }, icon("dice"), " shard die")]
       : [el("span", { class: "plate-no" }, String(space)),
-        card >= 0 ? el("span", { class: "plate-name", "data-key": dealt ? null : `card-${card}-${space}` }, provisional(cardName(content, card))) : el("span", { class: "plate-name empty" }, used ? "" : "not used"),
+        card >= 0 ? el("span", { class: "plate-name", "data-key": dealt ? null : `card-${card}-${space}` }, provisional(hyphenated(cardName(content, card)))) : el("span", { class: "plate-name empty" }, used ? "" : "not used"),
         part ? el("span", { class: "plate-gain" }, ...part.halves.map((h, i) => el("span", { class: "half-gain" }, i ? "|" : "", `${h.supporters}`, icon("person"), h.shard_die ? icon("dice") : null))) : null];
     const plate = el("button", {
       type: "button", class: classes, "data-space": space,
@@ -178,7 +178,7 @@ function marketItems(ctx, moves) {
     const info = content.wonderlandians[w];
     const text = `${info.name}: ${info.figure ? `figure, strength ${info.strength}` : "chips for your bag"}`;
     const pick = picks.find((a) => a.target === slot);
-    const face = [el("span", { class: "wl-name" }, info.name), el("span", { class: "wl-kind" }, info.figure ? `figure ${info.strength}` : "chips")];
+    const face = [el("span", { class: "wl-name" }, hyphenated(info.name)), el("span", { class: "wl-kind" }, info.figure ? `figure ${info.strength}` : "chips")];
     return pick ? button(ctx, pick, face, { class: "wl legal", label: `take ${text}`, title: `take ${text}` })
       : el("span", { class: "wl", title: text, "data-key": `wl-${w}` }, ...face);
   });

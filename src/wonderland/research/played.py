@@ -4,8 +4,8 @@ A :class:`PlayedGame` is one finished game: its steps still in play (an undone s
 undo are left out), its configuration and time control, and for every step who decided it,
 a person or a bot (and which one).  Who played a seat can change during a game at a table:
 the host hands an absent person's seat to a bot and gives it back, a clock that runs out
-hands the seat over or lets a bot make that one move.  Tokens, names and chat are read only
-when asked for (``with_names``).
+hands the seat over or lets a bot make that one move.  Names are read only when asked for
+(``with_names``); tokens and chat never.
 """
 
 from __future__ import annotations

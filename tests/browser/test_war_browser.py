@@ -13,6 +13,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.support import ServerProcess
 
@@ -92,19 +93,23 @@ def expected(view: dict[str, Any]) -> list[dict[int, int]]:
 
 def step(page: Page) -> str:
     """Take one decision on the picture: a highlighted plate (its first half) or the first
-    button; returns what was clicked."""
-    plate = page.locator(".plate.legal")
-    if plate.count():
-        plate.first.click()
-        half = page.locator(".tea-detail .half")
-        if half.count():
-            half.first.click()
-        return "plate"
-    choice = page.locator(".ww button.choice:not([disabled])")
-    if choice.count():
-        kind = choice.first.get_attribute("data-kind") or ""
-        choice.first.click()
-        return kind
+    button; returns what was clicked ("" when the table changed under the pointer: a bot's
+    move redrew it, and the caller looks again)."""
+    try:
+        plate = page.locator(".plate.legal")
+        if plate.count():
+            plate.first.click(timeout=5000)
+            half = page.locator(".tea-detail .half")
+            if half.count():
+                half.first.click(timeout=5000)
+            return "plate"
+        choice = page.locator(".ww button.choice:not([disabled])")
+        if choice.count():
+            kind = choice.first.get_attribute("data-kind", timeout=5000) or ""
+            choice.first.click(timeout=5000)
+            return kind
+    except PlaywrightTimeoutError:
+        pass
     return ""
 
 

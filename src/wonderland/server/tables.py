@@ -189,6 +189,10 @@ class TableManager:
             ) from None
         if not table.finished:
             self.advance_soon(table)  # its bots and clock go on
+        if self.cluster is not None:
+            # Another process's commit between the read and now notified a table that was
+            # not here yet: read once more, so that no move is missed until the next one.
+            self.spawn(self.resync(table))
         return table
 
     async def restore_in_play(self) -> int:

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import make_app
-from tests.server.seating_support import create, join, play_to_end, until
+from tests.server.seating_support import join, play_to_end, until
 from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
 from wonderland.bots import make_bot
 from wonderland.cli.main import main
@@ -57,14 +57,16 @@ def bots(n: int) -> list[SeatInfo]:
     return [SeatInfo("bot", "random") for _ in range(n)]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A server's database: a Parade game a scripted person played through the server
     against a bot, bot tables of all three games, a table whose person's seat the host
     handed to a bot in mid-game, and an unfinished table."""
     folder = tmp_path_factory.mktemp("server")
     with TestClient(make_app(folder)) as client:
-        made = create(client, "parade", [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+        body = {"game": "parade", "seats": seats, "take_back_seconds": 0}  # no draw held
+        made = client.post("/api/tables", json=body).json()
         with client.websocket_connect("/ws") as ws:
             join(ws, made["table"], made["seats"][0]["token"])
             send_name(ws)

@@ -549,6 +549,6 @@ def register_openspiel_games() -> None:
     """Register ``python_wonderland_<id>`` for every game with an environment (idempotent)."""
     registered = set(pyspiel.registered_names())
     for game_id in sorted({v.game_id for v in env_versions()}):
-        game_type, cls = _game_class(game_id)
-        if game_type.short_name not in registered:
+        if _openspiel_name(game_id) not in registered:  # a class made again would not pickle
+            game_type, cls = _game_class(game_id)
             pyspiel.register_game(game_type, cls)

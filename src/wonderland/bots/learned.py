@@ -22,6 +22,7 @@ from typing import Any
 
 from wonderland.core import AnyGame, ConfigError, get_plugin
 from wonderland.core.bot import Advice, Alternative, Bot
+from wonderland.core.observations import densify
 
 NumpyArray = Any
 """A numpy array (numpy is imported only when a policy is loaded)."""
@@ -131,11 +132,8 @@ class LearnedBot(Bot):
         module = encoding.encoding.load()
         np = _numpy()
         n = int(view.num_players)  # a game that ships a policy has views that say it
-        observation = np.zeros(module.observation_size(n), np.float32)
-        ones, others = module.encode_sparse(view)
-        observation[ones] = 1.0
-        for index, value in others:
-            observation[index] = value
+        dense = densify(module.observation_size(n), *module.encode_sparse(view))
+        observation = np.asarray(dense, np.float32)
         ranked = policy.ranked(observation, n, legal)
         self.thinking.add(time.perf_counter() - start, 0)
         return ranked

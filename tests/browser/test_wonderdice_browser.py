@@ -66,6 +66,14 @@ class Frames:
         return view
 
 
+def drawn_faces(page: Page) -> list[int]:
+    """The faces of the roll drawn in this seat's tray, sorted."""
+    faces: list[int] = page.evaluate(
+        "() => [...document.querySelectorAll('.rolled-die')].map((d) => Number(d.dataset.face))"
+    )
+    return sorted(faces)
+
+
 def drawn_rows(page: Page) -> list[tuple[int, int | None]]:
     """Per seat as drawn: the dice placed on its row, the value of the die blocking it."""
     rows: list[tuple[int, int | None]] = page.evaluate(
@@ -264,8 +272,16 @@ def test_a_die_is_used_by_clicking_it(browser: Browser, site: ServerProcess) -> 
     one = page.locator('.rolled-die[data-face="1"]')
     for _ in range(30):  # roll until a 1 shows
         expect(page.locator("#roll")).to_be_enabled(timeout=5_000)
+        rolls = frames.view["stats"].get("rolls", 0)
         page.locator("#roll").click()
-        expect(page.locator(".rolled-die").first).to_be_visible()
+        deadline = time.monotonic() + 5  # this roll's faces came, and are drawn
+        while frames.view["stats"].get("rolls", 0) == rolls and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        counts = (frames.states[-1].get("live") or {}).get("pending", [None])[0] or []
+        faces = [face for face, n in enumerate(counts) if face >= 1 for _ in range(n)]
+        while drawn_faces(page) != faces and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        assert drawn_faces(page) == faces, (drawn_faces(page), faces)
         if one.count():
             break
     assert one.count(), "thirty rolls without a 1"

@@ -4,6 +4,7 @@
 // The renderer contract (every game's web/renderer.js follows it):
 //   export function render(board, ctx)   draws the whole table into `board`, from ctx alone
 //   export function result(view, ctx)    optional: { headline, reason } for the game-over panel
+//   export function cues(before, after)  optional: the sounds of a change (see sound.js)
 // ctx holds:
 //   view       the seat's view (from the state message, or a replay step)
 //   previous   the view drawn just before (null on the first draw): animate the difference

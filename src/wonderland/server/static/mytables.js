@@ -121,7 +121,8 @@ export function notifyButton() {
 export function notifyTurn(title, body) {
   if (!document.hidden || !notificationsOn()) return;
   try {
-    const note = new Notification(title, { body, tag: `turn-${location.pathname}` });
+    // renotify: a new turn alerts again even when the last turn's notification is still shown
+    const note = new Notification(title, { body, tag: `turn-${location.pathname}`, renotify: true });
     note.onclick = () => { window.focus(); note.close(); };
   } catch { /* some browsers allow notifications from a service worker only */ }
 }

@@ -6,6 +6,7 @@
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { codeList, seatsKey } from "/static/join-codes.js";
+import { hear, soundControl } from "/static/sound.js";
 import { prose } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -170,6 +171,7 @@ async function onMessage(message) {
   } else if (message.type === "state") {
     state = message;
     draw();
+    hear({ renderer, view: state.view, state });
   } else if (message.type === "join_codes") {
     codes = message;
     drawCodes();
@@ -209,5 +211,6 @@ function connect() {
 }
 
 board.inert = true;  // a screen the whole room sees: nothing on it can be pressed
+soundControl(document.querySelector(".screen-top"), "screen");  // silent until turned on
 connect();
 setInterval(() => send({ type: "ping" }), 20000);

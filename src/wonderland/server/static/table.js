@@ -10,6 +10,7 @@ import { helloExtras, message as nightMessage, render as nightRender, returningS
 import { showGone } from "/static/gone.js";
 import { icon } from "/static/icons.js";
 import { listenForKeys } from "/static/keys.js";
+import { hear, soundControl } from "/static/sound.js";
 import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
@@ -391,6 +392,7 @@ function applyState(message) {
   probe.history = [...probe.history.slice(-1), message];
   render();
   renderLog();
+  if (welcome) hear({ renderer, view: message.view, state: message, seat: welcome.seat, mine: !welcome.real_time && myTurn() });
   probe.timings.push(performance.now() - start);
   if (probe.timings.length > 5000) { probe.timings.splice(0, 1000); probe.board.splice(0, 1000); }
 }
@@ -606,5 +608,6 @@ function connect() {
   });
 }
 
+soundControl(document.querySelector(".top-line"), token ? "seat" : "watch");
 connect();
 setInterval(() => send({ type: "ping" }), 20000);

@@ -17,6 +17,7 @@ import { previewLine, yourPlace } from "./hand.js";
 import { applyPreview, boxPicture, paradeRow, pile } from "./parade.js";
 
 export { majorities, result };
+export { cues } from "./cues.js";  // its sounds (see /static/sound.js)
 
 // A board's UI state: the hand card whose preview is shown, the cards picked in the end
 // choice, the state version a move was sent for, the last draw (the kept controls act on

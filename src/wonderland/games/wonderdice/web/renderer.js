@@ -10,6 +10,8 @@ import { snapshot, glide, tumble, flash, reducedMotion } from "/static/motion.js
 import { Sections, attrs, place } from "/static/sections.js";
 import { prose, ruleRef } from "/static/words.js";
 
+export { cues } from "./cues.js";  // its sounds (see /static/sound.js)
+
 const COLOURS = { green: "#2e7d32", blue: "#1565c0", yellow: "#f2c230", red: "#c62828", grey: "#5f6368", purple: "#6a1b9a", white: "#ffffff" };
 const LIGHT = new Set(["yellow", "white"]);
 const PIPS = { 1: [[20, 20]], 2: [[11, 11], [29, 29]], 3: [[11, 11], [20, 20], [29, 29]],

@@ -14,6 +14,8 @@ import { mapKey, regionMap } from "./map.js";
 import { battleKey, battlePanel } from "./battle.js";
 import { matKey, mat } from "./mats.js";
 
+export { cues } from "./cues.js";  // its sounds (see /static/sound.js)
+
 // A board's UI state: the view drawn last (when the page gives no ctx.previous), the frame's
 // containers and the sections drawn last, each with the key of its inputs, so a section whose
 // inputs did not change keeps its nodes (the browser neither rebuilds nor restyles them).

@@ -1,0 +1,99 @@
+"""The cues each game's renderer names (its web/cues.js, served as the table loads it), read
+in Chromium against the engine's own record: every Parade card played sounds "card", every
+War battle with a winner sounds "win", and nothing else does; in a Wonderdice race a
+player's page sounds its own rolls while the table screen sounds the bot's too."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.support import ServerProcess
+from wonderland.core.game import CHANCE
+from wonderland.core.registry import get_game
+
+from .test_sound_browser import page_of
+from .test_wonderdice_browser import against_a_bot, clicked, ready
+
+CUES_OF_STEPS = """async ([game, views]) => {
+  const { cues } = await import(`/games/${game}/cues.js`);
+  const moment = (view) => ({ view, state: { log_start: 0, log: [] }, seat: null, mine: false });
+  return views.slice(1).map((view, i) => cues(moment(views[i]), moment(view)));
+}"""
+"""The cues the game's module names for each step of a list of spectator views."""
+
+
+def played(game_id: str, players: int, seed: int) -> tuple[list[dict[str, Any]], list[bool]]:
+    """A random game to its end: the spectator's view after every step, and for each step
+    whether the engine's record says it made the game's cue (a card played in Parade, a
+    battle won in War)."""
+    game = get_game(game_id)
+    state: Any = game.initial_state(game.make_config(players))
+    rng = random.Random(seed)
+    views = [game.view_to_json(game.view(state, None))]
+    sounded: list[bool] = []
+    while not game.is_terminal(state):
+        before = state.last_play if game_id == "parade" else len(state.log)
+        to_move = game.to_move(state)
+        if to_move == CHANCE:
+            game.apply_in_place(state, CHANCE, game.sample_chance(state, rng))
+        else:
+            seat = min(to_move) if isinstance(to_move, frozenset) else to_move
+            game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
+        if game_id == "parade":
+            sounded.append(state.last_play is not None and state.last_play != before)
+        else:
+            sounded.append(any(entry[4] for entry in state.log[before:]))
+        views.append(game.view_to_json(game.view(state, None)))
+    return views, sounded
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "cue"), [("parade", 3, "card"), ("wonderlands_war", 3, "win")]
+)
+def test_a_games_cues_follow_its_record(
+    browser: Browser, site: ServerProcess, game_id: str, players: int, cue: str
+) -> None:
+    views, sounded = played(game_id, players, seed=7)
+    assert sum(sounded) >= 5  # the game had enough cards or battles to tell
+    page = page_of(browser, 800, 600)
+    page.goto(site.url + "/")
+    named = page.evaluate(CUES_OF_STEPS, [game_id, views])
+    assert named == [[cue] if made else [] for made in sounded]
+
+
+def rolls_heard(page: Page) -> int:
+    count: int = page.evaluate("window.__cues.filter((c) => c.cue === 'dice').length")
+    return count
+
+
+def test_a_player_hears_their_own_rolls_and_the_screen_hears_everyones(
+    browser: Browser, site: ServerProcess
+) -> None:
+    created = against_a_bot(site)
+    screen = page_of(browser, 1280, 720)
+    screen.goto(f"{site.url}/t/{created['table']}/screen")
+    screen.get_by_role("button", name="Sound").click()
+    page = page_of(browser, 1280, 800)
+    page.goto(created["seats"][0]["url"])
+    ready(page)
+    mine = 0
+    deadline = time.monotonic() + 30
+    while mine < 3 and time.monotonic() < deadline:
+        roll = page.locator("#roll:not([disabled])")
+        if roll.count() and clicked(roll):
+            mine += 1
+            page.wait_for_timeout(400)
+        page.wait_for_timeout(50)
+    assert mine == 3
+    expect(page.locator(".dice-seat")).to_have_count(2)
+    heard = rolls_heard(page)
+    assert 1 <= heard <= mine  # its own rolls only (two close ones may share a rattle)
+    page.wait_for_timeout(3000)  # the bot races on alone
+    assert rolls_heard(page) == heard
+    assert rolls_heard(screen) > heard  # the screen hears the bot's rolls as well
+    assert page.errors == [] and screen.errors == []  # type: ignore[attr-defined]

@@ -143,12 +143,14 @@ export function soundControl(place, kind) {
     showControl(button, slider);
     play(["turn"], true);  // what the turn sounds like, at this volume
   });
-  slider.addEventListener("change", () => {
+  slider.addEventListener("input", () => {  // heard at once while the slider moves
     prefs = { ...prefs, volume: Number(slider.value) };
+    setVolume();
+  });
+  slider.addEventListener("change", () => {
     save();
     showControl(button, slider);
-    setVolume();
-    play(["card"], true);
+    play(["card"], true);  // what a cue sounds like at this volume
   });
   showControl(button, slider);
   place.append(el("span", { class: "sound-control", role: "group", "aria-label": "Sound" },

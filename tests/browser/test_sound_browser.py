@@ -56,6 +56,24 @@ def page_of(browser: Browser, width: int, height: int, **options: object) -> Pag
     return page
 
 
+def seated(
+    browser: Browser,
+    site: ServerProcess,
+    size: tuple[int, int],
+    script: str = "",
+    **options: object,
+) -> tuple[Page, str]:
+    """A person's seat at a new table against a bot, open at its turn (``script`` runs
+    before the page's own), and the table screen's public link."""
+    seat, screen_link = seat_links(site)
+    page = page_of(browser, *size, **options)
+    if script:
+        page.add_init_script(script)
+    page.goto(seat)
+    expect(page.locator(".seat-you .turn-tag")).to_contain_text("your turn")
+    return page, screen_link
+
+
 def cues(page: Page, preview: bool = False) -> list[str]:
     """The cues played so far (previews of the control apart, unless asked)."""
     played: list[str] = page.evaluate(
@@ -116,12 +134,9 @@ def fits(page: Page, name: str) -> None:
 def test_a_seat_hears_its_turn_and_the_cards_and_its_choice_of_off_is_kept(
     browser: Browser, site: ServerProcess
 ) -> None:
-    seat, _ = seat_links(site)
-    page = page_of(browser, 1280, 800)
-    page.goto(seat)
+    page, _ = seated(browser, site, (1280, 800))
     toggle = page.get_by_role("button", name="Sound")
     expect(toggle).to_have_attribute("aria-pressed", "true")  # a player's page: on by default
-    expect(page.locator(".seat-you .turn-tag")).to_contain_text("your turn")
     assert cues(page) == [] and page.evaluate("window.__contexts") == 0  # silent on load
     fits(page, "seat-1280")
     play_until_my_turn(page)  # the click is the gesture that lets the page play sound
@@ -145,10 +160,7 @@ def test_a_seat_hears_its_turn_and_the_cards_and_its_choice_of_off_is_kept(
 def test_the_table_screen_starts_silent_until_someone_turns_sound_on(
     browser: Browser, site: ServerProcess
 ) -> None:
-    seat, screen_link = seat_links(site)
-    player = page_of(browser, 390, 844)
-    player.goto(seat)
-    expect(player.locator(".seat-you .turn-tag")).to_contain_text("your turn")
+    player, screen_link = seated(browser, site, (390, 844))
     fits(player, "seat-390")
     screen = page_of(browser, 1920, 1080)
     screen.goto(screen_link)
@@ -197,11 +209,7 @@ STILL = """() => [...document.querySelectorAll('*')].filter((e) => {
 def test_nothing_moves_when_the_reader_asked_for_reduced_motion(
     browser: Browser, site: ServerProcess, motion: str
 ) -> None:
-    seat, _ = seat_links(site)
-    page = page_of(browser, 1280, 800, reduced_motion=motion)
-    page.add_init_script(MOVES)
-    page.goto(seat)
-    expect(page.locator(".seat-you .turn-tag")).to_contain_text("your turn")
+    page, _ = seated(browser, site, (1280, 800), MOVES, reduced_motion=motion)
     play_until_my_turn(page)
     page.locator(".hand .play-card").first.hover()
     page.wait_for_timeout(400)
@@ -235,13 +243,8 @@ window.Notification = class extends Shown {
 def test_a_seat_in_the_background_is_notified_when_its_turn_comes(
     browser: Browser, site: ServerProcess
 ) -> None:
-    seat, _ = seat_links(site)
-    page = page_of(browser, 1280, 800)
-    page.context.grant_permissions(["notifications"], origin=site.url)
-    page.add_init_script(HIDDEN)
-    page.goto(seat)
+    page, _ = seated(browser, site, (1280, 800), HIDDEN, permissions=["notifications"])
     expect(page.locator("#notify")).to_have_text("Turn notifications on")
-    expect(page.locator(".seat-you .turn-tag")).to_contain_text("your turn")
     play_until_my_turn(page)  # in front: the page shows the turn, no notification
     assert page.evaluate("window.__notes") == []
     page.evaluate("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")

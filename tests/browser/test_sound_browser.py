@@ -18,6 +18,7 @@ from tests.support import ServerProcess
 
 from .conftest import overflow, serious_violations
 from .test_parade_browser import ENABLED_CARD
+from .test_wonderdice_browser import clicked, ready
 
 SHOTS = Path(os.environ.get("WONDERLAND_SHOTS", "/tmp/sound-shots"))
 
@@ -192,7 +193,10 @@ Element.prototype.animate = function (...args) {
   return animate.apply(this, args);
 };
 addEventListener("transitionrun", () => { window.__moves += 1; }, true);
-addEventListener("animationstart", () => { window.__moves += 1; }, true);
+addEventListener("animationstart", (event) => {  // a stepped countdown does not glide
+  const timing = getComputedStyle(event.target).animationTimingFunction;
+  if (!timing.startsWith("steps")) window.__moves += 1;
+}, true);
 """
 """Counts every animation and transition the page starts."""
 
@@ -252,4 +256,41 @@ def test_a_seat_in_the_background_is_notified_when_its_turn_comes(
     page.wait_for_function("() => window.__notes.length > 0")
     notes = page.evaluate("window.__notes")
     assert [note["title"] for note in notes] == ["Your turn · Parade"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def first_moves(page: Page, game: str) -> None:
+    """A few steps of a War or Wonderdice seat: a decision or rolls, and the bots' answers."""
+    if game == "wonderdice":
+        ready(page)
+        for _ in range(3):
+            roll = page.locator("#roll:not([disabled])")
+            expect(roll).to_be_visible(timeout=10_000)
+            clicked(roll)
+            page.wait_for_timeout(400)
+    else:
+        choice = page.locator("#board button[data-action]:not([disabled])").first
+        expect(choice).to_be_visible()
+        choice.click()
+    page.wait_for_timeout(1000)
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+@pytest.mark.parametrize("game", ["wonderlands_war", "wonderdice"])
+def test_war_and_wonderdice_do_not_move_under_reduced_motion(
+    browser: Browser, site: ServerProcess, game: str, motion: str
+) -> None:
+    bots = [{"kind": "bot", "bot": "random"}] * (2 if game == "wonderlands_war" else 1)
+    variants = {"roll_cooldown_ms": "300", "countdown_ms": "600"} if game == "wonderdice" else {}
+    body = {"game": game, "seats": [{"kind": "human"}, *bots], "variants": variants}
+    made = httpx.post(f"{site.url}/api/tables", json=body, timeout=10).json()
+    page = page_of(browser, 1280, 800, reduced_motion=motion)
+    page.add_init_script(MOVES)
+    page.goto(made["seats"][0]["url"])
+    first_moves(page, game)
+    if motion == "reduce":
+        assert page.evaluate("window.__moves") == 0
+        assert page.evaluate(STILL) == []
+    else:
+        assert page.evaluate("window.__moves") > 0
     assert page.errors == []  # type: ignore[attr-defined]

@@ -228,11 +228,13 @@ def test_nothing_moves_when_the_reader_asked_for_reduced_motion(
 
 HIDDEN = """
 window.__notes = [];
-window.__hidden = false;
+window.__hidden = false;    // another tab in front, or the browser minimised
+window.__focused = true;    // false: another window in front, the page still showing
 for (const [name, value] of [["hidden", () => window.__hidden],
     ["visibilityState", () => (window.__hidden ? "hidden" : "visible")]]) {
   Object.defineProperty(Document.prototype, name, { get: value, configurable: true });
 }
+Document.prototype.hasFocus = () => window.__focused && !window.__hidden;
 const Shown = window.Notification;
 window.Notification = class extends Shown {
   constructor(title, options) {
@@ -251,11 +253,14 @@ def test_a_seat_in_the_background_is_notified_when_its_turn_comes(
     expect(page.locator("#notify")).to_have_text("Turn notifications on")
     play_until_my_turn(page)  # in front: the page shows the turn, no notification
     assert page.evaluate("window.__notes") == []
-    page.evaluate("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
-    play_until_my_turn(page)  # the move was sent just before the player switched away
+    page.evaluate("window.__focused = false")  # the player turned to another window
+    play_until_my_turn(page)  # (the move was sent just before)
     page.wait_for_function("() => window.__notes.length > 0")
+    page.evaluate("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
+    play_until_my_turn(page)  # now another tab is in front
+    page.wait_for_function("() => window.__notes.length > 1")
     notes = page.evaluate("window.__notes")
-    assert [note["title"] for note in notes] == ["Your turn · Parade"]
+    assert [note["title"] for note in notes] == ["Your turn · Parade"] * 2
     assert page.errors == []  # type: ignore[attr-defined]
 
 

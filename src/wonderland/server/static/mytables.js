@@ -117,9 +117,10 @@ export function notifyButton() {
   return button;
 }
 
-/** Tell the player it is their turn, when the page is in the background. */
+/** Tell the player it is their turn, when the page is in the background: hidden (another
+ * tab, a minimised browser) or in a window without the focus (another window in front). */
 export function notifyTurn(title, body) {
-  if (!document.hidden || !notificationsOn()) return;
+  if ((!document.hidden && document.hasFocus()) || !notificationsOn()) return;
   try {
     // renotify: a new turn alerts again even when the last turn's notification is still shown
     const note = new Notification(title, { body, tag: `turn-${location.pathname}`, renotify: true });

@@ -144,9 +144,13 @@ def test_a_seat_hears_its_turn_and_the_cards_and_its_choice_of_off_is_kept(
     page.wait_for_function("() => window.__cues.some((c) => c.cue === 'turn')")
     assert cues(page) == ["card", "card", "turn"]  # mine, the bot's, the turn back to me
     assert page.evaluate("window.__contexts") == 1
-    toggle.click()
+    toggle.focus()
+    page.keyboard.press("Space")  # the control works from the keyboard
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    page.get_by_label("Volume").fill("25")
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Volume")).to_be_focused()
+    for _ in range(7):
+        page.keyboard.press("ArrowLeft")  # from 60, in steps of 5
     page.reload()
     expect(page.get_by_role("button", name="Sound")).to_have_attribute("aria-pressed", "false")
     expect(page.get_by_label("Volume")).to_have_value("25")

@@ -75,7 +75,7 @@ function started() {
     out.connect(audio.destination);
     setVolume();
   }
-  if (audio.state === "suspended") audio.resume().catch(() => {});
+  if (audio.state !== "running") audio.resume().catch(() => {});  // suspended, interrupted
   return audio;
 }
 

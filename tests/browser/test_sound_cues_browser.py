@@ -97,3 +97,48 @@ def test_a_player_hears_their_own_rolls_and_the_screen_hears_everyones(
     assert rolls_heard(page) == heard
     assert rolls_heard(screen) > heard  # the screen hears the bot's rolls as well
     assert page.errors == [] and screen.errors == []  # type: ignore[attr-defined]
+
+
+HEAR = """async (views) => {
+  const sound = await import('/static/sound.js');
+  const renderer = await import('/games/parade/renderer.js');
+  const heard = [];
+  addEventListener('wonderland:cue', (event) => heard.at(-1).push(event.detail.cue));
+  const steps = [
+    [views.first, 0, ['dealt'], false, false],      // the page's first state: silent
+    [views.played, 1, ['played'], true, false],     // a card, and the turn comes to me
+    [views.before_end, 0, ['dealt', 'played', 'more'], false, false],  // a resync: silent
+    [views.end, 3, ['ended'], false, true],         // the end of the game
+  ];
+  for (const [view, start, log, mine, finished] of steps) {
+    heard.push([]);
+    sound.hear({ renderer, view, state: { log_start: start, log, finished }, seat: 0, mine });
+  }
+  return heard;
+}"""
+"""What the sound module plays for a page's first state, a change, a resync and the end."""
+
+
+def test_the_page_hears_a_change_but_not_its_first_state_or_a_resync(
+    browser: Browser, site: ServerProcess
+) -> None:
+    views, sounded = played("parade", 2, seed=3)
+    first_play = sounded.index(True) + 1
+    assert not sounded[-1]  # the last step plays no card: its only cue is the end
+    page = page_of(browser, 800, 600)
+    page.goto(site.url + "/")
+    page.evaluate(
+        "async () => (await import('/static/sound.js')).soundControl(document.body, 'seat')"
+    )
+    page.mouse.click(5, 5)  # the gesture that lets the page start its audio
+    heard = page.evaluate(
+        HEAR,
+        {
+            "first": views[first_play - 1],
+            "played": views[first_play],
+            "before_end": views[-2],
+            "end": views[-1],
+        },
+    )
+    assert heard == [[], ["card", "turn"], [], ["end"]]
+    assert page.evaluate("window.__contexts") == 1

@@ -21,8 +21,9 @@ const KEY = "wonderland.sound";
 const DEFAULT_ON = { seat: true, watch: false, screen: false };
 const DEFAULT_VOLUME = 60;
 const GAP_S = 0.08;       // silence between two cues
-const BEHIND_S = 0.6;     // a cue that would start later than this is dropped (a race's rolls)
-const MOST = 2;           // cues of one change at most
+const BEHIND_S = 0.6;     // a cue repeating the last one is dropped when it would start later
+const LATE_S = 2.5;       // than this (a race's many rolls), any cue later than this
+const MOST = 2;           // cues of one change at most (the last ones named)
 
 let page = "watch";
 let prefs = { on: false, volume: DEFAULT_VOLUME };
@@ -30,6 +31,7 @@ let audio = null;         // the AudioContext, made on a gesture with sound on
 let out = null;           // its volume (a GainNode)
 let before = null;        // the moment heard last
 let until = 0;            // when the cues scheduled so far end (audio time)
+let last = "";            // the cue scheduled last
 
 // -- the stored preference -----------------------------------------------------------------
 function storedAll() {
@@ -86,8 +88,9 @@ function play(names, preview = false) {
   for (const name of names) {
     if (!Object.hasOwn(CUES, name)) continue;
     const at = preview ? now : Math.max(now, until + GAP_S);  // one after the other
-    if (at - now > BEHIND_S) continue;
+    if (at - now > LATE_S || (at - now > BEHIND_S && name === last)) continue;
     until = Math.max(until, at + CUES[name](context, out, at));
+    last = name;
     window.dispatchEvent(new CustomEvent("wonderland:cue", { detail: { cue: name, page, volume: prefs.volume, preview } }));
   }
 }
@@ -111,10 +114,10 @@ export function hear({ renderer, view, state, seat = null, mine = false }) {
   const previous = before;
   before = moment;
   if (!previous || start < previous.logEnd) return;  // the first state, a resync, an undo
-  const names = gameCues(renderer, previous, moment);
-  if ((state.finished && !previous.state.finished)) names.push("end");
-  else if (moment.mine && !previous.mine) names.push("turn");
-  play([...new Set(names)].slice(0, MOST));
+  const ending = state.finished && !previous.state.finished;
+  const generic = ending ? ["end"] : moment.mine && !previous.mine ? ["turn"] : [];
+  const names = [...new Set([...gameCues(renderer, previous, moment), ...generic])];
+  play(names.slice(-MOST));  // the game's own cues first; the turn or the end is never cut
 }
 
 // -- the control ---------------------------------------------------------------------------

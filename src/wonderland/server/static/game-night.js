@@ -1,7 +1,7 @@
 // The table page's game-night parts: the waiting room, the host's panel, "Play again", the
-// links this browser keeps (My tables), the seat it kept offered back, and the "your turn"
-// notification (at turn-based tables). table.js calls helloExtras() when it says hello,
-// message() for each message, and render() after each draw.
+// links this browser keeps (My tables), the seat it kept offered back, the "your turn"
+// notification (at turn-based tables) and the sound (sound.js). table.js calls
+// helloExtras() when it says hello, message() for each message, and render() after each draw.
 import { el } from "/static/dom.js";
 import { showHost, showNewLink } from "/static/host.js";
 import { roomMessage, showRoom } from "/static/host-room.js";
@@ -9,6 +9,7 @@ import { showReadiness } from "/static/readiness.js";
 import { forget, forgetSeat, hostToken, notifyButton, notifyTurn, remember } from "/static/mytables.js";
 import { rematchRefused, showRematch } from "/static/rematch.js";
 import { keptSeat, keptSeatName, showSeatReturn } from "/static/seat-return.js";
+import { hear, soundControl } from "/static/sound.js";
 import { showWaiting } from "/static/waiting.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -42,6 +43,7 @@ function mount() {
   side.insertBefore(el("section", { id: "host-room", class: "host-panel", hidden: true, "aria-labelledby": "room-title" }), side.children[2] || null);
   const notify = notifyButton();
   if (notify) document.querySelector(".you").append(el("p", { class: "notify-row", hidden: true }, notify));
+  soundControl(document.querySelector(".top-line"), params.get("token") ? "seat" : "watch");
 }
 mount();
 
@@ -145,4 +147,5 @@ export function render(ctx) {
   const mine = notifies(state) && state.to_move.includes(welcome.seat) && state.legal.length > 0;
   if (mine && !wasMyTurn) notifyTurn(`Your turn · ${welcome.game_name}`, `It is your turn at table ${tableId}.`);
   wasMyTurn = mine;
+  hear({ renderer: ctx.renderer, view: state.view, state, seat: welcome.seat, mine });
 }

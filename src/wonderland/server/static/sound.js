@@ -97,7 +97,7 @@ function play(names, preview = false) {
 
 // -- what a change sounds like -------------------------------------------------------------
 function gameCues(renderer, previous, moment) {
-  if (!renderer || typeof renderer.cues !== "function") return [];
+  if (!renderer || typeof renderer.cues !== "function" || !previous.view || !moment.view) return [];
   try {
     const named = renderer.cues(previous, moment);
     return Array.isArray(named) ? named : [];

@@ -10,7 +10,6 @@ import { helloExtras, message as nightMessage, render as nightRender, returningS
 import { showGone } from "/static/gone.js";
 import { icon } from "/static/icons.js";
 import { listenForKeys } from "/static/keys.js";
-import { hear, soundControl } from "/static/sound.js";
 import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
@@ -378,7 +377,7 @@ function render() {
   renderTitle();
   renderWho();
   renderPaused();
-  nightRender({ state, offline, send });
+  nightRender({ state, offline, send, renderer });
   undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: Boolean(replay) });
   adviceRender({ state, offline, send, replay: Boolean(replay) });
   if (ctx) renderGameOver(ctx);
@@ -392,7 +391,6 @@ function applyState(message) {
   probe.history = [...probe.history.slice(-1), message];
   render();
   renderLog();
-  if (welcome) hear({ renderer, view: message.view, state: message, seat: welcome.seat, mine: !welcome.real_time && myTurn() });
   probe.timings.push(performance.now() - start);
   if (probe.timings.length > 5000) { probe.timings.splice(0, 1000); probe.board.splice(0, 1000); }
 }
@@ -608,6 +606,5 @@ function connect() {
   });
 }
 
-soundControl(document.querySelector(".top-line"), token ? "seat" : "watch");
 connect();
 setInterval(() => send({ type: "ping" }), 20000);

@@ -142,3 +142,36 @@ def test_the_page_hears_a_change_but_not_its_first_state_or_a_resync(
     )
     assert heard == [[], ["card", "turn"], [], ["end"]]
     assert page.evaluate("window.__contexts") == 1
+
+
+RENDERED = """async () => {
+  const { CUES } = await import('/static/sound-synth.js');
+  const rate = 22050;
+  const found = {};
+  for (const name of Object.keys(CUES)) {
+    const audio = new OfflineAudioContext(1, rate * 3, rate);
+    const out = audio.createGain();
+    out.connect(audio.destination);
+    const length = CUES[name](audio, out, 0.05);
+    const samples = (await audio.startRendering()).getChannelData(0);
+    let peak = 0, last = 0;
+    samples.forEach((x, i) => {
+      peak = Math.max(peak, Math.abs(x));
+      if (Math.abs(x) > 0.001) last = i;
+    });
+    found[name] = { length, peak, end: last / rate - 0.05 };
+  }
+  return found;
+}"""
+"""Every cue rendered offline: the length it says, its loudest sample, when it falls silent."""
+
+
+def test_every_cue_is_short_audible_and_never_clips(browser: Browser, site: ServerProcess) -> None:
+    page = page_of(browser, 800, 600)
+    page.goto(site.url + "/")
+    found = page.evaluate(RENDERED)
+    assert sorted(found) == ["card", "dice", "end", "turn", "win"]
+    for name, cue in found.items():
+        assert 0.05 < cue["peak"] < 1.0, name  # heard, and below the point of distortion
+        assert 0 < cue["end"] <= cue["length"] + 0.05, name  # silent once it says it ends
+        assert cue["length"] <= 1.5, name  # short

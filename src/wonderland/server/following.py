@@ -56,6 +56,10 @@ class Followed(TableCore, Protocol):
         """Send chat lines to every connection of the table."""
         ...
 
+    def missed(self, table_id: str) -> None:
+        """Another process changed a table that is not in memory (perhaps being loaded)."""
+        ...
+
 
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
@@ -105,6 +109,7 @@ def moved(core: Followed, note: str) -> None:
     table_id, known, first, actions = parse_move_note(note)
     table = core.tables.get(table_id)
     if table is None:
+        core.missed(table_id)
         return
     core.spawn(resync(core, table, known, (first, actions)))
 

@@ -148,6 +148,11 @@ class TableManager:
         if table_id in self._loading:
             self._noted_while_loading.add(table_id)
 
+    def knows(self, table_id: str) -> bool:
+        """Whether ``table_id`` is in memory or being loaded (a plain look at two dicts: the
+        listener's thread may ask)."""
+        return table_id in self.tables or table_id in self._loading
+
     async def resync(self, table: LiveTable) -> None:
         """Bring ``table`` up to its stored actions and events; tell its connections."""
         await resync(self, table)

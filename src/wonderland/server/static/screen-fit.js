@@ -1,0 +1,74 @@
+// The table screen fits its window without scrolling: the page is laid out for a 1280x720
+// window and scaled to the window it has (a TV at 1920x1080 shows it 1.5 times larger); the
+// board is then zoomed to the room left beside the players and the last moves (larger when
+// the position is small, smaller when it is large, never below FLOOR); the oldest log lines
+// make way when the column is full. A narrow window (a phone) is not scaled: it scrolls.
+export const CANVAS = { width: 1280, height: 720 };
+const NARROW = 900;      // below this width the screen is one column that scrolls
+const FLOOR = 0.75;      // the board is never drawn smaller than this (its text stays readable)
+const CEILING = 1.6;     // nor larger than this (a short position does not fill the room)
+const SLACK = 0.06;      // a fitting zoom is kept until the board could grow by this much
+
+/** Whether the window is wide enough to be a table screen (else the page scrolls). */
+export function wide() {
+  return innerWidth >= NARROW;
+}
+
+/** Scale the page to the window: the canvas's height is the window's (in canvas pixels). */
+export function fitPage() {
+  const body = document.body;
+  const scale = wide() ? Math.min(innerWidth / CANVAS.width, innerHeight / CANVAS.height) : 1;
+  body.style.zoom = String(scale);
+  body.style.setProperty("--screen-height", wide() ? `${innerHeight / scale}px` : "auto");
+  body.classList.toggle("screen-fitted", wide());
+}
+
+/** The room below the board's top in its column, in the board's own coordinates. */
+function room(board) {
+  const main = board.parentElement;
+  const bottom = main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom) * zoomOf(document.body);
+  return bottom - board.getBoundingClientRect().top;
+}
+
+function zoomOf(node) {
+  return parseFloat(node.style.zoom) || 1;
+}
+
+function fits(board, zoom, space) {
+  board.style.zoom = String(zoom);
+  const box = board.getBoundingClientRect();
+  return box.height <= space + 0.5 && board.scrollWidth <= board.clientWidth + 1;
+}
+
+/** Zoom the board to the largest size (between FLOOR and CEILING) at which it fits its room;
+ *  a zoom that still fits with little to spare is kept, so the board does not breathe with
+ *  every move. Returns the zoom. */
+export function fitBoard(board) {
+  if (board.hidden || !wide()) {
+    board.style.zoom = "";
+    return 1;
+  }
+  const space = room(board);
+  const now = zoomOf(board);
+  if (board.style.zoom && fits(board, now, space) && !fits(board, Math.min(CEILING, now * (1 + SLACK)), space)) {
+    board.style.zoom = String(now);
+    return now;
+  }
+  let low = FLOOR;
+  let high = CEILING;
+  if (fits(board, high, space)) return high;
+  for (let i = 0; i < 7; i++) {
+    const middle = (low + high) / 2;
+    if (fits(board, middle, space)) low = middle;
+    else high = middle;
+  }
+  const zoom = Math.round(low * 100) / 100;
+  board.style.zoom = String(zoom);
+  return zoom;
+}
+
+/** Drop the oldest lines of `list` while it overflows its box (the newest always stays). */
+export function trimLog(list) {
+  if (!wide()) return;
+  while (list.children.length > 1 && list.scrollHeight > list.clientHeight + 1) list.firstElementChild.remove();
+}

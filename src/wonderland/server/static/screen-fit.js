@@ -34,10 +34,16 @@ function zoomOf(node) {
   return parseFloat(node.style.zoom) || 1;
 }
 
-function fits(board, zoom, space) {
+function moving(board) {
+  return board.getAnimations({ subtree: true }).filter((a) => a.playState === "running");
+}
+
+/** Whether the board fits `space` at `zoom`: its height, and its width once nothing glides
+ *  (a piece gliding from afar widens the board's overflow while it moves). */
+function fits(board, zoom, space, still) {
   board.style.zoom = String(zoom);
   const box = board.getBoundingClientRect();
-  return box.height <= space + 0.5 && board.scrollWidth <= board.clientWidth + 1;
+  return box.height <= space + 0.5 && (!still || board.scrollWidth <= board.clientWidth + 1);
 }
 
 /** Zoom the board to the largest size (between FLOOR and CEILING) at which it fits its room;
@@ -50,21 +56,30 @@ export function fitBoard(board) {
   }
   const space = room(board);
   const now = zoomOf(board);
-  if (board.style.zoom && fits(board, now, space) && !fits(board, Math.min(CEILING, now * (1 + SLACK)), space)) {
+  const still = !moving(board).length;
+  const fit = (zoom) => fits(board, zoom, space, still);
+  if (board.style.zoom && fit(now) && !fit(Math.min(CEILING, now * (1 + SLACK)))) {
     board.style.zoom = String(now);
     return now;
   }
   let low = FLOOR;
   let high = CEILING;
-  if (fits(board, high, space)) return high;
+  if (fit(high)) return high;
   for (let i = 0; i < 7; i++) {
     const middle = (low + high) / 2;
-    if (fits(board, middle, space)) low = middle;
+    if (fit(middle)) low = middle;
     else high = middle;
   }
   const zoom = Math.round(low * 100) / 100;
   board.style.zoom = String(zoom);
   return zoom;
+}
+
+/** Call `then` once the board's pieces have stopped gliding (not at all when none glides). */
+export function whenStill(board, then) {
+  const running = moving(board);
+  if (!running.length) return;
+  Promise.allSettled(running.map((a) => a.finished)).then(() => { if (!moving(board).length) then(); });
 }
 
 /** Drop the oldest lines of `list` while it overflows its box (the newest always stays). */

@@ -6,7 +6,7 @@
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { codeList, seatsKey } from "/static/join-codes.js";
-import { fitBoard, fitPage, trimLog } from "/static/screen-fit.js";
+import { fitBoard, fitPage, trimLog, whenStill } from "/static/screen-fit.js";
 import { prose } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -136,6 +136,7 @@ function draw() {
   drawPlayers();
   drawCodes();
   fit();
+  whenStill(board, fit);  // fitted again once the pieces have glided to their places
   askCodes();
 }
 

@@ -70,7 +70,7 @@ export function fitBoard(board) {
     if (fit(middle)) low = middle;
     else high = middle;
   }
-  const zoom = Math.round(low * 100) / 100;
+  const zoom = Math.floor(low * 100) / 100;  // rounded down: it still fits
   board.style.zoom = String(zoom);
   return zoom;
 }
@@ -80,6 +80,17 @@ export function whenStill(board, then) {
   const running = moving(board);
   if (!running.length) return;
   Promise.allSettled(running.map((a) => a.finished)).then(() => { if (!moving(board).length) then(); });
+}
+
+/** Call `fit` (once a frame at most) whenever the board's size changes; a fit that changes
+ *  nothing changes no size, so this settles. */
+export function refitOnResize(board, fit) {
+  let asked = false;
+  new ResizeObserver(() => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => { asked = false; fit(); });
+  }).observe(board);
 }
 
 /** Drop the oldest lines of `list` while it overflows its box (the newest always stays). */

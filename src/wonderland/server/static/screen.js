@@ -6,7 +6,7 @@
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { codeList, seatsKey } from "/static/join-codes.js";
-import { fitBoard, fitPage, trimLog, whenStill } from "/static/screen-fit.js";
+import { fitBoard, fitPage, refitOnResize, trimLog, whenStill } from "/static/screen-fit.js";
 import { prose } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -228,5 +228,6 @@ function connect() {
 board.inert = true;  // a screen the whole room sees: nothing on it can be pressed
 fitPage();
 addEventListener("resize", fit);
+refitOnResize(board, () => { if (state) fit(); });  // a renderer's own timers redraw parts of it too
 connect();
 setInterval(() => send({ type: "ping" }), 20000);

@@ -159,3 +159,8 @@ def in_tea_party(cards: int) -> Callable[[State], bool]:
         return not view["war"] and chosen and taken >= cards and bool(state["to_move"])
 
     return reached
+
+
+def finished(state: State) -> bool:
+    """Any game: the game is over."""
+    return bool(state["finished"])

@@ -1,5 +1,6 @@
-"""The table screen of each game in mid-game fits a laptop (1280x720) and a TV (1920x1080)
-without scrolling, with whose turn it is and the last moves in large type, and passes axe.
+"""The table screen of each game in mid-game (and of a Parade at its end) fits a laptop
+(1280x720) and a TV (1920x1080) without scrolling, with whose turn it is and the last moves
+in large type, and passes axe.
 
 The positions are reached by the players' seeded random moves over the websocket; the
 players stay connected while the screens are looked at."""
@@ -17,7 +18,17 @@ from playwright.sync_api import Browser, Page, expect
 from tests.support import ServerProcess
 
 from .conftest import new_page, serious_violations
-from .positions import QUICK, Players, State, at_battle, in_tea_party, raced, seated, told
+from .positions import (
+    QUICK,
+    Players,
+    State,
+    at_battle,
+    finished,
+    in_tea_party,
+    raced,
+    seated,
+    told,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,6 +38,7 @@ POSITIONS: dict[str, tuple[str, int, dict[str, str], Callable[[State], bool]]] =
     "war-5-battle": ("wonderlands_war", 5, {}, at_battle(8)),
     "parade-2": ("parade", 2, {}, told(20)),
     "parade-6": ("parade", 6, {}, told(50)),
+    "parade-4-over": ("parade", 4, {}, finished),
     "wonderdice-6-race": ("wonderdice", 6, QUICK, raced(14)),
 }
 SIZES = [(1280, 720), (1920, 1080)]

@@ -3,7 +3,7 @@
 // board is then zoomed to the room left beside the players and the last moves (larger when
 // the position is small, smaller when it is large, never below FLOOR); the oldest log lines
 // make way when the column is full. A narrow window (a phone) is not scaled: it scrolls.
-export const CANVAS = { width: 1280, height: 720 };
+const CANVAS = { width: 1280, height: 720 };
 const NARROW = 900;      // below this width the screen is one column that scrolls
 const FLOOR = 0.75;      // the board is never drawn smaller than this (its text stays readable)
 const CEILING = 1.6;     // nor larger than this (a short position does not fill the room)
@@ -23,7 +23,8 @@ export function fitPage() {
   body.classList.toggle("screen-fitted", wide());
 }
 
-/** The room below the board's top in its column, in the board's own coordinates. */
+/** The room below the board's top in its column (in the window's pixels, as the board's
+ *  own box is measured). */
 function room(board) {
   const main = board.parentElement;
   const bottom = main.getBoundingClientRect().bottom - parseFloat(getComputedStyle(main).paddingBottom) * zoomOf(document.body);

@@ -113,7 +113,7 @@ def wonderdice_race(browser: Browser, base: str, out: str) -> None:
     for phone in phones:
         phone.locator("#ready-button").click()
     rng = random.Random("room-wonderdice")
-    for _ in range(60):
+    for _ in range(150):  # well into the race: a few dice in every row
         press_any(phones, rng)
     night(f"{out}-wonderdice", screen, phones)
 

@@ -71,6 +71,7 @@ function turnWords(ctx) {
   if (welcome.real_time) return "The race is on: everyone rolls at once.";
   const movers = state.to_move.map(nameOf);
   if (!movers.length) return state.chance_next ? "The cards are being dealt…" : "";
+  if (movers.length > 2 && movers.length === seats().length) return "Everyone chooses.";
   return `${sentence(listed(movers))} ${movers.length > 1 ? "choose" : "to move"}.`;
 }
 

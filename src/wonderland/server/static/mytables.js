@@ -52,7 +52,8 @@ export function hostToken(table) {
 /** The table page's link for a kept entry (seat token, host token). */
 export function tableLink(entry) {
   const parts = [];
-  if (entry.token !== undefined && entry.seat !== undefined) parts.push(`seat=${entry.seat}`, `token=${encodeURIComponent(entry.token)}`);
+  if (entry.local) parts.push(`local=${entry.local}`);  // pass-and-play: the device's seats
+  else if (entry.token !== undefined && entry.seat !== undefined) parts.push(`seat=${entry.seat}`, `token=${encodeURIComponent(entry.token)}`);
   if (entry.host) parts.push(`host=${encodeURIComponent(entry.host)}`);
   return `/t/${entry.table}${parts.length ? `#${parts.join("&")}` : ""}`;
 }

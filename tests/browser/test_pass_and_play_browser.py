@@ -1,0 +1,185 @@
+"""Pass-and-play in real Chromium on a phone-sized screen: three people play a whole Parade game
+on one device, behind a cover between their turns; while the cover is up, neither the page nor
+the websocket frames it receives hold another seat's hand (the hands read from the server as
+those seats); the cover passes axe; a War table of two people and a bot reaches its cover;
+Wonderdice is refused with a sentence in the lobby."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
+
+from tests.support import ServerProcess
+
+from .conftest import new_page, serious_violations
+
+ENABLED_CARD = ".hand .play-card:not([disabled]):not([aria-disabled='true'])"
+COVER = "#pass-cover"
+pytestmark = pytest.mark.slow
+
+
+class Frames:
+    """Every websocket frame the page receives, in order."""
+
+    def __init__(self, page: Page) -> None:
+        self.seen: list[dict[str, Any]] = []
+        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.seen.append(json.loads(payload))
+
+
+def create_in_lobby(page: Page, site: ServerProcess, game: str, seats: list[str]) -> None:
+    """Fill the lobby's form: each seat a name (someone on this device) or a bot choice."""
+    page.goto(site.url + "/")
+    form = page.locator(f"#game-{game} form")
+    form.get_by_label("Players", exact=True).select_option(str(len(seats)))
+    for seat, choice in enumerate(seats):
+        if choice.startswith("bot:"):
+            form.get_by_label(f"Seat {seat + 1}", exact=True).select_option(choice)
+            continue
+        form.get_by_label(f"Seat {seat + 1}", exact=True).select_option("local")
+        form.locator(f"#{game}-seat-{seat}-name").fill(choice)
+    form.locator("button[type=submit]").click()
+
+
+def open_on_this_device(page: Page, site: ServerProcess, game: str, seats: list[str]) -> str:
+    """Create the table in the lobby and open it on this device; its pass-and-play link."""
+    create_in_lobby(page, site, game, seats)
+    link = page.locator(".pass-link")
+    expect(link).to_be_visible()
+    href = link.get_attribute("href") or ""
+    link.click()
+    return href
+
+
+def hands(site: ServerProcess, link: str) -> dict[int, list[str]]:
+    """Each local seat's hand as the server sends it to that seat (its own connection)."""
+    table = urlsplit(link).path.split("/")[-1]
+    held = parse_qs(urlsplit(link).fragment)["local"][0].split(",")
+    found = {}
+    for seat, token in (part.split(":") for part in held):
+        with connect(site.url.replace("http", "ws") + "/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+            while (message := json.loads(ws.recv(timeout=10)))["type"] != "state":
+                pass
+            found[int(seat)] = message["view"]["hand"]
+    return found
+
+
+def shown(card: str, text: str) -> bool:
+    """Whether ``card`` (R5, K10) is named in ``text`` (not as a part of B10 or R50)."""
+    return re.search(rf"(?<![A-Za-z0-9]){card}(?![0-9])", text) is not None
+
+
+def check_the_cover(page: Page, site: ServerProcess, link: str, frames: list[Any]) -> None:
+    """While the cover is up for one person: no seat's hand is in the page, and no frame the
+    page received since it went up holds the hand of a seat other than the next."""
+    name = (page.locator("#pass-title").text_content() or "").removeprefix("Pass to ")
+    page_text = page.content() + page.locator("body").inner_text()
+    for seat, hand in hands(site, link).items():
+        for card in hand:
+            assert not shown(card, page_text), f"{card} of seat {seat + 1} is in the page"
+    for message in frames:
+        if message.get("type") == "state" and message["view"].get("hand"):
+            assert message["view"]["seat"] == [s["name"] for s in message["seats"]].index(name)
+
+
+def play_a_turn(page: Page) -> None:
+    """Play the first card, or keep the first two cards at the end."""
+    keep = page.locator("#keep")
+    if keep.count():
+        if keep.is_disabled():
+            page.locator(".hand .pick-card").nth(0).click()
+            page.locator(".hand .pick-card").nth(1).click()
+        keep.click()
+        expect(keep).to_have_count(0)
+    else:
+        page.locator(ENABLED_CARD).first.click()
+        expect(page.locator(ENABLED_CARD)).to_have_count(0)  # the device is handed on
+
+
+def test_three_people_play_parade_on_one_phone(
+    browser: Browser, shared_site: ServerProcess
+) -> None:
+    page = new_page(browser, 390, 844)
+    frames = Frames(page)
+    link = open_on_this_device(page, shared_site, "parade", ["Alice", "Bob", "Carol"])
+    covers, turns, last = 0, 0, None
+    for _ in range(600):
+        expect(
+            page.locator(f"{COVER}:visible, {ENABLED_CARD}, #keep, .scores").first
+        ).to_be_visible(timeout=20_000)
+        if page.locator(".scores").count():
+            break
+        if page.locator(COVER).is_visible():
+            since = len(frames.seen)
+            page.wait_for_timeout(50)
+            if covers < 3 or covers % 10 == 0:  # the first covers, then now and then
+                expect(page.locator("#pass-ready")).to_be_focused()
+                check_the_cover(page, shared_site, link, frames.seen[since:])
+            covers += 1
+            page.locator("#pass-ready").click()
+            continue
+        who = page.locator("#who").text_content()
+        assert who != last or page.locator("#keep").count(), "one person played twice in a row"
+        last = who
+        play_a_turn(page)
+        turns += 1
+    expect(page.locator(".scores")).to_be_visible()
+    expect(page.locator(COVER)).to_be_hidden()  # the result is for everyone
+    assert covers >= turns - 1 and turns > 10, (covers, turns)
+    page.get_by_role("button", name="Replay this game step by step").click()
+    expect(page.locator("#replay-pos")).to_contain_text("start, before move 1 of")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_reload_behind_the_cover_keeps_it_and_axe_finds_nothing_serious(
+    browser: Browser, shared_site: ServerProcess
+) -> None:
+    page = new_page(browser, 390, 844)
+    link = open_on_this_device(page, shared_site, "parade", ["Alice", "Bob", "bot:greedy"])
+    expect(page.locator(COVER)).to_be_visible(timeout=20_000)
+    name = page.locator("#pass-title").text_content()
+    assert serious_violations(page) == []
+    page.reload()
+    expect(page.locator(COVER)).to_be_visible()
+    expect(page.locator("#pass-title")).to_have_text(name or "")
+    assert page.locator("#board").inner_html() == ""
+    check_the_cover(page, shared_site, link, [])
+    page.locator("#pass-ready").click()
+    expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)
+    expect(page.locator("#who")).to_contain_text((name or "").removeprefix("Pass to "))
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_war_of_two_people_and_a_bot_reaches_a_cover(
+    browser: Browser, shared_site: ServerProcess
+) -> None:
+    page = new_page(browser, 390, 844)
+    open_on_this_device(page, shared_site, "wonderlands_war", ["Alice", "Bob", "bot:random"])
+    expect(page.locator(COVER)).to_be_visible(timeout=30_000)
+    name = (page.locator("#pass-title").text_content() or "").removeprefix("Pass to ")
+    assert name in ("Alice", "Bob")
+    assert serious_violations(page) == []
+    page.locator("#pass-ready").click()
+    expect(page.locator("#who")).to_contain_text(f"you are {name}")
+    expect(page.locator("#board")).not_to_be_empty()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_wonderdice_is_not_passed_around_one_device(
+    browser: Browser, shared_site: ServerProcess
+) -> None:
+    page = new_page(browser, 390, 844)
+    create_in_lobby(page, shared_site, "wonderdice", ["Alice", "Bob"])
+    problem = page.locator("#game-wonderdice .error")
+    expect(problem).to_contain_text("cannot be passed around one device")
+    expect(page.locator("#created")).to_be_hidden()
+    assert not page.errors  # type: ignore[attr-defined]

@@ -1,8 +1,9 @@
 """Pass-and-play in real Chromium on a phone-sized screen: three people play a whole Parade game
 on one device, behind a cover between their turns; while the cover is up, neither the page nor
 the websocket frames it receives hold another seat's hand (the hands read from the server as
-those seats); the cover passes axe; a War table of two people and a bot reaches its cover;
-Wonderdice is refused with a sentence in the lobby."""
+those seats); a reload keeps the cover; the cover passes axe; at a War table of two people
+and a bot, a move is taken back from the next person's cover; Wonderdice is refused with a
+sentence in the lobby."""
 
 from __future__ import annotations
 
@@ -159,18 +160,35 @@ def test_a_reload_behind_the_cover_keeps_it_and_axe_finds_nothing_serious(
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_war_of_two_people_and_a_bot_reaches_a_cover(
+def test_war_of_two_people_and_a_bot_passes_the_device_and_takes_a_move_back(
     browser: Browser, shared_site: ServerProcess
 ) -> None:
+    """War's factions are chosen in seat order (W11): Alice, then Bob. Alice takes her choice
+    back from Bob's cover (no other person is asked: they share the device), then chooses
+    again, and Bob is left the other factions."""
     page = new_page(browser, 390, 844)
     open_on_this_device(page, shared_site, "wonderlands_war", ["Alice", "Bob", "bot:random"])
     expect(page.locator(COVER)).to_be_visible(timeout=30_000)
-    name = (page.locator("#pass-title").text_content() or "").removeprefix("Pass to ")
-    assert name in ("Alice", "Bob")
+    expect(page.locator("#pass-title")).to_have_text("Pass to Alice")
+    expect(page.locator("#pass-back")).to_be_hidden()  # nobody has moved yet
     assert serious_violations(page) == []
     page.locator("#pass-ready").click()
-    expect(page.locator("#who")).to_contain_text(f"you are {name}")
-    expect(page.locator("#board")).not_to_be_empty()
+    expect(page.locator("#who")).to_contain_text("you are Alice")
+    factions = page.locator(".faction-pick")
+    expect(factions).to_have_count(5)
+    factions.first.click()
+    expect(page.locator("#pass-title")).to_have_text("Pass to Bob")
+    expect(page.locator("#board")).to_be_empty()
+    take_back = page.get_by_role("button", name="Alice: take back your move")
+    assert serious_violations(page) == []
+    take_back.click()
+    expect(page.locator("#who")).to_contain_text("you are Alice")
+    expect(factions).to_have_count(5)  # her choice was taken back: all five again
+    factions.last.click()
+    expect(page.locator("#pass-title")).to_have_text("Pass to Bob")
+    page.locator("#pass-ready").click()
+    expect(page.locator("#who")).to_contain_text("you are Bob")
+    expect(factions).to_have_count(4)
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -538,6 +538,7 @@ $("retry").addEventListener("click", () => {
 });
 
 async function onMessage(message) {
+  if (pass) pass.heard(message);  // a take-back asked from the pass-and-play cover
   const night = nightMessage(message, token);  // waiting room, host, rematch (game-night.js)
   if (night === "retry") { socket.send(JSON.stringify({ type: "hello", table: tableId, token })); return; }
   if (night) return;
@@ -629,7 +630,7 @@ function reseat(next) {
   else connect();
 }
 
-const pass = passAndPlay(reseat);
+const pass = passAndPlay(reseat, send);
 if (pass) pass.start();
 else connect();
 setInterval(() => send({ type: "ping" }), 20000);

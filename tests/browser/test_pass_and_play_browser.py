@@ -19,8 +19,8 @@ from websockets.sync.client import connect
 from tests.support import ServerProcess
 
 from .conftest import new_page, serious_violations
+from .test_parade_browser import ENABLED_CARD, take_turn
 
-ENABLED_CARD = ".hand .play-card:not([disabled]):not([aria-disabled='true'])"
 COVER = "#pass-cover"
 pytestmark = pytest.mark.slow
 
@@ -92,20 +92,6 @@ def check_the_cover(page: Page, site: ServerProcess, link: str, frames: list[Any
             assert message["view"]["seat"] == [s["name"] for s in message["seats"]].index(name)
 
 
-def play_a_turn(page: Page) -> None:
-    """Play the first card, or keep the first two cards at the end."""
-    keep = page.locator("#keep")
-    if keep.count():
-        if keep.is_disabled():
-            page.locator(".hand .pick-card").nth(0).click()
-            page.locator(".hand .pick-card").nth(1).click()
-        keep.click()
-        expect(keep).to_have_count(0)
-    else:
-        page.locator(ENABLED_CARD).first.click()
-        expect(page.locator(ENABLED_CARD)).to_have_count(0)  # the device is handed on
-
-
 def test_three_people_play_parade_on_one_phone(
     browser: Browser, shared_site: ServerProcess
 ) -> None:
@@ -131,7 +117,7 @@ def test_three_people_play_parade_on_one_phone(
         who = page.locator("#who").text_content()
         assert who != last or page.locator("#keep").count(), "one person played twice in a row"
         last = who
-        play_a_turn(page)
+        assert take_turn(page)
         turns += 1
     expect(page.locator(".scores")).to_be_visible()
     expect(page.locator(COVER)).to_be_hidden()  # the result is for everyone

@@ -11,7 +11,7 @@ function seatRow(game, seat) {
   const id = `${game.id}-seat-${seat}`;
   const select = el("select", { id, name: `seat-${seat}` });
   select.append(el("option", { value: "human" }, seat === 0 ? "You" : "A friend (invitation link)"));
-  select.append(el("option", { value: "local" }, "Someone on this device (pass-and-play)"));
+  select.append(el("option", { value: "local" }, "On this device (pass-and-play)"));
   if (seat > 0) select.append(el("option", { value: "open" }, "Open seat (anyone can join)"));
   for (const bot of game.bots) select.append(el("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
   if (seat > 0) {

@@ -132,3 +132,28 @@ def test_an_undo_at_a_table_of_one_device_needs_no_other_answer(tmp_path: Path) 
             assert until(alice, "undo_result")["outcome"] == "accepted"
             back = state_at(alice, moved["version"] + 1)
             assert back["to_move"] == [0] and back["view"] == first["view"]
+
+
+def test_one_person_at_the_device_answers_a_friends_undo_for_all_of_them(
+    tmp_path: Path,
+) -> None:
+    seats = [{"kind": "human"}, *ALICE_BOB_AND_A_BOT[:2]]
+    with TestClient(make_app(tmp_path, bot_workers=0)) as client:
+        created = client.post("/api/tables", json={"game": "wonderlands_war", "seats": seats})
+        table = created.json()["table"]
+        tokens = {link["seat"]: link["token"] for link in created.json()["seats"]}
+        with client.websocket_connect("/ws") as friend, client.websocket_connect("/ws") as alice:
+            first = my_turn(friend, hello(friend, table, tokens[0]))  # factions in seat order
+            hello(alice, table, tokens[1])
+            act(friend, first)
+            state_at(friend, first["version"] + 1)
+            send(friend, {"type": "undo_ask"})
+            assert until(alice, "undo_offer")["waiting"] == [1, 2]  # both people at the device
+            send(alice, {"type": "undo_answer", "accept": True})  # Alice answers for Bob too
+            assert until(friend, "undo_offer")["waiting"] == [1, 2]  # its own ask
+            assert until(friend, "undo_result")["outcome"] == "accepted"
+            back = state_at(friend, first["version"] + 2)
+            assert back["to_move"] == [0] and back["view"] == first["view"]
+        stored = client.app.state.manager.store.load(table)  # type: ignore[attr-defined]
+        again = client.app.state.manager.rebuild(stored)  # type: ignore[attr-defined]
+        assert again.version == back["version"] and again.undo.offer is None

@@ -127,7 +127,7 @@ def test_three_people_play_parade_on_one_phone(
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def test_a_reload_behind_the_cover_keeps_it_and_axe_finds_nothing_serious(
+def test_a_reload_keeps_the_cover_and_advice_leaves_with_its_person(
     browser: Browser, shared_site: ServerProcess
 ) -> None:
     page = new_page(browser, 390, 844)
@@ -143,6 +143,12 @@ def test_a_reload_behind_the_cover_keeps_it_and_axe_finds_nothing_serious(
     page.locator("#pass-ready").click()
     expect(page.locator(ENABLED_CARD).first).to_be_visible(timeout=20_000)
     expect(page.locator("#who")).to_contain_text((name or "").removeprefix("Pass to "))
+    page.locator("#advice-ask").click()  # advice for the person at the device now
+    expect(page.locator("#advice-panel .advice-reason")).not_to_be_empty(timeout=20_000)
+    assert take_turn(page)
+    expect(page.locator(COVER)).to_be_visible(timeout=20_000)  # the other person's turn
+    expect(page.locator("#advice-panel")).to_be_empty()
+    check_the_cover(page, shared_site, link, [])
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -51,6 +51,11 @@ class PassAndPlay {
     this.undoing = null;    // { seat, asked } while a take-back from the cover is under way
   }
 
+  /** Whether ``seat`` is played on this device. */
+  holds(seat) {
+    return this.held.has(seat);
+  }
+
   /** Open the page as it was left: behind the cover, as the seat that played, or watching. */
   start() {
     const { seat, cover, name } = this.saved;

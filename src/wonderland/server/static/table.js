@@ -129,6 +129,7 @@ function renderSeats() {
     const free = seat.kind === "open" || seat.kind === "reserved";  // nobody sits there yet
     const presence = free
       ? el("span", { class: "presence unknown" }, icon("offline"), seat.kind === "open" ? " free" : " kept")
+      : pass && pass.holds(seat.seat) ? el("span", { class: "presence online" }, icon("person"), " on this device")
       : offline
       ? el("span", { class: "presence unknown" }, icon("offline"), " presence unknown")
       : el("span", { class: `presence ${present ? "online" : "offline"}` },

@@ -192,4 +192,5 @@ def test_wonderdice_is_not_passed_around_one_device(
     problem = page.locator("#game-wonderdice .error")
     expect(problem).to_contain_text("cannot be passed around one device")
     expect(page.locator("#created")).to_be_hidden()
+    assert serious_violations(page) == []  # the lobby with its name fields
     assert not page.errors  # type: ignore[attr-defined]

@@ -80,10 +80,12 @@ def shown(card: str, text: str) -> bool:
 
 
 def check_the_cover(page: Page, site: ServerProcess, link: str, frames: list[Any]) -> None:
-    """While the cover is up for one person: no seat's hand is in the page, and no frame the
-    page received since it went up holds the hand of a seat other than the next."""
+    """While the cover is up for one person: no seat's hand is in the page (nor in the states
+    it keeps), and no frame the page received since it went up holds the hand of a seat
+    other than the next."""
     name = (page.locator("#pass-title").text_content() or "").removeprefix("Pass to ")
     page_text = page.content() + page.locator("body").inner_text()
+    page_text += page.evaluate("JSON.stringify(window.__table.history)")  # the states it kept
     for seat, hand in hands(site, link).items():
         for card in hand:
             assert not shown(card, page_text), f"{card} of seat {seat + 1} is in the page"

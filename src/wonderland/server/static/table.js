@@ -622,6 +622,7 @@ function reseat(next) {
   state = null;
   drawn = null;
   log = [];
+  probe.history = [];
   board.replaceChildren();
   $("game-over").hidden = true;
   showError(null);

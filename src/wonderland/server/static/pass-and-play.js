@@ -49,6 +49,7 @@ class PassAndPlay {
     this.node = null;
     this.last = null;       // the last state asked about
     this.undoing = null;    // { seat, asked } while a take-back from the cover is under way
+    this.note = null;       // why a take-back was refused, said on the next cover
   }
 
   /** Whether ``seat`` is played on this device. */

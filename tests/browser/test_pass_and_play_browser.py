@@ -22,7 +22,6 @@ from .conftest import new_page, serious_violations
 from .test_parade_browser import ENABLED_CARD, take_turn
 
 COVER = "#pass-cover"
-pytestmark = pytest.mark.slow
 
 
 class Frames:
@@ -94,6 +93,7 @@ def check_the_cover(page: Page, site: ServerProcess, link: str, frames: list[Any
             assert message["view"]["seat"] == [s["name"] for s in message["seats"]].index(name)
 
 
+@pytest.mark.slow
 def test_three_people_play_parade_on_one_phone(
     browser: Browser, shared_site: ServerProcess
 ) -> None:

@@ -62,10 +62,11 @@ def _checked(seat: int, raw: str, taken: dict[int, str], seats: int) -> str:
     return name
 
 
-def kept_settings(names: dict[int, str]) -> dict[str, Any]:
+def kept_settings(request: CreateTable) -> dict[str, Any]:
     """What the table's configuration keeps of its device's seats (nothing for fewer than
     two: one person at a device is an ordinary seat)."""
-    return {KEY: sorted(names)} if len(names) > 1 else {}
+    local = [seat for seat, wanted in enumerate(request.seats) if wanted.kind == "local"]
+    return {KEY: local} if len(local) > 1 else {}
 
 
 def device_seats(config: dict[str, Any]) -> frozenset[int]:

@@ -52,7 +52,7 @@ def table_settings(
     """The table's settings kept in its configuration: its time control and, for a game that
     holds its draws, how long (``take_back``: the server's default)."""
     kept: dict[str, Any] = {"time_control": control.model_dump()}
-    kept.update(kept_settings(local_names(game, request)))
+    kept.update(kept_settings(request))
     if get_plugin(game.spec.id).take_back_before_draw:
         chosen = request.take_back_seconds
         kept[TAKE_BACK] = take_back if chosen is None else chosen

@@ -4,11 +4,11 @@ A person may ask to take back their last action while nothing hidden has come to
 (no chance step: no card or chip drawn; no simultaneous choices revealed) and before the next
 player has acted. Every other person must accept; bots accept. At a pass-and-play table the
 people sharing a device are there together: the asker's are not asked, and one of them
-answers for all of them. The ask and each answer are
-events of the table's record; an accepted undo is a row of the record too (actor ``UNDO``,
-action: the index of the row taken back), so it takes a version of its own and its place in
-the order of the steps is certain on every process. Nothing is deleted: the state is the
-replay of the rows still in play, and the replay shows the action and the undo.
+answers for all of them. The ask and each answer are events of the table's record; an
+accepted undo is a row of the record too (actor ``UNDO``, action: the index of the row taken
+back), so it takes a version of its own and its place in the order of the steps is certain
+on every process. Nothing is deleted: the state is the replay of the rows still in play, and
+the replay shows the action and the undo.
 """
 
 from __future__ import annotations
@@ -216,8 +216,7 @@ async def ask(core: TableCore, table: LiveTable, seat: int | None) -> None:
         actor, action = table.actions[index]
         words = public_words(table, restored[0], actor, action)
         waiting = {s for s in range(len(table.seats)) if s != seat and table.is_person(s)}
-        if seat in table.device_seats:  # pass-and-play: its people see the ask on the device
-            waiting -= table.device_seats
+        waiting -= answering(table, seat)  # pass-and-play: the device's people see the ask
         if is_free(table, index):  # its draw waits: nothing to consent to
             waiting = set()
         rows = len(table.actions)

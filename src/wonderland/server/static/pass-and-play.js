@@ -178,6 +178,11 @@ class PassAndPlay {
   }
 }
 
+/** The seats this page holds for its device (pass-and-play; none on another page). */
+export function deviceSeats() {
+  return new Set(heldSeats(new URLSearchParams(location.hash.slice(1)).get("local")).keys());
+}
+
 /** The pass-and-play controller of a page opened with "#local=..." (null otherwise); its
  * seats and host token are kept in My tables. ``reseat`` is table.js's. */
 export function passAndPlay(reseat, send) {

@@ -2,8 +2,8 @@
 on one device, behind a cover between their turns; while the cover is up, neither the page nor
 the websocket frames it receives hold another seat's hand (the hands read from the server as
 those seats); a reload keeps the cover; the cover passes axe; at a War table of two people
-and a bot, a move is taken back from the next person's cover; Wonderdice is refused with a
-sentence in the lobby."""
+and a bot, a move is taken back from the next person's cover, and a refused take-back brings
+the cover back with the reason; Wonderdice is refused with a sentence in the lobby."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from websockets.sync.client import connect
 
 from tests.support import ServerProcess
@@ -182,6 +182,41 @@ def test_war_of_two_people_and_a_bot_passes_the_device_and_takes_a_move_back(
     page.locator("#pass-ready").click()
     expect(page.locator("#who")).to_contain_text("you are Bob")
     expect(factions).to_have_count(4)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_refused_take_back_puts_the_cover_back_with_the_reason(
+    browser: Browser, shared_site: ServerProcess
+) -> None:
+    """The server's refusal of a take-back asked from the cover (here put in place of its
+    answer on the page's socket) brings the next person's cover back, saying why."""
+    page = new_page(browser, 390, 844)
+    why = "a card or chip was drawn after your action, so it can no longer be taken back"
+
+    def route(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            if json.loads(message)["type"] == "undo_ask":
+                socket.send(json.dumps({"type": "error", "code": "undo_refused", "message": why}))
+            else:
+                server.send(message)
+
+        socket.on_message(to_server)
+        server.on_message(socket.send)
+
+    page.route_web_socket("**/ws", route)
+    open_on_this_device(page, shared_site, "wonderlands_war", ["Alice", "Bob", "bot:random"])
+    page.locator("#pass-ready").click()
+    page.locator(".faction-pick").first.click()
+    page.get_by_role("button", name="Alice: take back your move").click()
+    expect(page.locator("#pass-title")).to_have_text("Pass to Bob")
+    expect(page.locator("#pass-note")).to_have_text(f"Alice's move stays: {why}.")
+    expect(page.locator("#pass-ready")).to_be_focused()
+    expect(page.locator("#board")).to_be_empty()
+    page.locator("#pass-ready").click()
+    expect(page.locator("#who")).to_contain_text("you are Bob")
+    expect(page.locator(".faction-pick")).to_have_count(4)
     assert not page.errors  # type: ignore[attr-defined]
 
 

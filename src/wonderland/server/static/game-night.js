@@ -17,7 +17,7 @@ const params = new URLSearchParams(location.hash.slice(1));
 let host = params.get("host") || hostToken(tableId);
 if (params.get("host")) remember(tableId, { host: params.get("host") });
 // A plain link opened where this browser kept a seat of the table: the seat is offered back.
-const kept = params.get("token") ? null : keptSeat(tableId);
+const kept = params.get("token") || params.get("local") ? null : keptSeat(tableId);
 
 let welcome = null;
 let wasMyTurn = false;
@@ -43,7 +43,8 @@ function mount() {
   side.insertBefore(el("section", { id: "host-room", class: "host-panel", hidden: true, "aria-labelledby": "room-title" }), side.children[2] || null);
   const notify = notifyButton();
   if (notify) document.querySelector(".you").append(el("p", { class: "notify-row", hidden: true }, notify));
-  soundControl(document.querySelector(".top-line"), params.get("token") ? "seat" : "watch");
+  const player = params.get("token") || params.get("local");  // a seat, or seats passed round
+  soundControl(document.querySelector(".top-line"), player ? "seat" : "watch");
 }
 mount();
 

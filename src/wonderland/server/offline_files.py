@@ -30,6 +30,8 @@ OFFLINE_PARTS = ("core", "bots", "hosting", "games")
 """The subpackages the browser needs (with ``wonderland/__init__.py``): no server, no
 database, no terminal; each game without its compiled engine or its web folder."""
 LEFT_OUT = {"fast", "web", "__pycache__"}
+LEFT_OUT_KINDS = {".pyc", ".npz"}
+"""Compiled bytecode, and the learned bot's numpy weights (numpy is not in the browser)."""
 ENGINE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -62,7 +64,11 @@ def _package_files() -> list[tuple[str, Path]]:
     for part in OFFLINE_PARTS:
         for path in sorted((PACKAGE / part).rglob("*")):
             inside = path.relative_to(PACKAGE)
-            if path.is_file() and not LEFT_OUT & set(inside.parts) and path.suffix != ".pyc":
+            if (
+                path.is_file()
+                and not LEFT_OUT & set(inside.parts)
+                and path.suffix not in LEFT_OUT_KINDS
+            ):
                 chosen.append((f"wonderland/{inside.as_posix()}", path))
     return chosen
 

@@ -152,9 +152,12 @@ def test_score_calculators_offline(installed: BrowserContext, shared_site: Serve
 
 
 def test_lesson_offline(installed: BrowserContext, shared_site: ServerProcess) -> None:
-    """Offline, a lesson starts and goes on past its first steps."""
+    """Offline, a lesson starts and goes on past its first steps; back online, it goes on
+    with the rules on the device (the server does not know it)."""
     script = shipped_scripts("parade")[0]
-    titles = [step.title for scene in script.model.scenes for step in scene.steps]
+    steps = [step for scene in script.model.scenes for step in scene.steps]
+    titles = [step.title for step in steps]
+    assert steps[2].expect is not None, "the third step asks for a move"
     page = offline_page(installed)
     try:
         page.goto(f"{shared_site.url}/learn/parade")
@@ -167,6 +170,12 @@ def test_lesson_offline(installed: BrowserContext, shared_site: ServerProcess) -
             page.locator("#lesson-go").click()
             expect(page.locator("#lesson-title")).to_have_text(title)
         expect(page.locator("#lesson-where")).to_contain_text("step 3 of")
+        installed.set_offline(False)  # back online: the lesson begun offline goes on here
+        expect(page.locator("#offline-status")).to_contain_text("Back online")
+        page.locator("#lesson-move-box summary").click()
+        page.locator("#lesson-move").fill(str(steps[2].expect))
+        page.locator("#lesson-try").click()
+        expect(page.locator("#lesson-title")).to_have_text(steps[3].title)
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         installed.set_offline(False)

@@ -138,6 +138,8 @@ async function lessonStep(move) {
   busy = true;
   try {
     await showLesson(await post(`/api/lessons/${lessonId}`, { move }));
+  } catch (error) {  // refused (a lesson begun on the server, now offline, is not known here)
+    showFeedback({ feedback: { accepted: false, message: error.message } });
   } finally {
     busy = false;
   }

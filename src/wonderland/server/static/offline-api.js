@@ -30,7 +30,7 @@ function startEngine() {
     worker.addEventListener("message", ({ data }) => {
       if (data.ready) {
         performance.mark("offline-rules-ready", { detail: { seconds: data.seconds } });  // for bench/
-        status("You are offline: the rules run on this device.", "ready");
+        status(navigator.onLine ? "Back online: the server answers again." : "You are offline: the rules run on this device.", "ready");
         resolve();
       } else if (data.failed) {
         status(`You are offline, and the rules could not be loaded for offline use (${data.failed}). Reconnect to go on.`, "failed");
@@ -75,3 +75,8 @@ export async function ask(method, path, body = null) {
 // question, and the page says so.
 if (!navigator.onLine) engine = startEngine();
 addEventListener("offline", () => { engine = engine || startEngine(); });
+addEventListener("online", () => {
+  if (!engine) return;
+  const going = mine.size ? " What you began offline goes on on this device." : "";
+  status(`Back online: the server answers again.${going}`, "ready");
+});

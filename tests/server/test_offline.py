@@ -31,6 +31,8 @@ REQUESTS: list[tuple[str, str, Any]] = [
     ("POST", "/api/score/parade/check", {"players": "nobody"}),
     ("POST", "/api/score/parade", {"players": []}),
     ("POST", "/api/score/parade", ["not", "an", "object"]),
+    ("POST", "/api/score/parade/check", None),
+    ("POST", "/api/learn/parade/lessons", None),
     ("POST", "/api/learn/parade/lessons", {"script": "no-such-script.toml"}),
     ("POST", "/api/learn/parade/lessons", {"script": 3, "extra": True}),
     ("POST", "/api/learn/parade/practice", {"count": 0, "level": True}),
@@ -52,7 +54,11 @@ def without_keys(answer: Any) -> Any:
 
 def served(client: TestClient, method: str, path: str, body: Any) -> tuple[int, Any]:
     """The server's status and JSON for the request."""
-    response = client.request(method, path, json=body) if body is not None else client.get(path)
+    response = (
+        client.request(method, path, json=body)
+        if body is not None
+        else client.request(method, path)
+    )
     return response.status_code, response.json()
 
 

@@ -40,6 +40,8 @@ def _body_of(model: type[BaseModel] | None) -> Callable[[Any], Any]:
     """What reads a request's JSON body: the route's model, or any object (``None``)."""
 
     def read(body: Any) -> Any:
+        if body is None:  # as the server's routes: a body is required
+            raise ValidationError.from_exception_data("body", [{"type": "missing", "loc": ()}])
         if model is None:
             return ANY_OBJECT.validate_python(body)
         return model.model_validate(body)

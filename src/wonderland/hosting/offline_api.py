@@ -41,7 +41,9 @@ def _body_of(model: type[BaseModel] | None) -> Callable[[Any], Any]:
 
     def read(body: Any) -> Any:
         if body is None:  # as the server's routes: a body is required
-            raise ValidationError.from_exception_data("body", [{"type": "missing", "loc": ()}])
+            raise ValidationError.from_exception_data(
+                "body", [{"type": "missing", "loc": (), "input": None}]
+            )
         if model is None:
             return ANY_OBJECT.validate_python(body)
         return model.model_validate(body)

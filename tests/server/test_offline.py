@@ -9,6 +9,7 @@ import struct
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from fastapi.testclient import TestClient
 from wonderland.core import game_ids
 from wonderland.hosting.aids import aids_game_ids, scored_game_ids
 from wonderland.hosting.offline_api import OfflineApi
+from wonderland.server import offline_files
 
 KEYS = ("lesson", "session")
 """The answers' session ids: random on each side, so compared by where they are."""
@@ -80,17 +82,18 @@ def test_a_lesson_and_a_practice_go_on_alike(client: TestClient) -> None:
     offline = OfflineApi()
     keys = {}
     for start in ("/api/learn/parade/lessons", "/api/learn/parade/practice"):
-        body = {} if start.endswith("lessons") else {"count": 2, "seed": 11}
+        body: dict[str, Any] = {} if start.endswith("lessons") else {"count": 2, "seed": 11}
         mine, theirs = offline.answer("POST", start, body), served(client, "POST", start, body)
         assert without_keys(mine) == without_keys(theirs)
         kind = "lesson" if start.endswith("lessons") else "session"
         keys[kind] = (mine[1][kind], theirs[1][kind])
-    steps = [("lessons", "lesson", {}), ("lessons", "lesson", {"move": "Z9"})]
+    steps: list[tuple[str, str, dict[str, Any]]] = [("lessons", "lesson", {})]
+    steps += [("lessons", "lesson", {"move": "Z9"})]
     steps += [("practice", "session", {"answers": ["nonsense"]}), ("practice", "session", {})]
-    for route, kind, body in steps:
+    for route, kind, step in steps:
         mine_key, their_key = keys[kind]
-        mine = offline.answer("POST", f"/api/{route}/{mine_key}", body)
-        theirs = served(client, "POST", f"/api/{route}/{their_key}", body)
+        mine = offline.answer("POST", f"/api/{route}/{mine_key}", step)
+        theirs = served(client, "POST", f"/api/{route}/{their_key}", step)
         assert without_keys(mine) == without_keys(theirs)
     status, answer = json.loads(offline.answer_json("POST", "/api/score/parade", "{nope"))
     assert status == 422 and "JSON decode error" in answer["detail"]
@@ -167,6 +170,7 @@ class Blocked(importlib.abc.MetaPathFinder):
             raise ImportError(f"{name} is not in the browser")
 sys.meta_path.insert(0, Blocked())
 from wonderland.hosting.offline_api import OfflineApi
+from wonderland.server import offline_files
 api = OfflineApi()
 for game in ("parade", "wonderdice", "wonderlands_war"):
     assert api.answer("GET", f"/api/learn/{game}", None)[0] == 200
@@ -181,3 +185,17 @@ def test_the_offline_rules_need_nothing_compiled() -> None:
     framework, database or terminal library importable (as in the browser: pydantic only)."""
     done = subprocess.run([sys.executable, "-c", BLOCKED], capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_changed_file_is_a_new_cache_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The client's cache is named by a digest of its files: changing one names a new cache
+    (the service worker then replaces the old one); the same files keep the same name."""
+    script = tmp_path / "page.js"
+    script.write_text("one", encoding="utf-8")
+    monkeypatch.setattr(offline_files, "client_files", lambda: {"/static/page.js": script})
+    versions = [offline_files.precache.__wrapped__()["client"]["version"] for _ in range(2)]
+    script.write_text("two", encoding="utf-8")
+    versions.append(offline_files.precache.__wrapped__()["client"]["version"])
+    assert versions[0] == versions[1] != versions[2]

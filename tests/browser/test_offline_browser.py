@@ -120,7 +120,8 @@ def read_scores(page: Page) -> list[dict[str, Any]]:
 
 
 def test_score_calculators_offline(installed: BrowserContext, shared_site: ServerProcess) -> None:
-    """Each game's calculator, offline, scores typed sheets as the server did online."""
+    """Each game's calculator, offline, scores typed sheets as the server did online; the
+    page with its offline status passes axe-core."""
     assert set(SHEETS) == set(scored_game_ids()), "a score sheet for each calculator, here"
     expected = {}
     for game, players in SHEETS.items():
@@ -145,6 +146,7 @@ def test_score_calculators_offline(installed: BrowserContext, shared_site: Serve
             expect(ready).to_contain_text("the rules run on this device", timeout=LOADING)
             expect(page.locator("#result")).to_be_visible()
             assert read_scores(page) == expected[game], game
+            assert serious_violations(page) == [], game  # the status line included
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         installed.set_offline(False)

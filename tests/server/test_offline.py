@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import struct
 import subprocess
 import sys
 import zipfile
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -199,3 +201,13 @@ def test_a_changed_file_is_a_new_cache_version(
     script.write_text("two", encoding="utf-8")
     versions.append(offline_files.precache.__wrapped__()["client"]["version"])
     assert versions[0] == versions[1] != versions[2]
+
+
+def test_the_browser_gets_the_servers_pydantic() -> None:
+    """The wheels ``make offline`` fetches for the browser are the versions installed here,
+    so the offline rules validate as the server's do."""
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text(encoding="utf-8")
+    pins = re.search(r"OFFLINE_WHEELS := (.*?[^\\])\n", makefile, re.S)
+    assert pins is not None
+    wanted = dict(pin.split("==") for pin in pins.group(1).replace("\\", " ").split())
+    assert wanted == {name: version(name) for name in wanted}

@@ -150,11 +150,14 @@ def seen(pending: list[list[Any]], seat: int, version: int, tally: Tally) -> Non
     pending[:] = [move for move in pending if len(move[3]) < 2]
 
 
-async def tables(bases: list[str], n: int, stop: float, think: float, tally: Tally) -> None:
+async def tables(
+    bases: list[str], n: int, stop: float, think: float, tally: Tally, apart: bool = True
+) -> None:
     """Table after table of two people, created on server ``n`` (of ``bases``, in turn), its
-    seats on two different servers when there are two, until ``stop``."""
+    seats on two different servers when there are two (unless not ``apart``), until ``stop``."""
     base = bases[n % len(bases)]
-    urls = [bases[(n + seat) % len(bases)].replace("http", "ws") + "/ws" for seat in (0, 1)]
+    step = 1 if apart else 0
+    urls = [bases[(n + seat * step) % len(bases)].replace("http", "ws") + "/ws" for seat in (0, 1)]
     # a game lasts longer than the server keeps an idle connection (5 s): never reuse one
     limits = httpx.Limits(keepalive_expiry=1.0)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
@@ -204,6 +207,7 @@ async def measure(
     clients: int,
     spans: tuple[float, float],
     think: float,
+    apart: bool = True,
 ) -> tuple[int, list[float], Tally]:
     """Run the load for ``spans`` (warm-up, measured) seconds; the moves sent in the measured
     span and the CPU used in it (servers, database, this process), with what the clients saw."""
@@ -211,7 +215,9 @@ async def measure(
     tally = Tally()
     start = time.monotonic()
     stop = start + warmup + seconds
-    load = asyncio.gather(*(tables(bases, n, stop, think, tally) for n in range(clients // 2)))
+    load = asyncio.gather(
+        *(tables(bases, n, stop, think, tally, apart) for n in range(clients // 2))
+    )
     await asyncio.sleep(warmup)
     begin = time.perf_counter()
     before = [cpu_seconds(roots[0]), cpu_seconds(roots[1]), time.process_time()]
@@ -240,6 +246,7 @@ def one_run(
     clients: int,
     spans: tuple[float, float],
     think: float,
+    apart: bool = True,
     idle: float = 5.0,
 ) -> Run:
     """Start ``processes`` servers on a fresh database, measure them idle, then loaded."""
@@ -253,7 +260,7 @@ def one_run(
         time.sleep(idle)
         idle_cpu = (cpu_seconds(roots[0]) - quiet) / idle
         load_before = load_average()
-        moves, used, tally = asyncio.run(measure(roots, bases, clients, spans, think))
+        moves, used, tally = asyncio.run(measure(roots, bases, clients, spans, think, apart))
         load_after = load_average()
     finally:
         stop_servers(servers)
@@ -347,6 +354,12 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=["below", "saturated"], help="only below saturation, or only saturated"
     )
+    parser.add_argument(
+        "--seats-together",
+        action="store_true",
+        help="both seats of a table on one process (what a second process costs without "
+        "moves that cross processes)",
+    )
     parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: a throwaway one)")
     args = parser.parse_args()
     cluster = None
@@ -366,7 +379,14 @@ def main() -> None:
         for title, clients, seconds, think in phases:
             print(f"{title}: {clients} clients, thinking {think * 1000:g} ms, {seconds:g} s")
             runs = [
-                one_run(database, processes, clients, (args.warmup, seconds), think)
+                one_run(
+                    database,
+                    processes,
+                    clients,
+                    (args.warmup, seconds),
+                    think,
+                    not args.seats_together,
+                )
                 for turn in range(args.repeat)
                 for processes in ((1, 2) if turn % 2 == 0 else (2, 1))
             ]

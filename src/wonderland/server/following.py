@@ -56,6 +56,14 @@ class Followed(TableCore, Protocol):
         """Send chat lines to every connection of the table."""
         ...
 
+    def missed(self, table_id: str) -> None:
+        """Another process changed a table that is not in memory (perhaps being loaded)."""
+        ...
+
+    def knows(self, table_id: str) -> bool:
+        """Whether the table is in memory or being loaded (asked from the listener's thread)."""
+        ...
+
 
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
@@ -63,7 +71,9 @@ def follow_cluster(core: Followed, cluster: Cluster) -> None:
     own = core.store.origin + " "
 
     def moved_elsewhere(note: str) -> None:
-        if not note.startswith(own):  # this process's own writes wake nothing
+        # Neither this process's own writes nor a table it does not have wake the loop: a
+        # table loaded after this look reads the change with it (the commit came first).
+        if not note.startswith(own) and core.knows(note.partition(" ")[2].partition(" ")[0]):
             loop.call_soon_threadsafe(moved, core, note)
 
     cluster.listen(moved_elsewhere)
@@ -105,6 +115,7 @@ def moved(core: Followed, note: str) -> None:
     table_id, known, first, actions = parse_move_note(note)
     table = core.tables.get(table_id)
     if table is None:
+        core.missed(table_id)
         return
     core.spawn(resync(core, table, known, (first, actions)))
 

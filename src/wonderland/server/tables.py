@@ -56,6 +56,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         """The tables in memory: those in play, and those asked for since the start."""
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._noted_while_loading: set[str] = set()
+        """The tables being loaded that another process changed meanwhile."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.writer = ActionWriter(store, store_executor)
         self.replayed = 0
@@ -140,6 +142,17 @@ class TableManager:
         """Whether this process runs the table's bots and clock."""
         return self.cluster is None or table.id in self.cluster.held
 
+    def missed(self, table_id: str) -> None:
+        """Another process changed a table that is not in memory: noted if it is being
+        loaded (the load may have read it before the change)."""
+        if table_id in self._loading:
+            self._noted_while_loading.add(table_id)
+
+    def knows(self, table_id: str) -> bool:
+        """Whether ``table_id`` is in memory or being loaded (a plain look at two dicts: the
+        listener's thread may ask)."""
+        return table_id in self.tables or table_id in self._loading
+
     async def resync(self, table: LiveTable) -> None:
         """Bring ``table`` up to its stored actions and events; tell its connections."""
         await resync(self, table)
@@ -166,6 +179,7 @@ class TableManager:
                 pending.set_result(loaded)
             finally:
                 del self._loading[table_id]
+                self._noted_while_loading.discard(table_id)
         found = await asyncio.shield(pending)
         if found is None:
             raise refuse("unknown_table", f"there is no table {table_id!r}")
@@ -189,9 +203,9 @@ class TableManager:
             ) from None
         if not table.finished:
             self.advance_soon(table)  # its bots and clock go on
-        if self.cluster is not None:
-            # Another process's commit between the read and now notified a table that was
-            # not here yet: read once more, so that no move is missed until the next one.
+        if table_id in self._noted_while_loading:
+            # Another process's commit during the read notified a table that was not here
+            # yet: read once more, so that no move is missed until the next one.
             self.spawn(self.resync(table))
         return table
 

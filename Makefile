@@ -103,10 +103,12 @@ bench: $(STAMP)
 	$(BIN)/python bench/ismcts.py
 
 # docs/screenshots: the lobby and each game's table in mid-game, desktop and phone; a game
-# night in one room (the table screen and the phones that joined by its codes).
+# night in one room (the table screen and the phones that joined by its codes); pass-and-play
+# on one device (its cover and a hand).
 screenshots: $(STAMP) chromium
 	$(BIN)/python -m tests.browser.screenshots
 	$(BIN)/python -m tests.browser.room_screenshots
+	$(BIN)/python -m tests.browser.pass_screenshots
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \

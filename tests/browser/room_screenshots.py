@@ -19,6 +19,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.positions import NAMES
 from tests.browser.scan import scan
 from tests.browser.screenshots import ENABLED, OUT, shoot, site_and_browser
 
@@ -41,13 +42,17 @@ def open_table(browser: Browser, base: str, game: str, people: int) -> tuple[Pag
 
 
 def join_by_codes(browser: Browser, screen: Page, people: int) -> list[Page]:
-    """A phone for each code on the screen, opened at the link its picture reads."""
+    """A phone for each code on the screen, opened at the link its picture reads; each
+    player gives their name."""
     links = [scan(screen.locator(".join-qr").nth(i)) for i in range(people)]
     phones = []
-    for link in links:
+    for name, link in zip(NAMES, links, strict=False):
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
         phone.goto(link)
         phone.locator("#who", has_text="you are").wait_for()
+        phone.locator("#name-input").fill(name)
+        phone.locator("#name-save").click()
+        screen.locator(".screen-player-name", has_text=name).wait_for()
         phones.append(phone)
     return phones
 
@@ -108,7 +113,7 @@ def wonderdice_race(browser: Browser, base: str, out: str) -> None:
     for phone in phones:
         phone.locator("#ready-button").click()
     rng = random.Random("room-wonderdice")
-    for _ in range(60):
+    for _ in range(150):  # well into the race: a few dice in every row
         press_any(phones, rng)
     night(f"{out}-wonderdice", screen, phones)
 

@@ -98,6 +98,9 @@ def game_table(browser: Browser, base: str, game: str) -> None:
     for size, (width, height) in SIZES.items():
         pages[size] = browser.new_page(viewport={"width": width, "height": height})
         pages[size].goto(url)
+    pages["desktop"].locator("#name-input").fill("Ana")  # the player's name, not "player 1"
+    pages["desktop"].locator("#name-save").click()
+    pages["desktop"].locator("#who", has_text="Ana").wait_for()
     ready = pages["desktop"].locator("#ready-button")  # a real-time race waits for its player
     if game == "wonderdice":
         ready.click()

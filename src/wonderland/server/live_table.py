@@ -172,6 +172,9 @@ class LiveTable:
     take_back_ms: int = 0
     """How long the draw after a person's move waits, in which the move may be taken back
     (0: at once; only games that hold their draws, see ``take_back_before_draw``)."""
+    device_seats: frozenset[int] = frozenset()
+    """Pass-and-play: the seats whose people share the device that created the table (see
+    ``pass_and_play``); empty otherwise."""
     bot_tables: bool = False
     """The server allows tables of bots only: this one plays on when every seat is a bot
     (otherwise it pauses then, see ``bots_only``)."""

@@ -10,6 +10,7 @@ from wonderland.bots import bot_names
 from wonderland.core import AnyGame, ConfigError, get_game, get_plugin
 from wonderland.server import table_events
 from wonderland.server.live_table import LiveTable, go_live, live_module
+from wonderland.server.pass_and_play import device_seats, kept_settings, local_names
 from wonderland.server.seat_clocks import check_time_control, make_clocks, now_ms
 from wonderland.server.table_record import note_until
 from wonderland.server.undo import apply_row
@@ -22,7 +23,9 @@ TAKE_BACK = "take_back_seconds"
 
 
 def wanted_seats(game: AnyGame, request: CreateTable) -> tuple[list[SeatInfo], dict[int, str]]:
-    """The seats a creation request asks for, and a token for each person's seat."""
+    """The seats a creation request asks for (the names of those played on the creating
+    device checked), and a token for each person's seat."""
+    names = local_names(game, request)
     seats: list[SeatInfo] = []
     tokens: dict[int, str] = {}
     for seat, wanted in enumerate(request.seats):
@@ -39,7 +42,7 @@ def wanted_seats(game: AnyGame, request: CreateTable) -> tuple[list[SeatInfo], d
         else:
             token = secrets.token_urlsafe(18)
             tokens[seat] = token
-            seats.append(SeatInfo("human", None, secret_hash(token)))
+            seats.append(SeatInfo("human", None, secret_hash(token), names.get(seat)))
     return seats, tokens
 
 
@@ -49,6 +52,7 @@ def table_settings(
     """The table's settings kept in its configuration: its time control and, for a game that
     holds its draws, how long (``take_back``: the server's default)."""
     kept: dict[str, Any] = {"time_control": control.model_dump()}
+    kept.update(kept_settings(request))
     if get_plugin(game.spec.id).take_back_before_draw:
         chosen = request.take_back_seconds
         kept[TAKE_BACK] = take_back if chosen is None else chosen
@@ -84,6 +88,7 @@ def new_table(
     )
     table = LiveTable(table_id, game, config, seed, seats, game.initial_state(config))
     table.take_back_ms = take_back_ms(kept)
+    table.device_seats = device_seats(kept)
     table.private = request.private
     table.last_active = now
     table.clocks = make_clocks(control, len(seats), now_ms())
@@ -108,6 +113,7 @@ def rebuild(stored: StoredTable, now: float) -> LiveTable:
     )
     table.private, table.expired = stored.private, stored.expired
     table.take_back_ms = take_back_ms(cfg)
+    table.device_seats = device_seats(cfg)
     table.chat = list(stored.chat)
     people = [at_ms for actor, _, at_ms in stored.actions if table.is_person(actor)]
     # Idle since the last move of a person; a table no person has moved at yet counts

@@ -11,6 +11,7 @@ from wonderland.core import WonderlandError
 from wonderland.server.connection import serve_socket
 from wonderland.server.host import appoint
 from wonderland.server.live_table import LiveTable
+from wonderland.server.pass_and_play import link_fragment
 from wonderland.server.problems import answers
 from wonderland.server.refusals import Refused
 from wonderland.server.table_record import event_line
@@ -72,6 +73,8 @@ def limit_creations(request: Request, over: str) -> None:
 
 def created(base: str, table: LiveTable, tokens: dict[int, str], host_token: str) -> TableCreated:
     """The answer to a creation: every link, shown once."""
+    seats = table.device_seats
+    here = link_fragment(tokens, seats, host_token) if seats else None
     return TableCreated(
         table=table.id,
         seats=[
@@ -81,6 +84,7 @@ def created(base: str, table: LiveTable, tokens: dict[int, str], host_token: str
         spectator_url=f"{base}/t/{table.id}",
         host_url=f"{base}/t/{table.id}#host={host_token}",
         host_token=host_token,
+        pass_and_play_url=f"{base}/t/{table.id}#{here}" if here else None,
     )
 
 

@@ -2,11 +2,13 @@
 
 A person may ask to take back their last action while nothing hidden has come to light since
 (no chance step: no card or chip drawn; no simultaneous choices revealed) and before the next
-player has acted. Every other person must accept; bots accept. The ask and each answer are
-events of the table's record; an accepted undo is a row of the record too (actor ``UNDO``,
-action: the index of the row taken back), so it takes a version of its own and its place in
-the order of the steps is certain on every process. Nothing is deleted: the state is the
-replay of the rows still in play, and the replay shows the action and the undo.
+player has acted. Every other person must accept; bots accept. At a pass-and-play table the
+people sharing a device are there together: the asker's are not asked, and one of them
+answers for all of them. The ask and each answer are events of the table's record; an
+accepted undo is a row of the record too (actor ``UNDO``, action: the index of the row taken
+back), so it takes a version of its own and its place in the order of the steps is certain
+on every process. Nothing is deleted: the state is the replay of the rows still in play, and
+the replay shows the action and the undo.
 """
 
 from __future__ import annotations
@@ -148,6 +150,12 @@ def _why_not(table: LiveTable, seat: int) -> tuple[int, str | None]:
     return index, None
 
 
+def answering(table: LiveTable, seat: int) -> frozenset[int]:
+    """The seats ``seat``'s answer is for: at a pass-and-play table, one of the device's
+    people answers for all of them (they are there together); elsewhere its own."""
+    return table.device_seats if seat in table.device_seats else frozenset({seat})
+
+
 def check(table: LiveTable, seat: int | None) -> tuple[int, Any]:
     """The row ``seat`` may take back and the state before it (with its clocks); a refusal
     that says why otherwise."""
@@ -208,6 +216,7 @@ async def ask(core: TableCore, table: LiveTable, seat: int | None) -> None:
         actor, action = table.actions[index]
         words = public_words(table, restored[0], actor, action)
         waiting = {s for s in range(len(table.seats)) if s != seat and table.is_person(s)}
+        waiting -= answering(table, seat)  # pass-and-play: the device's people see the ask
         if is_free(table, index):  # its draw waits: nothing to consent to
             waiting = set()
         rows = len(table.actions)
@@ -261,7 +270,7 @@ async def answer(core: TableCore, table: LiveTable, seat: int | None, accept: bo
             text = result_message(offer.seat, "refused", seat)
         else:
             await _record(core, table, ACCEPTED, seat, data)
-            offer.waiting.discard(seat)
+            offer.waiting -= answering(table, seat)
             text = json.dumps(offer_message(offer))
             done = not offer.waiting and await complete(core, table)
     if not accept:
@@ -344,7 +353,7 @@ def apply_event(table: LiveTable, event: StoredEvent) -> str | None:
         table.undo.offer = None
         return result_message(offer.seat, "refused", event.seat)
     if event.kind == ACCEPTED and event.seat is not None:
-        offer.waiting.discard(event.seat)
+        offer.waiting -= answering(table, event.seat)
         return json.dumps(offer_message(offer))
     return None
 

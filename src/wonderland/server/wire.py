@@ -455,9 +455,13 @@ ServerMessage = (
 class SeatRequest(_ClientMessage):
     """One seat of a new table: a person, or a bot by name."""
 
-    kind: Literal["human", "bot", "open"]
-    """``open``: a seat anyone may take from the list of waiting tables (turn games)."""
+    kind: Literal["human", "bot", "open", "local"]
+    """``open``: a seat anyone may take from the list of waiting tables (turn games);
+    ``local``: a person who plays on the creating device, by ``name`` (two or more make a
+    pass-and-play table: turn games only)."""
     bot: str | None = Field(default=None, max_length=40)
+    name: str | None = Field(default=None, max_length=200)
+    """A ``local`` seat's person's display name (checked as a name)."""
 
 
 class TimeControl(_ClientMessage):
@@ -517,6 +521,9 @@ class TableCreated(_Message):
     host_url: str | None = None
     """The host's link (``#host=<token>``): the table's controls; shown once."""
     host_token: str | None = None
+    pass_and_play_url: str | None = None
+    """With ``local`` seats: the link that opens the table on the creating device with every
+    local seat's token (``#local=<seat>:<token>,...&host=<token>``); shown once."""
 
 
 class TableSummary(_Message):

@@ -16,7 +16,7 @@ const params = new URLSearchParams(location.hash.slice(1));
 let host = params.get("host") || hostToken(tableId);
 if (params.get("host")) remember(tableId, { host: params.get("host") });
 // A plain link opened where this browser kept a seat of the table: the seat is offered back.
-const kept = params.get("token") ? null : keptSeat(tableId);
+const kept = params.get("token") || params.get("local") ? null : keptSeat(tableId);
 
 let welcome = null;
 let wasMyTurn = false;

@@ -3,6 +3,9 @@
 // Every control sends one `host` message; the server decides and everyone sees the result.
 import { el } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { deviceSeats } from "/static/pass-and-play.js";
+
+const device = deviceSeats();  // a pass-and-play page's seats: its people are here together
 
 /** Fill ``box`` with the children given (null ones left out). */
 function put(box, ...children) {
@@ -42,7 +45,8 @@ function seatRow(seat, ctx) {
     }
   }
   const where = seat.kind === "bot" ? (seat.handed ? "a bot plays it for now" : "bot")
-    : seat.kind === "open" ? "open" : seat.kind === "reserved" ? "kept" : seat.connected ? "here" : "away";
+    : seat.kind === "open" ? "open" : seat.kind === "reserved" ? "kept"
+    : device.has(seat.seat) ? "on this device" : seat.connected ? "here" : "away";
   return el("li", { class: "host-seat", "data-seat": seat.seat },
     el("span", { class: "host-seat-name" }, `Seat ${seat.seat + 1}: `,
       seat.kind === "open" ? el("span", { class: "host-where" }, "open, waiting for a player")

@@ -11,13 +11,24 @@ function seatRow(game, seat) {
   const id = `${game.id}-seat-${seat}`;
   const select = el("select", { id, name: `seat-${seat}` });
   select.append(el("option", { value: "human" }, seat === 0 ? "You" : "A friend (invitation link)"));
+  select.append(el("option", { value: "local" }, "On this device (pass-and-play)"));
   if (seat > 0) select.append(el("option", { value: "open" }, "Open seat (anyone can join)"));
   for (const bot of game.bots) select.append(el("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
   if (seat > 0) {
     const preferred = game.bots.includes("greedy") ? "greedy" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
     select.value = `bot:${preferred}`;
   }
-  return el("p", { class: "seat-row" }, el("label", { for: id }, `Seat ${seat + 1}`), select);
+  const named = el("input", { id: `${id}-name`, class: "local-name", autocomplete: "off", spellcheck: "false", maxlength: "24" });
+  const naming = el("span", { class: "local-name-field", hidden: true }, " ", el("label", { for: `${id}-name` }, "Name"), " ", named);
+  select.addEventListener("change", () => { naming.hidden = select.value !== "local"; });
+  return el("p", { class: "seat-row" }, el("label", { for: id }, `Seat ${seat + 1}`), select, naming);
+}
+
+/** The seat a lobby row asks for: a person, someone on this device by name, open, a bot. */
+function seatWanted(row) {
+  const choice = row.querySelector("select").value;
+  if (choice === "local") return { kind: "local", name: row.querySelector(".local-name").value };
+  return choice === "human" || choice === "open" ? { kind: choice } : { kind: "bot", bot: choice.slice(4) };
 }
 
 function variantRow(game, variant) {
@@ -64,8 +75,7 @@ function gameCard(game) {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const seatList = [...seats.querySelectorAll("select")].map((s) =>
-      s.value === "human" || s.value === "open" ? { kind: s.value } : { kind: "bot", bot: s.value.slice(4) });
+    const seatList = [...seats.querySelectorAll(".seat-row")].map(seatWanted);
     const chosen = {};
     for (const input of variants.querySelectorAll("input, select")) {
       const value = input.type === "checkbox" ? String(input.checked) : input.value;
@@ -108,11 +118,14 @@ function copyButton(url, label) {
 
 function showLinks(game, created) {
   const box = document.getElementById("links");
-  const items = created.seats.map((link, i) => el("li", {},
-    i === 0 ? "Your seat: " : `Invitation for seat ${link.seat + 1}: `,
+  const here = new Set((new URLSearchParams((created.pass_and_play_url || "#").split("#")[1]).get("local") || "")
+    .split(",").filter(Boolean).map((part) => Number(part.split(":")[0])));
+  const items = created.seats.filter((link) => !here.has(link.seat)).map((link, i) => el("li", {},
+    i === 0 && !here.size ? "Your seat: " : `Invitation for seat ${link.seat + 1}: `,
     el("a", { href: link.url, class: "seat-link", "data-seat": link.seat }, link.url), " ",
-    copyButton(link.url, i === 0 ? "Copy your seat's link" : `Copy the invitation for seat ${link.seat + 1}`)));
+    copyButton(link.url, i === 0 && !here.size ? "Copy your seat's link" : `Copy the invitation for seat ${link.seat + 1}`)));
   items.push(el("li", {}, "Spectators: ", el("a", { href: created.spectator_url, class: "spectator-link" }, created.spectator_url)));
+  if (created.pass_and_play_url) items.unshift(passItem(created, here));
   if (created.host_url) {  // kept by this browser too: its seat link opens the host's controls
     remember(created.table, { host: created.host_token, game_name: game.name, ...(created.seats[0] ? { seat: created.seats[0].seat, token: created.seats[0].token } : {}) });
     items.push(el("li", { class: "host-link-item" }, icon("crown"), " Host link (yours alone: it reissues lost links, hands seats to bots, starts and closes the table): ",
@@ -121,6 +134,14 @@ function showLinks(game, created) {
   box.replaceChildren(el("p", {}, `${game.name} table ${created.table}. Each link holds a secret seat token: send it only to that player.`), el("ul", {}, ...items));
   document.getElementById("created").hidden = false;
   document.getElementById("created").scrollIntoView();
+}
+
+/** The link that opens a pass-and-play table on this device (every local seat's token). */
+function passItem(created, here) {
+  const local = new URLSearchParams(created.pass_and_play_url.split("#")[1]).get("local");
+  remember(created.table, { local });
+  return el("li", { class: "pass-item" }, icon("person"), ` On this device, passed from player to player: seats ${[...here].map((s) => s + 1).join(", ")}. `,
+    el("a", { href: created.pass_and_play_url, class: "pass-link button-link" }, "Play on this device"));
 }
 
 async function main() {

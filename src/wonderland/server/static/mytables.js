@@ -52,17 +52,26 @@ export function hostToken(table) {
 /** The table page's link for a kept entry (seat token, host token). */
 export function tableLink(entry) {
   const parts = [];
-  if (entry.token !== undefined && entry.seat !== undefined) parts.push(`seat=${entry.seat}`, `token=${encodeURIComponent(entry.token)}`);
+  if (entry.local) parts.push(`local=${entry.local}`);  // pass-and-play: the device's seats
+  else if (entry.token !== undefined && entry.seat !== undefined) parts.push(`seat=${entry.seat}`, `token=${encodeURIComponent(entry.token)}`);
   if (entry.host) parts.push(`host=${encodeURIComponent(entry.host)}`);
   return `/t/${entry.table}${parts.length ? `#${parts.join("&")}` : ""}`;
 }
 
-function whose(status, seat) {
+/** The seats a kept entry holds: its seat, or every seat of its device (pass-and-play). */
+function heldSeats(entry) {
+  if (entry.local) return entry.local.split(",").map((part) => Number(part.split(":")[0]));
+  return entry.seat !== undefined ? [entry.seat] : [];
+}
+
+function whose(status, held) {
   if (status.closed) return { text: "closed by the host", mine: false };
   if (status.expired) return { text: "closed unfinished", mine: false };
   if (status.finished) return { text: "finished", mine: false };
   if (status.waiting) return { text: "waiting for players", mine: false };
-  if (seat !== undefined && status.to_move.includes(seat)) return { text: "your turn", mine: true };
+  const here = held.filter((seat) => status.to_move.includes(seat));
+  if (held.length > 1 && here.length) return { text: `${status.seats[here[0]].name}'s turn, on this device`, mine: true };
+  if (here.length) return { text: "your turn", mine: true };
   const names = status.to_move.map((s) => status.seats[s] ? status.seats[s].name : `seat ${s + 1}`);
   return { text: names.length ? `${names.join(" and ")} to move` : "in play", mine: false };
 }
@@ -87,8 +96,9 @@ export async function showMyTables(box, section) {
       item.querySelector(".my-turn").textContent = " — cannot be reached just now";
       return;
     }
-    const { text, mine } = whose(status, entry.seat);
-    const seat = entry.seat !== undefined && status.seats[entry.seat] ? ` as ${status.seats[entry.seat].name}` : entry.host ? " as host" : "";
+    const held = heldSeats(entry).filter((s) => status.seats[s]);
+    const { text, mine } = whose(status, held);
+    const seat = held.length ? ` as ${held.map((s) => status.seats[s].name).join(", ")}` : entry.host ? " as host" : "";
     item.querySelector("a").textContent = `${status.game_name} · table ${entry.table}${seat}`;
     item.querySelector(".my-turn").replaceChildren(" — ", mine ? el("strong", { class: "my-turn-now" }, icon("turn"), " ", text) : text);
     item.classList.toggle("my-table-turn", mine);

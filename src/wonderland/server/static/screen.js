@@ -6,13 +6,14 @@
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
 import { codeList, seatsKey } from "/static/join-codes.js";
+import { fitBoard, fitPage, refitOnResize, trimLog, whenStill } from "/static/screen-fit.js";
 import { prose } from "/static/words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 let key = new URLSearchParams(location.hash.slice(1)).get("key");
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const LOG_LINES = 5;
+const LOG_LINES = 8;      // at most; the oldest make way when the column is full
 const noop = () => {};
 
 let socket = null;
@@ -20,6 +21,7 @@ let renderer = null;
 let welcome = null;
 let state = null;
 let drawn = null;
+let log = [];             // the log's lines so far (each state sends the lines from log_start)
 let codes = null;         // the last join codes (null: none asked for or none shown)
 let asked = "";           // the seats the codes were last asked for
 let retryMs = 500;
@@ -69,6 +71,7 @@ function turnWords(ctx) {
   if (welcome.real_time) return "The race is on: everyone rolls at once.";
   const movers = state.to_move.map(nameOf);
   if (!movers.length) return state.chance_next ? "The cards are being dealt…" : "";
+  if (movers.length > 2 && movers.length === seats().length) return "Everyone chooses.";
   return `${sentence(listed(movers))} ${movers.length > 1 ? "choose" : "to move"}.`;
 }
 
@@ -87,10 +90,21 @@ function drawPlayers() {
     moving.has(seat.seat) ? el("span", { class: "turn-tag" }, icon("turn"), " to move") : null)));
 }
 
+/** The last lines of the log, numbered as in the whole log; the oldest make way when the
+ *  column is full. */
 function drawLog() {
-  const lines = (state.log || []).slice(-LOG_LINES);
-  $("screen-log").parentElement.hidden = !lines.length;
-  $("screen-log").replaceChildren(...lines.map((line) => el("li", {}, prose(sentence(line), nameOf))));
+  const first = Math.max(0, log.length - LOG_LINES);
+  const list = $("screen-log");
+  list.parentElement.hidden = !log.length;
+  list.replaceChildren(...log.slice(first).map((line, i) => el("li", { value: first + i + 1 }, prose(sentence(line), nameOf))));
+  trimLog(list);
+}
+
+/** The page and its board fitted to the window (after a draw and when the window changes). */
+function fit() {
+  fitPage();
+  fitBoard(board);
+  if (state) drawLog();
 }
 
 function drawCodes() {
@@ -121,8 +135,9 @@ function draw() {
   if ($("turn").textContent !== words) $("turn").textContent = words;
   drawWaiting();
   drawPlayers();
-  drawLog();
   drawCodes();
+  fit();
+  whenStill(board, fit);  // fitted again once the pieces have glided to their places
   askCodes();
 }
 
@@ -154,7 +169,9 @@ async function onWelcome(message) {
   if (!first) return;
   $("game-name").textContent = message.game_name;
   document.title = `${message.game_name} · table screen · Wonderland Table`;
-  loadStyles(`/games/${message.game}/renderer.css`);
+  const styles = `/games/${message.game}/renderer.css`;
+  loadStyles(styles);
+  document.querySelector(`link[href="${styles}"]`).addEventListener("load", () => { if (state) fit(); });
   try {
     renderer = await import(`/games/${message.game}/renderer.js`);
   } catch (error) {
@@ -169,6 +186,7 @@ async function onMessage(message) {
     await onWelcome(message);
   } else if (message.type === "state") {
     state = message;
+    log = log.slice(0, message.log_start).concat(message.log || []);
     draw();
   } else if (message.type === "join_codes") {
     codes = message;
@@ -209,5 +227,8 @@ function connect() {
 }
 
 board.inert = true;  // a screen the whole room sees: nothing on it can be pressed
+fitPage();
+addEventListener("resize", fit);
+refitOnResize(board, () => { if (state) fit(); });  // a renderer's own timers redraw parts of it too
 connect();
 setInterval(() => send({ type: "ping" }), 20000);

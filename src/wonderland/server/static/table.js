@@ -10,12 +10,13 @@ import { helloExtras, message as nightMessage, render as nightRender, returningS
 import { showGone } from "/static/gone.js";
 import { icon } from "/static/icons.js";
 import { listenForKeys } from "/static/keys.js";
+import { passAndPlay } from "/static/pass-and-play.js";
 import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
-const token = params.get("token");
+let token = params.get("token");    // the seat this page speaks as (pass-and-play: changes)
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 
@@ -128,6 +129,7 @@ function renderSeats() {
     const free = seat.kind === "open" || seat.kind === "reserved";  // nobody sits there yet
     const presence = free
       ? el("span", { class: "presence unknown" }, icon("offline"), seat.kind === "open" ? " free" : " kept")
+      : pass && pass.holds(seat.seat) ? el("span", { class: "presence online" }, icon("person"), " on this device")
       : offline
       ? el("span", { class: "presence unknown" }, icon("offline"), " presence unknown")
       : el("span", { class: `presence ${present ? "online" : "offline"}` },
@@ -537,6 +539,7 @@ $("retry").addEventListener("click", () => {
 });
 
 async function onMessage(message) {
+  if (pass) pass.heard(message);  // a take-back asked from the pass-and-play cover
   const night = nightMessage(message, token);  // waiting room, host, rematch (game-night.js)
   if (night === "retry") { socket.send(JSON.stringify({ type: "hello", table: tableId, token })); return; }
   if (night) return;
@@ -561,9 +564,10 @@ async function onMessage(message) {
     }
     addChat(message.chat || []);
     const wanted = myName || storedName();
-    if (wanted) send({ type: "name", name: wanted });  // again on every connection
+    if (wanted && !pass) send({ type: "name", name: wanted });  // again on every connection
     renderTitle();
   } else if (message.type === "state") {
+    if (pass && !pass.follows(message, welcome.seat)) return;  // the device is handed on
     if (!probe.hold) applyState(message);
   } else if (message.type === "undo_offer" || message.type === "undo_result") {
     undoMessage(message);
@@ -593,7 +597,7 @@ function connect() {
   let queue = Promise.resolve();
   current.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    queue = queue.then(() => onMessage(message)).catch((error) => console.error(error));
+    queue = queue.then(() => socket === current && onMessage(message)).catch((error) => console.error(error));
   });
   current.addEventListener("close", (event) => {
     if (socket !== current || gone) return;
@@ -606,5 +610,29 @@ function connect() {
   });
 }
 
-connect();
+/** Pass-and-play: speak as the seat of ``next`` (a token), watch (null), or close the
+ * connection (undefined, behind the cover); the last seat's view leaves the page. */
+function reseat(next) {
+  const old = socket;
+  socket = null;
+  if (old) old.close(1000);
+  clearTimeout(retryTimer);
+  hideBanner();
+  token = next === undefined ? null : next;
+  state = null;
+  drawn = null;
+  log = [];
+  probe.history = [];
+  board.replaceChildren();
+  $("game-over").hidden = true;
+  showError(null);
+  renderLog();
+  adviceRender({ state: null, offline, send, replay: false });
+  if (next === undefined) $("status").textContent = "passing the device";
+  else connect();
+}
+
+const pass = passAndPlay(reseat, send);
+if (pass) pass.start();
+else connect();
 setInterval(() => send({ type: "ping" }), 20000);

@@ -65,7 +65,7 @@ function fighterRow(ctx, s, bets) {
     el("span", { class: "f-name" }, el("span", { class: `swatch ${tone(view, s)}`, "aria-hidden": "true" }), who(ctx, s)),
     el("span", { class: `f-status st-${STATUS_WORD[status]}` }, status === STATUS.BUST ? el("strong", {}, words(ctx, "Bust (rule W35)")) : STATUS_WORD[status], deciding ? el("em", {}, ` · ${deciding}`) : null),
     el("span", { class: "f-strength", title: "strength" }, String(view.b_strength[s])),
-    el("span", { class: "f-chips", "aria-label": "chips drawn this battle" },
+    el("span", { class: "f-chips", role: "group", "aria-label": "chips drawn this battle" },
       pending >= 0 ? chipToken(content, pending, { extra: "fresh pending" }) : null, ...drawn,
       !drawn.length && pending < 0 ? el("span", { class: "none" }, "no chip yet") : null),
     el("span", { class: "f-madness", role: "group", "aria-label": `madness track ${p.track.length} of ${slots}` }, ...madness),

@@ -60,8 +60,10 @@ export function initial(view, content, seat) {
   return name.includes(" of ") ? name[0] : name.split(" ").pop()[0];
 }
 
-/** "Alice (you)" for the reader's own seat, else the faction's name. */
+/** "Alice (you)" for the reader's own seat, else the faction's name; before the seat has a
+ *  faction, its person ("you" for the reader). */
 export function who(ctx, seat) {
+  if (ctx.view.players[seat].faction < 0) return person(ctx, seat);  // no faction yet: the person
   return `${factionName(ctx.view, ctx.content, seat)}${seat === ctx.seat ? " (you)" : ""}`;
 }
 

@@ -5,14 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast gates lint types layers compiled chromium postgresql nginx pytest pytest-fast bench screenshots clean
+.PHONY: run test test-fast gates lint types layers compiled chromium postgresql nginx offline pytest pytest-fast bench screenshots clean
 
 # The server's bots and `simulate` start with the compiled engines warm (see `compiled`).
-run: $(STAMP) compiled
+run: $(STAMP) compiled offline
 	$(BIN)/wonderland serve --host 127.0.0.1 --port 8000
 
 # The gates and the engines' compilation run side by side, then every test.
-test: $(STAMP) chromium postgresql nginx
+test: $(STAMP) chromium postgresql nginx offline
 	@$(MAKE) --no-print-directory -j4 --output-sync=target gates compiled
 	@$(MAKE) --no-print-directory pytest
 
@@ -61,6 +61,32 @@ postgresql:
 		else \
 			echo "The store tests need PostgreSQL: sudo apt-get install postgresql"; exit 1; \
 		fi; }
+
+# The rules in the browser for offline use (Learn, score calculators): Pyodide from the npm
+# registry and the WebAssembly and pure wheels of pydantic from PyPI, fetched once into an
+# ignored folder the server serves under /offline/ (see docs/hosting.md); the pins are those of
+# pyproject.toml and its pydantic.
+OFFLINE := .cache/offline
+PYODIDE := 314.0.8
+OFFLINE_WHEELS := pydantic==2.14.4 pydantic-core==2.50.5 typing-extensions==4.16.0 \
+	annotated-types==0.8.0 typing-inspection==0.4.5
+offline: $(OFFLINE)/.fetched
+
+$(OFFLINE)/.fetched: Makefile | $(STAMP)
+	@command -v npm >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
+		else \
+			echo "Pyodide comes from the npm registry: sudo apt-get install npm"; exit 1; \
+		fi; }
+	rm -rf $(OFFLINE) && mkdir -p $(OFFLINE)/pyodide $(OFFLINE)/wheels
+	cd $(OFFLINE) && npm pack --silent pyodide@$(PYODIDE) >/dev/null && \
+		tar -xzf pyodide-$(PYODIDE).tgz -C pyodide --strip-components=1 \
+			package/pyodide.mjs package/pyodide.asm.mjs package/pyodide.asm.wasm \
+			package/python_stdlib.zip package/pyodide-lock.json && rm pyodide-$(PYODIDE).tgz
+	$(BIN)/python -m pip download --quiet --only-binary=:all: --platform pyemscripten_2026_0_wasm32 \
+		--python-version 3.14 --implementation cp --no-deps -d $(OFFLINE)/wheels $(OFFLINE_WHEELS)
+	touch $@
 
 # The deployment's test runs Debian's nginx (its own configuration; the system's is not used).
 nginx:

@@ -17,6 +17,7 @@ from wonderland.server.guard import Guard
 from wonderland.server.head import HeadAsGet
 from wonderland.server.headers import SecurityHeaders
 from wonderland.server.hosting import hosting_router
+from wonderland.server.offline import offline_router
 from wonderland.server.origins import SameOrigin
 from wonderland.server.pages import (
     STATIC,
@@ -76,6 +77,7 @@ def create_app(
     app.add_middleware(HeadAsGet)  # HEAD on every GET route, for uptime monitors
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(hosting_router(STATIC))
+    app.include_router(offline_router())
     app.include_router(seating_router())
     app.include_router(pages_router())
     answer_missing_pages_in_words(app)  # after answer_refusals: it keeps its answers

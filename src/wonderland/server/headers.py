@@ -65,7 +65,7 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = policy
+                headers.setdefault("Content-Security-Policy", policy)  # a route's own stays
                 for name, value in SECURITY_HEADERS.items():
                     headers[name] = value
             await send(message)

@@ -8,7 +8,7 @@ answered 405 with ``Allow`` listing every method it does take.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,6 +18,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
+
+from wonderland.hosting.web_json import explain as explain  # the sentence of a 422, shared
 
 
 class Problem(BaseModel):
@@ -73,15 +75,6 @@ def answers(*codes: int, model: type[BaseModel] = Problem) -> dict[int | str, di
             answer["headers"] = RETRY_AFTER
         documented[code] = answer
     return documented
-
-
-def explain(errors: Sequence[Any], subject: str) -> str:
-    """Pydantic's validation errors in one readable line about ``subject`` (at most three)."""
-    parts = []
-    for problem in list(errors)[:3]:
-        where = ".".join(str(p) for p in problem["loc"]) or "message"
-        parts.append(f"{where}: {problem['msg']}")
-    return f"{subject}: " + "; ".join(parts)
 
 
 async def unfit_request(request: Request, exc: Exception) -> Response:

@@ -1,9 +1,10 @@
 // The Learn page: a teaching script step by step on the game's drawn table (a move is made by
 // clicking it on the table, or typed), then practice tasks, drawn when they have a position;
 // the server's hosting aids (the same code as `wonderland teach` and `wonderland practice`) do
-// all the judging.
+// all the judging (offline, the same code in the browser: offline-api.js).
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { ask } from "/static/offline-api.js";
 import { prose } from "/static/words.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -11,11 +12,8 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 
 async function post(url, body) {
-  const response = await fetch(url, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
+  const { ok, data } = await ask("POST", url, body);
+  if (!ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
   return data;
 }
 
@@ -140,6 +138,8 @@ async function lessonStep(move) {
   busy = true;
   try {
     await showLesson(await post(`/api/lessons/${lessonId}`, { move }));
+  } catch (error) {  // refused (a lesson begun on the server, now offline, is not known here)
+    showFeedback({ feedback: { accepted: false, message: error.message } });
   } finally {
     busy = false;
   }
@@ -239,7 +239,7 @@ $("task-form").addEventListener("submit", async (event) => {
 $("next-task").addEventListener("click", () => { if (pending) showTask(pending); });
 
 async function main() {
-  const info = await (await fetch(`/api/learn/${gameId}`)).json();
+  const info = (await ask("GET", `/api/learn/${gameId}`)).data;
   $("game-name").textContent = info.name;
   document.title = `Learn ${info.name} · Wonderland Table`;
   $("script").replaceChildren(...info.scripts.map((s) =>

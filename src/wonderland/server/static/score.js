@@ -1,7 +1,8 @@
 // The score calculator page: the same calculator as `wonderland score`, on the server. Each
 // player's part is picked (a stepper per number; a field of the game's own kind by the game's
 // widget module) or typed ("Type it instead"); both fill the same inputs, so the server gets
-// the same request either way and stays the judge of it.
+// the same request either way and stays the judge of it (offline, the same code in the
+// browser: offline-api.js).
 //
 // A game's widget module (its calculator's `web_widgets`, in the game's web folder) exports
 // `widgets`, per field kind: `box(field, p, value, page)`, player p's part as picked;
@@ -11,6 +12,7 @@
 // `styles`, stylesheets next to it. `page` is below.
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { ask } from "/static/offline-api.js";
 import { startValue, stepper } from "/static/score-steppers.js";
 import { prose } from "/static/words.js";
 
@@ -145,11 +147,8 @@ $("score-form").addEventListener("submit", async (event) => {
   if (!form || !$("entries").children.length) return;  // not drawn yet: nothing to score
   const body = request();
   // The form's own check answers 200 with the problems, so a refusal is no failed request.
-  const response = await fetch(`/api/score/${gameId}/check`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok || !data.report) {
+  const { ok, data } = await ask("POST", `/api/score/${gameId}/check`, body);
+  if (!ok || !data.report) {
     showProblems(data.problems || ["The scores could not be calculated; please try again."]);
     $("result").hidden = true;
     $("problems").scrollIntoView({ block: "nearest" });
@@ -189,7 +188,7 @@ function setUpPanels() {
 }
 
 async function main() {
-  form = await (await fetch(`/api/score/${gameId}`)).json();
+  form = (await ask("GET", `/api/score/${gameId}`)).data;
   // The widgets first: nothing can be chosen or typed until the players' parts are drawn
   // with them (drawing them afterwards would wipe what was typed meanwhile).
   await loadWidgets();

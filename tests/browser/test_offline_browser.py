@@ -26,7 +26,26 @@ INSTALLED = """async () => {
   }
   return navigator.serviceWorker.controller.scriptURL;
 }"""
-"""Waits until the service worker has installed (cached everything) and controls the page."""
+"""Waits until the service worker has installed (cached the client) and controls the page."""
+
+ENGINE_KEPT = """async () => {
+  while (!(await caches.match("/offline/pyodide/pyodide.asm.wasm"))) {
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return true;
+}"""
+"""Waits until the offline engine is cached (a Learn or score page asks for it)."""
+
+NO_ENGINE = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname.startsWith("/offline/pyodide/")) return false;
+    }
+  }
+  return true;
+}"""
+"""Whether no file of the offline engine is cached."""
 
 LOADING = 90_000
 """Milliseconds Pyodide may take to load on a busy machine (seconds on an idle one)."""
@@ -51,12 +70,15 @@ SHEETS: dict[str, list[dict[str, str]]] = {
 
 @pytest.fixture(scope="module")
 def installed(browser: Browser, shared_site: ServerProcess) -> Iterator[BrowserContext]:
-    """A browser that opened a score page once: the service worker has cached the client and
-    the offline engine."""
+    """A browser that opened the lobby (the service worker cached the client, not the engine),
+    then a score page (the engine is cached too)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.goto(f"{shared_site.url}/score/parade")
+    page.goto(f"{shared_site.url}/")
     assert page.evaluate(INSTALLED).endswith("/sw.js")
+    assert page.evaluate(NO_ENGINE), "the lobby alone downloaded the offline engine"
+    page.goto(f"{shared_site.url}/score/parade")
+    assert page.evaluate(ENGINE_KEPT)
     page.close()
     yield context
     context.close()

@@ -121,6 +121,15 @@ def test_manifest_and_its_icons(client: TestClient) -> None:
         assert '<link rel="manifest" href="/manifest.webmanifest">' in text
 
 
+def test_pages_are_asked_again_each_time(client: TestClient) -> None:
+    """A page is never taken from the browser's cache without the server (offline, the service
+    worker answers instead); a file may be."""
+    for page in ("/", "/t/someTable12", "/learn/parade", "/score/parade"):
+        response = client.get(page, headers={"accept": "text/html"})
+        assert response.headers["cache-control"] == "no-cache", page
+    assert "no-cache" not in client.get("/static/dom.js").headers.get("cache-control", "")
+
+
 def test_service_worker_and_what_it_caches(client: TestClient) -> None:
     """The service worker is served at the root with its cache versions, and its list holds
     every game's renderer, the Learn and score pages of each game that has them, and

@@ -1,5 +1,7 @@
 """Security headers on every HTTP response: a content security policy that runs only the
-server's own scripts and lets no other site frame a page, no MIME sniffing, no referrer."""
+server's own scripts and lets no other site frame a page, no MIME sniffing, no referrer; and
+pages asked again each time (``no-cache``: a page is never taken from the browser's cache
+without the server, so offline the service worker answers with what works offline)."""
 
 from __future__ import annotations
 
@@ -68,6 +70,8 @@ class SecurityHeaders:
                 headers.setdefault("Content-Security-Policy", policy)  # a route's own stays
                 for name, value in SECURITY_HEADERS.items():
                     headers[name] = value
+                if headers.get("content-type", "").startswith("text/html"):
+                    headers.setdefault("Cache-Control", "no-cache")
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

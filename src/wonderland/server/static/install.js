@@ -9,3 +9,14 @@ if ("serviceWorker" in navigator) {
   if (document.readyState === "complete") register();
   else addEventListener("load", register, { once: true });
 }
+
+/** Asks the service worker to keep the offline engine (a Learn or score page, the installed
+ *  app): some 16 MB, downloaded once per version. */
+export function keepEngine() {
+  if (!("serviceWorker" in navigator) || !navigator.onLine) return;
+  navigator.serviceWorker.ready.then((registration) => registration.active && registration.active.postMessage("keep-engine"));
+}
+
+// The installed app works offline: it keeps the engine (opened as an app, or just installed).
+if (matchMedia("(display-mode: standalone)").matches) keepEngine();
+addEventListener("appinstalled", keepEngine);

@@ -4,6 +4,7 @@
 // session begun offline stays with the engine (the server does not know it).
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
+import { keepEngine } from "/static/install.js";
 
 let engine = null;       // the worker's answers by request id, once started
 const mine = new Set();  // the sessions the engine began
@@ -71,8 +72,9 @@ export async function ask(method, path, body = null) {
   return { ok: response.ok, status: response.status, data: await response.json() };
 }
 
-// Opened offline (or cut off while open): the rules start loading at once, not at the first
-// question, and the page says so.
+// A Learn or score page keeps the engine for offline use. Opened offline (or cut off while
+// open): the rules start loading at once, not at the first question, and the page says so.
+keepEngine();
 if (!navigator.onLine) engine = startEngine();
 addEventListener("offline", () => { engine = engine || startEngine(); });
 addEventListener("online", () => {

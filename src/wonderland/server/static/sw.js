@@ -1,8 +1,10 @@
 // The service worker (served at /sw.js, scope "/"): it keeps the client for offline use.
-// On install it caches what /offline/precache.json lists: the client (static files, each
-// game's renderer and score widgets, the Learn and score pages and their forms, the package for
-// the offline engine) and the offline engine (Pyodide and its wheels), each in a cache named by
-// its version, so an upgrade replaces the old caches. Pages and API answers come from the
+// On install it caches the client that /offline/precache.json lists (static files, each game's
+// renderer and score widgets, the Learn and score pages and their forms, the package for the
+// offline engine); the offline engine (Pyodide and its wheels, some 16 MB) is cached only when a
+// page asks for it ("keep-engine": a Learn or score page, or the installed app), so a phone that
+// joins a table by its code downloads no engine. Each cache is named by its version, so an
+// upgrade replaces the old caches. Pages and API answers come from the
 // network first (a page that needs the server is replaced by the offline page when the network
 // is gone); files come from the cache first.
 const VERSIONS = /*VERSIONS*/{};
@@ -20,10 +22,22 @@ async function fill(name, urls) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const lists = await (await fetch("/offline/precache.json", { cache: "no-store" })).json();
-    await fill(CLIENT, lists.client.urls);
-    await fill(ENGINE, lists.engine.urls);
+    await fill(CLIENT, (await lists()).client.urls);
     await self.skipWaiting();
+  })());
+});
+
+/** What /offline/precache.json lists: the client's and the engine's URLs. */
+async function lists() {
+  return (await fetch("/offline/precache.json", { cache: "no-store" })).json();
+}
+
+// A page that may be needed offline asks for the engine; the page is told once it is kept.
+self.addEventListener("message", (event) => {
+  if (event.data !== "keep-engine") return;
+  event.waitUntil((async () => {
+    await fill(ENGINE, (await lists()).engine.urls);
+    if (event.source) event.source.postMessage("engine-kept");
   })());
 });
 

@@ -73,15 +73,19 @@ class Players:
         none) until ``done`` holds for the newest state; that state. Fails after ``seconds``."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
+            before = list(self.states)
             self.states = [
                 _latest(ws, known) for ws, known in zip(self.sockets, self.states, strict=True)
             ]
+            if self.states == before:
+                time.sleep(0.01)  # nothing new came: wait a little for the server's answer
             newest = max((s for s in self.states if s), key=lambda s: s["version"], default=None)
             if newest is not None and not newest["ready_check"] and done(newest):
                 return newest
             if newest is not None and newest["finished"]:
                 break
-            _move(self.sockets, self.states, rng)
+            if _move(self.sockets, self.states, rng) == "rolled":
+                time.sleep(0.2)  # a race's rolls come at a person's pace, not a loop's
         raise AssertionError(f"the table did not reach the position asked for in {seconds} s")
 
 
@@ -89,15 +93,17 @@ def _latest(ws: ClientConnection, known: State | None) -> State | None:
     """The newest state message waiting on ``ws`` (``known`` when none came)."""
     while True:
         try:
-            message = json.loads(ws.recv(timeout=0.05))
+            message = json.loads(ws.recv(timeout=0))
         except TimeoutError:
             return known
         if message["type"] == "state":
             known = message
 
 
-def _move(sockets: list[ClientConnection], states: list[State | None], rng: random.Random) -> None:
-    """One seat that may act makes a random move (or rolls, in a real-time race)."""
+def _move(sockets: list[ClientConnection], states: list[State | None], rng: random.Random) -> str:
+    """One seat that may act makes a random move (or each seat with no move rolls, in a
+    real-time race); what was done: "moved", "rolled" or ""."""
+    done = ""
     for seat in rng.sample(range(len(sockets)), len(sockets)):
         state = states[seat]
         if state is None or state["ready_check"] or state["waiting"]:
@@ -107,9 +113,11 @@ def _move(sockets: list[ClientConnection], states: list[State | None], rng: rand
             message = {"type": "act", "version": state["version"], "action": action}
             sockets[seat].send(json.dumps(message))
             states[seat] = None  # wait for the answer before acting again
-            return
+            return "moved"
         if state["live"] is not None:
             sockets[seat].send(json.dumps({"type": "roll"}))
+            done = "rolled"
+    return done
 
 
 def _choose(legal: list[State], rng: random.Random) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -54,18 +53,6 @@ def screen_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     process.stop()
 
 
-@pytest.fixture(scope="module")
-def tables(screen_site: ServerProcess) -> Iterator[dict[str, tuple[str, State]]]:
-    """Each position's table screen link and the state reached (its players connected)."""
-    with ExitStack() as stack:
-        found = {}
-        for name, (game, people, variants, done) in POSITIONS.items():
-            table = seated(screen_site.url, game, people, **variants)
-            players = stack.enter_context(Players(screen_site.url, table))
-            found[name] = (players.screen, players.play_until(done, random.Random(name)))
-        yield found
-
-
 def measures(page: Page) -> dict[str, Any]:
     """The page's scroll sizes against its window, and the type sizes as drawn."""
     measured: dict[str, Any] = page.evaluate(
@@ -86,25 +73,36 @@ def measures(page: Page) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", POSITIONS)
 def test_the_screen_fits_without_scrolling(
-    browser: Browser, tables: dict[str, tuple[str, State]], name: str
+    browser: Browser, screen_site: ServerProcess, name: str
 ) -> None:
-    url, state = tables[name]
-    for width, height in SIZES:
-        page = new_page(browser, width, height)
-        page.goto(url)
-        expect(page.locator("#board > *").first).to_be_visible()
-        expect(page.locator("#screen-log li").last).to_be_visible()
-        page.wait_for_timeout(600)  # the renderer's stylesheet is in: the board is fitted
-        seen = measures(page)
-        assert seen["height"] <= height and seen["width"] <= width, (name, width, seen)
-        smallest = 18 * width / 1280  # the screen's type at 1280x720, scaled with the window
-        assert seen["log"] and min(seen["log"] + seen["players"]) >= smallest - 0.5, seen
-        assert seen["turn"] >= smallest
-        assert len(seen["players"]) == len(state["seats"])
-        if state["to_move"] and not state["live"]:
-            moving = page.locator(".screen-player.screen-moving")
-            expect(moving).to_have_count(len(state["to_move"]))
-        if width == 1920:
-            assert serious_violations(page) == []
-        assert not page.errors  # type: ignore[attr-defined]
-        page.context.close()
+    game, people, variants, done = POSITIONS[name]
+    table = seated(screen_site.url, game, people, **variants)
+    with Players(screen_site.url, table) as players:  # connected while the screen is looked at
+        state = players.play_until(done, random.Random(name))
+        for width, height in SIZES:
+            look_at_the_screen(browser, players.screen, state, name, (width, height))
+
+
+def look_at_the_screen(
+    browser: Browser, url: str, state: State, name: str, size: tuple[int, int]
+) -> None:
+    """The screen at ``size`` fits without scrolling, in large type, and passes axe."""
+    width, height = size
+    page = new_page(browser, width, height)
+    page.goto(url)
+    expect(page.locator("#board > *").first).to_be_visible()
+    expect(page.locator("#screen-log li").last).to_be_visible()
+    page.wait_for_timeout(600)  # the renderer's stylesheet is in: the board is fitted
+    seen = measures(page)
+    assert seen["height"] <= height and seen["width"] <= width, (name, width, seen)
+    smallest = 18 * width / 1280  # the screen's type at 1280x720, scaled with the window
+    assert seen["log"] and min(seen["log"] + seen["players"]) >= smallest - 0.5, seen
+    assert seen["turn"] >= smallest
+    assert len(seen["players"]) == len(state["seats"])
+    if state["to_move"] and not state["live"]:
+        moving = page.locator(".screen-player.screen-moving")
+        expect(moving).to_have_count(len(state["to_move"]))
+    if width == 1920:
+        assert serious_violations(page) == []
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -46,6 +46,7 @@ class Players:
         self.sockets: list[ClientConnection] = []
         self.stack = ExitStack()
         self.states: list[State | None] = []
+        self.rolled: dict[int, float] = {}
 
     def __enter__(self) -> Players:
         url = self.base.replace("http", "ws", 1) + "/ws"
@@ -84,9 +85,13 @@ class Players:
                 return newest
             if newest is not None and newest["finished"]:
                 break
-            if _move(self.sockets, self.states, rng) == "rolled":
-                time.sleep(0.2)  # a race's rolls come at a person's pace, not a loop's
+            _move(self.sockets, self.states, rng, self.rolled)
         raise AssertionError(f"the table did not reach the position asked for in {seconds} s")
+
+
+ROLL_GAP = 0.4
+"""Seconds between two rolls of one seat: a person's pace, not a loop's (the server refuses
+rolls that come too fast, and closes a socket that sends many)."""
 
 
 def _latest(ws: ClientConnection, known: State | None) -> State | None:
@@ -100,9 +105,15 @@ def _latest(ws: ClientConnection, known: State | None) -> State | None:
             known = message
 
 
-def _move(sockets: list[ClientConnection], states: list[State | None], rng: random.Random) -> str:
+def _move(
+    sockets: list[ClientConnection],
+    states: list[State | None],
+    rng: random.Random,
+    rolled: dict[int, float],
+) -> str:
     """One seat that may act makes a random move (or each seat with no move rolls, in a
-    real-time race); what was done: "moved", "rolled" or ""."""
+    real-time race, at most once in ``ROLL_GAP``: ``rolled`` keeps when each seat last
+    rolled); what was done: "moved", "rolled" or ""."""
     done = ""
     for seat in rng.sample(range(len(sockets)), len(sockets)):
         state = states[seat]
@@ -114,8 +125,9 @@ def _move(sockets: list[ClientConnection], states: list[State | None], rng: rand
             sockets[seat].send(json.dumps(message))
             states[seat] = None  # wait for the answer before acting again
             return "moved"
-        if state["live"] is not None:
+        if state["live"] is not None and time.monotonic() - rolled.get(seat, 0.0) > ROLL_GAP:
             sockets[seat].send(json.dumps({"type": "roll"}))
+            rolled[seat] = time.monotonic()
             done = "rolled"
     return done
 

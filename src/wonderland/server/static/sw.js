@@ -50,29 +50,32 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-/** A page: the network's, kept fresh in the cache when it is one kept for offline use; without
- *  the network, the cached page, or the offline page for one that needs the server. */
-async function page(request) {
+/** The network's answer to `request`; when its path is one kept for offline use, the kept
+ *  copy is replaced by it. */
+async function fresh(request) {
+  const response = await fetch(request);
   const path = new URL(request.url).pathname;
+  const cache = await caches.open(CLIENT);
+  if (response.ok && (await cache.match(path))) await cache.put(path, response.clone());
+  return response;
+}
+
+/** A page: the network's (kept fresh); without the network, the cached page, or the offline
+ *  page for one that needs the server. */
+async function page(request) {
   try {
-    const response = await fetch(request);
-    const cache = await caches.open(CLIENT);
-    if (response.ok && (await cache.match(path))) await cache.put(path, response.clone());
-    return response;
+    return await fresh(request);
   } catch (error) {
+    const path = new URL(request.url).pathname;
     return (await caches.match(path)) || (await caches.match(OFFLINE_PAGE)) || Response.error();
   }
 }
 
-/** An API answer: the network's; without it, the cached one (the forms of the Learn and score
- *  pages), else the request fails and the page asks the offline engine. */
+/** An API answer: the network's (kept fresh); without it, the cached one (the forms of the
+ *  Learn and score pages), else the request fails and the page asks the offline engine. */
 async function answer(request) {
   try {
-    const response = await fetch(request);
-    const path = new URL(request.url).pathname;
-    const cache = await caches.open(CLIENT);
-    if (response.ok && (await cache.match(path))) await cache.put(path, response.clone());
-    return response;
+    return await fresh(request);
   } catch (error) {
     const cached = await caches.match(request, { ignoreSearch: true });
     if (cached) return cached;

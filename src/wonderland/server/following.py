@@ -61,22 +61,21 @@ class Followed(TableCore, Protocol):
         ...
 
     def knows(self, table_id: str) -> bool:
-        """Whether the table is in memory or being loaded (asked from the listener's thread)."""
+        """Whether the table is in memory or being loaded."""
         ...
 
 
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
-    loop = asyncio.get_running_loop()
     own = core.store.origin + " "
 
     def moved_elsewhere(note: str) -> None:
-        # Neither this process's own writes nor a table it does not have wake the loop: a
+        # Neither this process's own writes nor a table it does not have go further: a
         # table loaded after this look reads the change with it (the commit came first).
         if not note.startswith(own) and core.knows(note.partition(" ")[2].partition(" ")[0]):
-            loop.call_soon_threadsafe(moved, core, note)
+            moved(core, note)
 
-    cluster.listen(moved_elsewhere)
+    core.spawn(cluster.listen(moved_elsewhere))
 
     async def leases() -> None:
         while True:

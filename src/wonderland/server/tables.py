@@ -149,8 +149,7 @@ class TableManager:
             self._noted_while_loading.add(table_id)
 
     def knows(self, table_id: str) -> bool:
-        """Whether ``table_id`` is in memory or being loaded (a plain look at two dicts: the
-        listener's thread may ask)."""
+        """Whether ``table_id`` is in memory or being loaded."""
         return table_id in self.tables or table_id in self._loading
 
     async def resync(self, table: LiveTable) -> None:

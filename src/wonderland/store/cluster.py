@@ -3,13 +3,15 @@
 The database is the serialisation point: an action is a unique (table, index) row, so of two
 processes appending the same index only one commits (the other gets ``StaleWrite``). Each
 commit notifies ``wonderland_moves`` with the table's id (delivered at commit); every process
-listens and refreshes its own connections. The bots and the clock of a table run in exactly
-one process: the one holding the table's lease, a session advisory lock that PostgreSQL
-releases the moment the holder's connection dies, so another process takes it within a poll.
+listens, on its event loop, and refreshes its own connections. The bots and the clock of a
+table run in exactly one process: the one holding the table's lease, a session advisory lock
+that PostgreSQL releases the moment the holder's connection dies, so another process takes it
+within a poll.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Callable
@@ -53,7 +55,6 @@ class Cluster:
         self._lease_lock = threading.Lock()
         self.held: set[str] = set()
         """The tables whose bots and clock this process runs."""
-        self._listener: threading.Thread | None = None
         self._closed = threading.Event()
 
     def try_lease(self, table_id: str) -> bool:
@@ -111,34 +112,62 @@ class Cluster:
                 if not self._lease.broken:
                     self._lease.execute("SELECT pg_advisory_unlock(hashtext(%s))", (table_id,))
 
-    def listen(self, moved: Callable[[str], None]) -> None:
-        """Call ``moved(table_id)`` (in a thread of its own) for each table that moved on."""
+    async def listen(self, moved: Callable[[str], None]) -> None:
+        """Call ``moved(payload)`` for each note of a move made anywhere, until cancelled.
 
-        def run() -> None:
-            while not self._closed.is_set():
-                try:
-                    with psycopg.connect(self.info, autocommit=True) as connection:
-                        connection.execute(f"LISTEN {CHANNEL}")
-                        self.outage.recovered()
-                        while not self._closed.is_set():
-                            for note in connection.notifies(timeout=0.5):
-                                moved(note.payload)
-                except psycopg.OperationalError as err:  # the database is away: noted once
-                    if not self._closed.is_set():
-                        self.outage.failed(reason(err))
-                        self._closed.wait(1.0)
-                except Exception:
-                    if not self._closed.is_set():
-                        log.exception("listening for moves failed; listening again")
-                        self._closed.wait(1.0)
+        The listening connection's socket is watched by the running event loop itself, so a
+        note wakes no thread of its own: it is read when the loop wakes for it, or together
+        with whatever else woke the loop (this process's own commit, most often). A lost
+        connection is noted once and made again each second."""
+        loop = asyncio.get_running_loop()
+        while not self._closed.is_set():
+            try:
+                connection = await loop.run_in_executor(None, self._listening)
+            except psycopg.OperationalError as err:  # the database is away: noted once
+                self.outage.failed(reason(err))
+                await asyncio.sleep(1.0)
+                continue
+            self.outage.recovered()
+            lost: asyncio.Future[None] = loop.create_future()
+            socket = connection.pgconn.socket
+            loop.add_reader(socket, self._drain, connection, moved, lost)
+            try:
+                await lost
+            except psycopg.Error as err:
+                self.outage.failed(reason(err))
+            finally:
+                loop.remove_reader(socket)
+                connection.close()
+            await asyncio.sleep(1.0)
 
-        self._listener = threading.Thread(target=run, name="listen-moves", daemon=True)
-        self._listener.start()
+    def _listening(self) -> psycopg.Connection[tuple[object, ...]]:
+        """A new connection that listens on the moves' channel."""
+        connection = psycopg.connect(self.info, autocommit=True)
+        connection.execute(f"LISTEN {CHANNEL}")
+        return connection
+
+    @staticmethod
+    def _drain(
+        connection: psycopg.Connection[tuple[object, ...]],
+        moved: Callable[[str], None],
+        lost: asyncio.Future[None],
+    ) -> None:
+        """Read what arrived on the listening socket; hand on every note in it."""
+        pgconn = connection.pgconn
+        try:
+            pgconn.consume_input()
+        except psycopg.Error as err:
+            if not lost.done():
+                lost.set_exception(err)
+            return
+        while (note := pgconn.notifies()) is not None:
+            try:
+                moved(note.extra.decode())
+            except Exception:
+                log.exception("following a move failed")
 
     def close(self) -> None:
         """Stop listening; release every lease."""
         self._closed.set()
-        if self._listener is not None:
-            self._listener.join(timeout=2)
         with self._lease_lock:
             self._lease.close()

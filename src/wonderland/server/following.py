@@ -93,10 +93,7 @@ def follow_cluster(core: Followed, cluster: Cluster) -> None:
 
 async def take_free_leases(core: Followed, cluster: Cluster) -> None:
     """Take the lease of every table in play that no process holds, and run it."""
-    await run_in(None, cluster.check)
-    ids = await core.in_store(core.store.unfinished_ids)
-    free = await run_in(None, cluster.unheld, [i for i in ids if i not in cluster.held])
-    for table_id in free:
+    for table_id in await run_in(None, cluster.free_tables):
         if await run_in(None, cluster.try_lease, table_id):
             log.info("took the lease of table %s", table_id)
             table = await core.obtain(table_id)

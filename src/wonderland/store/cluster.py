@@ -24,18 +24,28 @@ from wonderland.store.faults import Outage, reason
 log = logging.getLogger(__name__)
 
 CHANNEL = "wonderland_moves"
-UNHELD = """
-SELECT id FROM unnest(%s::text[]) WITH ORDINALITY AS wanted(id, n)
-WHERE NOT EXISTS (
+HELD = """
+EXISTS (
     SELECT 1 FROM pg_locks
     WHERE locktype = 'advisory' AND granted AND objsubid = 1
       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND ((classid::bigint << 32) | objid::bigint) = hashtext(wanted.id)::bigint
-)
+      AND ((classid::bigint << 32) | objid::bigint) = hashtext({id})::bigint
+)"""
+"""Whether a session holds the advisory lock of the table ``{id}`` (the bigint key
+``hashtext(id)``, which ``pg_locks`` shows split in two 32-bit halves)."""
+UNHELD = f"""
+SELECT id FROM unnest(%s::text[]) WITH ORDINALITY AS wanted(id, n)
+WHERE NOT {HELD.format(id="wanted.id")}
 ORDER BY n
 """
-"""The tables of a list whose advisory lock (the bigint key ``hashtext(id)``, which
-``pg_locks`` shows split in two 32-bit halves) no session holds."""
+"""The tables of a list whose lease no session holds."""
+FREE = f"""
+SELECT id FROM game_tables
+WHERE finished IS false AND expired IS false AND NOT {HELD.format(id="game_tables.id")}
+ORDER BY created_at, id
+"""
+"""The tables in play (neither finished nor expired) whose lease no session holds, oldest
+first."""
 
 
 def conninfo(engine: Engine) -> str:
@@ -90,19 +100,21 @@ class Cluster:
             rows = self._lease.execute(UNHELD, (table_ids,)).fetchall()
         return [row[0] for row in rows]
 
-    def check(self) -> None:
-        """Make sure the lease connection is alive; if it died (the database restarted),
-        every lease died with it: forget them and connect again (raises while unreachable)."""
+    def free_tables(self) -> list[str]:
+        """The tables in play whose lease no process holds, oldest first, read in one query
+        (which also checks the lease connection: if it died, when the database restarted,
+        every lease died with it; they are forgotten and the connection made again, and
+        this raises while the database is unreachable). ``try_lease`` still decides."""
         with self._lease_lock:
             try:
                 if not self._lease.closed and not self._lease.broken:
-                    self._lease.execute("SELECT 1")
-                    return
+                    return [row[0] for row in self._lease.execute(FREE).fetchall()]
             except psycopg.Error as err:
                 self.outage.failed(reason(err))
             self.held.clear()
             self._lease.close()
             self._lease = psycopg.connect(self.info, autocommit=True)
+            return [row[0] for row in self._lease.execute(FREE).fetchall()]
 
     def release(self, table_id: str) -> None:
         """Give up a lease (the table is over)."""

@@ -33,12 +33,6 @@ EXISTS (
 )"""
 """Whether a session holds the advisory lock of the table ``{id}`` (the bigint key
 ``hashtext(id)``, which ``pg_locks`` shows split in two 32-bit halves)."""
-UNHELD = f"""
-SELECT id FROM unnest(%s::text[]) WITH ORDINALITY AS wanted(id, n)
-WHERE NOT {HELD.format(id="wanted.id")}
-ORDER BY n
-"""
-"""The tables of a list whose lease no session holds."""
 FREE = f"""
 SELECT id FROM game_tables
 WHERE finished IS false AND expired IS false AND NOT {HELD.format(id="game_tables.id")}
@@ -89,16 +83,6 @@ class Cluster:
             self.held.add(table_id)
             return True
         return False
-
-    def unheld(self, table_ids: list[str]) -> list[str]:
-        """Those of ``table_ids`` whose lease no process holds (read in one query from
-        ``pg_locks``, so that a process does not try, every second, each lease the other
-        processes hold); ``try_lease`` still decides."""
-        if not table_ids:
-            return []
-        with self._lease_lock:
-            rows = self._lease.execute(UNHELD, (table_ids,)).fetchall()
-        return [row[0] for row in rows]
 
     def free_tables(self) -> list[str]:
         """The tables in play whose lease no process holds, oldest first, read in one query

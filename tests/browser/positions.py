@@ -86,7 +86,29 @@ class Players:
             if newest is not None and newest["finished"]:
                 break
             _move(self.sockets, self.states, rng, self.rolled)
-        raise AssertionError(f"the table did not reach the position asked for in {seconds} s")
+        newest = max((s for s in self.states if s), key=lambda s: s["version"], default=None)
+        where = "no state" if newest is None else _where(newest)
+        raise AssertionError(
+            f"the table did not reach the position asked for in {seconds} s: {where}"
+        )
+
+
+def _where(state: State) -> str:
+    """Where a table stands, in a few words (for a failure's message)."""
+    view = state["view"]
+    parts = [f"version {state['version']}", f"finished {state['finished']}"]
+    parts += [f"waiting {state['waiting']}", f"ready check {bool(state['ready_check'])}"]
+    for key in ("round", "phase"):
+        if isinstance(view, dict) and key in view:
+            parts.append(f"{key} {view[key]}")
+    if (
+        isinstance(view, dict)
+        and "players" in view
+        and view["players"]
+        and "placed" in view["players"][0]
+    ):
+        parts.append("placed " + " ".join(str(len(p["placed"])) for p in view["players"]))
+    return ", ".join(parts)
 
 
 ROLL_GAP = 0.4
@@ -157,12 +179,13 @@ def told(lines: int) -> Callable[[State], bool]:
 
 
 def raced(dice: int) -> Callable[[State], bool]:
-    """Wonderdice: ``dice`` dice or more in the rows in all, in the first round's race."""
+    """Wonderdice: ``dice`` dice or more in the rows in all, in a round's race (the first,
+    unless a seat's row was done before: the rolls' timing decides)."""
 
     def reached(state: State) -> bool:
         view = state["view"]
         placed = sum(len(p["placed"]) for p in view["players"])
-        return view["round"] == 1 and view["phase"] == "play" and placed >= dice
+        return view["phase"] == "play" and placed >= dice
 
     return reached
 

@@ -122,6 +122,8 @@ def test_three_people_play_parade_on_one_phone(
         turns += 1
     expect(page.locator(".scores")).to_be_visible()
     expect(page.locator(COVER)).to_be_hidden()  # the result is for everyone
+    # the public board is the device's people's, not a spectator's
+    expect(page.locator("#who")).to_have_text("on this device: Alice, Bob and Carol")
     assert covers >= turns - 1 and turns > 10, (covers, turns)
     page.get_by_role("button", name="Replay this game step by step").click()
     expect(page.locator("#replay-pos")).to_contain_text("start, before move 1 of")

@@ -57,6 +57,16 @@ class PassAndPlay {
     return this.held.has(seat);
   }
 
+  /** The device's people as the header names them while it shows the public board
+   * ("Ana, Bruno and Chloé"), from the table's ``seats``. */
+  people(seats) {
+    const names = [...this.held.keys()].sort((a, b) => a - b).map((seat) => {
+      const found = seats.find((s) => s.seat === seat);
+      return found ? found.name : `seat ${seat + 1}`;
+    });
+    return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join("");
+  }
+
   /** Open the page as it was left: behind the cover, as the seat that played, or watching. */
   start() {
     const { seat, cover, name } = this.saved;

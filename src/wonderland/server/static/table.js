@@ -214,13 +214,15 @@ function note(id, text, problem = false) {
 }
 
 /** The header's "you are ..." line: your seat under its name, the seat this browser kept
- * (never "watching" to its owner), or a spectator's chat name. */
+ * (never "watching" to its owner), a pass-and-play device's people while it shows the
+ * public board, or a spectator's chat name. */
 function renderWho() {
   if (!welcome) return;
   const returning = returningSeat();
   const text = returning ? `your seat: ${returning.named}, not rejoined yet`
     : welcome.seat === null
-    ? (myName ? `watching as ${myName}` : "watching")
+    ? (pass ? `on this device: ${pass.people(seatList())}`
+      : myName ? `watching as ${myName}` : "watching")
     : (() => {
       const own = seatList().find((seat) => seat.seat === welcome.seat);
       const named = own && own.name !== `player ${welcome.seat + 1}`;

@@ -139,8 +139,11 @@ def test_a_seat_hears_its_turn_and_the_cards_and_its_choice_of_off_is_kept(
     toggle = page.get_by_role("button", name="Sound")
     expect(toggle).to_have_attribute("aria-pressed", "true")  # a player's page: on by default
     assert cues(page) == [] and page.evaluate("window.__contexts") == 0  # silent on load
+    # the browser holds sound back until a gesture: the control says so until then
+    expect(page.locator("#sound-wait")).to_have_text("plays after your first tap")
     fits(page, "seat-1280")
     play_until_my_turn(page)  # the click is the gesture that lets the page play sound
+    expect(page.locator("#sound-wait")).to_be_hidden()
     page.wait_for_function("() => window.__cues.some((c) => c.cue === 'turn')")
     assert cues(page) == ["card", "card", "turn"]  # mine, the bot's, the turn back to me
     assert page.evaluate("window.__contexts") == 1
@@ -154,6 +157,7 @@ def test_a_seat_hears_its_turn_and_the_cards_and_its_choice_of_off_is_kept(
     page.reload()
     expect(page.get_by_role("button", name="Sound")).to_have_attribute("aria-pressed", "false")
     expect(page.get_by_label("Volume")).to_have_value("25")
+    expect(page.locator("#sound-wait")).to_be_hidden()  # off: nothing to wait for
     expect(page.locator(".seat-you .turn-tag")).to_contain_text("your turn")
     play_until_my_turn(page)
     play_until_my_turn(page)
@@ -171,6 +175,7 @@ def test_the_table_screen_starts_silent_until_someone_turns_sound_on(
     screen.goto(screen_link)
     toggle = screen.get_by_role("button", name="Sound")
     expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(screen.locator("#sound-wait")).to_be_hidden()
     expect(screen.locator(".board .pd-table")).to_be_visible()
     followed(screen, lambda: play_until_my_turn(player))
     screen.locator("body").click()  # a gesture, but sound is off: still nothing
@@ -185,6 +190,7 @@ def test_the_table_screen_starts_silent_until_someone_turns_sound_on(
     assert cues(screen) == ["card", "card"]  # the screen has no turn of its own
     screen.reload()  # kept on for this screen, and silent again until the next gesture
     expect(screen.get_by_role("button", name="Sound")).to_have_attribute("aria-pressed", "true")
+    expect(screen.locator("#sound-wait")).to_be_visible()
     assert screen.evaluate("window.__contexts") == 0
     assert player.errors == [] and screen.errors == []  # type: ignore[attr-defined]
 

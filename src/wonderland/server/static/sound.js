@@ -11,7 +11,8 @@
 // (before and after are moments), so this module never names a game. The page's first
 // state, and a connection's full resync (its log sent again from the start), make no sound.
 // Browsers let a page start audio only after a gesture: one AudioContext is made on the
-// first click or key press with sound on. Every cue played is announced to the page as a
+// first click or key press with sound on; until then the control says that sound plays after
+// the first tap. Every cue played is announced to the page as a
 // "wonderland:cue" event on window (detail: { cue, page, volume, preview }).
 import { el, loadStyles } from "/static/dom.js";
 import { icon } from "/static/icons.js";
@@ -32,6 +33,7 @@ let out = null;           // its volume (a GainNode)
 let before = null;        // the moment heard last
 let until = 0;            // when the cues scheduled so far end (audio time)
 let last = "";            // the cue scheduled last
+let drawn = null;         // the control drawn: { button, slider, hint }
 
 // -- the stored preference -----------------------------------------------------------------
 function storedAll() {
@@ -123,9 +125,12 @@ export function hear({ renderer, view, state, seat = null, mine = false }) {
 // -- the control ---------------------------------------------------------------------------
 function wake() {
   if (prefs.on) started();
+  if (drawn && !drawn.hint.hidden && gestureSeen()) showControl(drawn);
 }
 
-function showControl(button, slider) {
+function showControl({ button, slider, hint }) {
+  // sound is on, but the browser lets it play only after the page's first tap or key press
+  hint.hidden = !prefs.on || gestureSeen();
   button.setAttribute("aria-pressed", String(prefs.on));
   button.replaceChildren(icon(prefs.on ? "sound" : "muted"), el("span", { class: "label" }, "Sound"));
   button.title = prefs.on ? "Sound is on: press to turn it off" : "Sound is off: press to turn it on";
@@ -140,10 +145,12 @@ export function soundControl(place, kind) {
   loadStyles("/static/sound.css");
   const button = el("button", { type: "button", id: "sound-toggle", class: "sound-toggle" });
   const slider = el("input", { type: "range", id: "sound-volume", class: "sound-volume", min: 0, max: 100, step: 5 });
+  const hint = el("span", { class: "sound-wait", id: "sound-wait" }, "plays after your first tap");
+  drawn = { button, slider, hint };
   button.addEventListener("click", () => {
     prefs = { ...prefs, on: !prefs.on };
     save();
-    showControl(button, slider);
+    showControl(drawn);
     play(["turn"], true);  // what the turn sounds like, at this volume
   });
   slider.addEventListener("input", () => {  // heard at once while the slider moves
@@ -152,12 +159,13 @@ export function soundControl(place, kind) {
   });
   slider.addEventListener("change", () => {
     save();
-    showControl(button, slider);
+    showControl(drawn);
     play(["card"], true);  // what a cue sounds like at this volume
   });
-  showControl(button, slider);
+  showControl(drawn);
   place.append(el("span", { class: "sound-control", role: "group", "aria-label": "Sound" },
-    button, el("label", { for: "sound-volume", class: "visually-hidden" }, "Volume"), slider));
-  document.addEventListener("pointerdown", wake, { capture: true, passive: true });
-  document.addEventListener("keydown", wake, { capture: true, passive: true });
+    button, el("label", { for: "sound-volume", class: "visually-hidden" }, "Volume"), slider, hint));
+  for (const kind of ["pointerdown", "click", "keydown"]) {  // a touch activates on its release
+    document.addEventListener(kind, wake, { capture: true, passive: true });
+  }
 }

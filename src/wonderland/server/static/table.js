@@ -1,8 +1,9 @@
 // A game table: one websocket to the server, which owns the game; this page only shows the
 // seat's own view and sends the actions the server lists as legal. The game's renderer draws
 // the board (see the contract at the top of generic-renderer.js); this page draws the rest:
-// players, log, your name and the chat, errors, the game-over panel, the replay and the
-// connection banner. Names and chat lines are always inserted as text, never as markup.
+// players, log, your name and the chat, errors, the game-over panel and the connection
+// banner (the replay is replay-panel.js's). Names and chat lines are always inserted as text,
+// never as markup.
 import { adviceMessage, adviceRender } from "/static/advice.js";
 import { clockNode, setClocks } from "/static/clocks.js";
 import { el, loadStyles } from "/static/dom.js";
@@ -11,6 +12,7 @@ import { showGone } from "/static/gone.js";
 import { icon } from "/static/icons.js";
 import { listenForKeys } from "/static/keys.js";
 import { passAndPlay } from "/static/pass-and-play.js";
+import { replayPanel } from "/static/replay-panel.js";
 import { undoMessage, undoRender } from "/static/undo.js";
 import { prose, ruleRef } from "/static/words.js";
 
@@ -33,7 +35,6 @@ let retryMs = RETRY_FIRST_MS;
 let retryAt = 0;
 let retryTimer = null;
 let countdown = null;
-let replay = null;
 let lastError = null;
 let log = [];             // the seat's log lines so far (a state message sends the new ones)
 let chat = [];            // the table's chat lines so far, by id (joining sends the last ones)
@@ -90,7 +91,7 @@ function send(message) {
 }
 
 function act(actionId) {
-  if (!state || offline || replay) return;
+  if (!state || offline || replay.open) return;
   showError(null);
   send({ type: "act", version: state.version, action: actionId });
 }
@@ -292,7 +293,7 @@ function addChat(lines) {
   if (inOrder) box.append(...fresh.map(chatItem));
   else box.replaceChildren(...chat.map(chatItem));
   if (atEnd || fresh.some((line) => line.seat === (welcome && welcome.seat) && line.name === myName)) box.scrollTop = box.scrollHeight;
-  if (replay) showReplayChat();
+  replay.refreshChat();
 }
 
 /** A refusal of a name or a chat line is shown by its form; true when it was one. */
@@ -372,7 +373,7 @@ function draw(ctx) {
 // written afterwards, so an apply costs one layout instead of two.
 function render() {
   if (!renderer || !state || !welcome) return;
-  const ctx = replay ? null : context(state.view, {});
+  const ctx = replay.open ? null : context(state.view, {});
   if (ctx) {
     board.hidden = Boolean(state.waiting);
     draw(ctx);
@@ -382,8 +383,8 @@ function render() {
   renderWho();
   renderPaused();
   nightRender({ state, offline, send, renderer });
-  undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: Boolean(replay) });
-  adviceRender({ state, offline, send, replay: Boolean(replay) });
+  undoRender({ state, offline, send, seat: welcome.seat, name: seatName, replay: replay.open });
+  adviceRender({ state, offline, send, replay: replay.open });
   if (ctx) renderGameOver(ctx);
 }
 
@@ -400,77 +401,21 @@ function applyState(message) {
 }
 
 // -- replay --------------------------------------------------------------------------------
-async function openReplay() {
-  if (offline) return;
-  const response = await fetch(`/api/tables/${tableId}/replay`);
-  const body = await response.json();
-  if (!response.ok) { showError({ message: body.detail }); return; }
-  replay = { steps: body.steps, index: 0, chat: body.chat || [], events: body.events || [] };
-  drawn = null;
-  $("replay").hidden = false;
-  $("game-over").hidden = true;
-  showReplayStep();
-  $("replay-next").focus();
-}
+const replay = replayPanel({
+  tableId,
+  drawView: (view) => {
+    const noop = () => {};
+    draw(context(view, { state: null, seat: null, legal: [], act: noop, send: noop, replay: true, name: seatName }));
+  },
+  offline: () => offline,
+  seatName,
+  chatItem,
+  showError,
+  opened: () => { drawn = null; },
+  closed: () => { drawn = null; render(); },
+});
 
-function stepLabel(index) {
-  if (index === 0) return "Start: the table as it was dealt.";
-  return `Move ${index}: ${replay.steps[index].label}`;
-}
-
-function showReplayStep() {
-  const last = replay.steps.length - 1;
-  // Moves count from 1, as the log's; the table as dealt comes before the first.
-  $("replay-pos").textContent = replay.index === 0 ? `start, before move 1 of ${last}` : `move ${replay.index} of ${last}`;
-  $("replay-label").replaceChildren(prose(stepLabel(replay.index), seatName));
-  $("replay-first").disabled = $("replay-prev").disabled = offline || replay.index === 0;
-  $("replay-next").disabled = $("replay-last").disabled = offline || replay.index === last;
-  $("replay-live").disabled = offline;
-  showReplayChat();
-  const noop = () => {};
-  draw(context(replay.steps[replay.index].view, {
-    state: null, seat: null, legal: [], act: noop, send: noop, replay: true,
-    name: seatName,
-  }));
-}
-
-/** The chat lines said at the replay's step (those said after the game are at its last). */
-function showReplayChat() {
-  const lines = replay.chat.filter((line) => line.step === replay.index);
-  const events = replay.events.filter((event) => event.step === replay.index)
-    .map((event) => el("li", { class: "chat-line chat-event" }, prose(event.text, seatName)));
-  $("replay-chat").hidden = !lines.length && !events.length;
-  $("replay-chat-lines").replaceChildren(...events, ...lines.map(chatItem));
-}
-
-function moveReplay(to) {
-  if (!replay || offline) return;
-  const index = Math.max(0, Math.min(replay.steps.length - 1, to));
-  if (index === replay.index) return;
-  replay.index = index;
-  showReplayStep();
-}
-
-function closeReplay() {
-  replay = null;
-  drawn = null;
-  $("replay").hidden = true;
-  render();
-  $("replay-open").focus();
-}
-
-$("replay-first").append(icon("first"), el("span", { class: "label" }, "First"));
-$("replay-prev").append(icon("prev"), el("span", { class: "label" }, "Previous"));
-$("replay-next").append(el("span", { class: "label" }, "Next"), icon("next"));
-$("replay-last").append(el("span", { class: "label" }, "Last"), icon("last"));
-$("replay-first").addEventListener("click", () => moveReplay(0));
-$("replay-prev").addEventListener("click", () => moveReplay(replay.index - 1));
-$("replay-next").addEventListener("click", () => moveReplay(replay.index + 1));
-$("replay-last").addEventListener("click", () => moveReplay(Infinity));
-$("replay-live").addEventListener("click", closeReplay);
-$("replay-open").addEventListener("click", openReplay);
-
-listenForKeys(board, { offline: () => offline, replayAt: () => (replay ? replay.index : null), moveReplay });
+listenForKeys(board, { offline: () => offline, replayAt: replay.index, moveReplay: replay.move });
 
 // -- connection ----------------------------------------------------------------------------
 const disabledHere = new Set();
@@ -491,7 +436,7 @@ function goOffline() {
   if (state) {
     renderSeats();
     renderTitle();
-    if (replay) showReplayStep();
+    if (replay.open) replay.refresh();
     else draw(context(state.view, {}));
   }
 }
@@ -503,7 +448,7 @@ function goOnline() {
   disabledHere.clear();
   hideBanner();
   $("status").textContent = "connected";
-  if (replay) showReplayStep();
+  replay.refresh();
 }
 
 function showBanner(text, withRetry = true) {

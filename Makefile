@@ -44,23 +44,21 @@ pytest: $(STAMP)
 pytest-fast: $(STAMP)
 	$(BIN)/pytest -n 2 -p no:cacheprovider -m "not browser and not slow and not ray"
 
+# A Debian package a step needs: installed when run as root, else named with the command that
+# installs it. $(call debian,PACKAGE,what needs it)
+debian = if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
+	else \
+		echo "$(2): sudo apt-get install $(1)"; exit 1; \
+	fi
+
 # Browser tests drive Debian's chromium through Playwright (its own browser download is not used).
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-		else \
-			echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; \
-		fi; }
+	@command -v chromium >/dev/null 2>&1 || { $(call debian,chromium,The browser tests need Debian's chromium); }
 
 # The store's tests also run on a throwaway PostgreSQL cluster.
 postgresql:
-	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
-		else \
-			echo "The store tests need PostgreSQL: sudo apt-get install postgresql"; exit 1; \
-		fi; }
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(call debian,postgresql,The store tests need PostgreSQL); }
 
 # The rules in the browser for offline use (Learn, score calculators): Pyodide from the npm
 # registry and the WebAssembly and pure wheels of pydantic from PyPI, fetched once into an
@@ -73,12 +71,7 @@ OFFLINE_WHEELS := pydantic==2.14.4 pydantic-core==2.50.5 typing-extensions==4.16
 offline: $(OFFLINE)/.fetched
 
 $(OFFLINE)/.fetched: Makefile | $(STAMP)
-	@command -v npm >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
-		else \
-			echo "Pyodide comes from the npm registry: sudo apt-get install npm"; exit 1; \
-		fi; }
+	@command -v npm >/dev/null 2>&1 || { $(call debian,npm,Pyodide comes from the npm registry); }
 	rm -rf $(OFFLINE) && mkdir -p $(OFFLINE)/pyodide $(OFFLINE)/wheels
 	cd $(OFFLINE) && npm pack --silent pyodide@$(PYODIDE) >/dev/null && \
 		tar -xzf pyodide-$(PYODIDE).tgz -C pyodide --strip-components=1 \
@@ -90,12 +83,7 @@ $(OFFLINE)/.fetched: Makefile | $(STAMP)
 
 # The deployment's test runs Debian's nginx (its own configuration; the system's is not used).
 nginx:
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
-		if [ "$$(id -u)" = 0 ]; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; \
-		else \
-			echo "The deployment test needs Debian's nginx: sudo apt-get install nginx"; exit 1; \
-		fi; }
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { $(call debian,nginx,The deployment test needs Debian's nginx); }
 
 bench: $(STAMP)
 	$(BIN)/python bench/parade_random.py

@@ -23,6 +23,7 @@ from wonderland.hosting.web_api import HostingApi
 from wonderland.hosting.web_json import (
     GAME_ID,
     SESSION_KEY,
+    UNFIT,
     Answers,
     LessonMove,
     Refusal,
@@ -33,7 +34,6 @@ from wonderland.hosting.web_json import (
 
 Handler = Callable[[HostingApi, str, Any], dict[str, Any]]
 ANY_OBJECT: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any])
-UNFIT = "this request does not fit the API"
 
 
 def _body_of(model: type[BaseModel] | None) -> Callable[[Any], Any]:

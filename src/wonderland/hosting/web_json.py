@@ -38,6 +38,10 @@ class Refusal(WonderlandError):  # noqa: N818 - an answer of the API, as the ser
         self.detail = detail
 
 
+UNFIT = "this request does not fit the API"
+"""What a request that does not fit the API's schema is, before the errors that say why."""
+
+
 def explain(errors: Sequence[Any], subject: str) -> str:
     """Pydantic's validation errors in one readable line about ``subject`` (at most three)."""
     parts = []

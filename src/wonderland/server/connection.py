@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from wonderland.hosting.web_json import explain
 from wonderland.server.advice import advice, check
 from wonderland.server.guard import Guard, Over, Who
 from wonderland.server.host import host_action, is_host, take_back
@@ -24,7 +25,6 @@ from wonderland.server.join_codes import (
     seat_opened,
 )
 from wonderland.server.live_table import LiveTable, SeatSocket
-from wonderland.server.problems import explain
 from wonderland.server.readiness import say_ready
 from wonderland.server.refusals import Refused, refuse
 from wonderland.server.rematch import play_again

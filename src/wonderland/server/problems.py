@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
 
-from wonderland.hosting.web_json import explain as explain  # the sentence of a 422, shared
+from wonderland.hosting.web_json import UNFIT, explain
 
 
 class Problem(BaseModel):
@@ -80,7 +80,7 @@ def answers(*codes: int, model: type[BaseModel] = Problem) -> dict[int | str, di
 async def unfit_request(request: Request, exc: Exception) -> Response:
     """422 with a sentence: what in the request does not fit the schema."""
     assert isinstance(exc, RequestValidationError)
-    detail = explain(exc.errors(), "this request does not fit the API")
+    detail = explain(exc.errors(), UNFIT)
     return JSONResponse({"detail": detail}, status_code=422)
 
 

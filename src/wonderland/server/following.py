@@ -23,7 +23,7 @@ from wonderland.store import StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
 from wonderland.store.faults import reason
 from wonderland.store.notes import parse_move_note
-from wonderland.store.values import StoredChat
+from wonderland.store.values import StoredChat, TableNews
 
 log = logging.getLogger(__name__)
 
@@ -130,10 +130,18 @@ async def resync(
     async with table.lock:
         if count is not None and table.version >= count:
             return
+        # a move's notification ("id count") brings moves only; names, chat lines, the
+        # record's events and an expiry notify with the table's id alone: all are read then
+        news = None
+        if count is None:
+            index = table.version if table.live is None else None
+            news = await core.in_store(core.store.news_since, table.id, index, chat_after(table))
         first, actions = carried
         if table.live is None:  # a turn game: read and apply only the new actions
             if actions and first == table.version:  # a move note: nothing to read
                 new, expired = tuple(actions), table.expired
+            elif news is not None:
+                new, expired = news.actions, news.expired
             else:
                 new, expired = await core.in_store(
                     core.store.actions_since, table.id, table.version
@@ -156,14 +164,12 @@ async def resync(
                 table.log.merge(fresh.log)
                 changed = True
             table.expired = stored.expired
-        # a move's notification ("id count") brings moves only: names, chat lines and
-        # the record's events notify with the table's id alone
-        named, lines = (False, []) if count is not None else await catch_up_talk(core, table)
+        named, lines = (False, []) if news is None else catch_up_talk(table, news)
         was_waiting = waiting(table)
-        recorded = count is None and await catch_up_record(core, table)
+        recorded = news is not None and await catch_up_record(table, news.events, news.seats)
         if was_waiting and not waiting(table):  # it began on another process
             begin_live(table)
-        followed = count is None and await table_events.catch_up(core, table)
+        followed = news is not None and await table_events.catch_up(core, table, news.events)
     if named or recorded or followed:
         changed = True
     if lines:
@@ -173,19 +179,22 @@ async def resync(
         core.advance_soon(table)
 
 
-async def catch_up_talk(core: TableCore, table: LiveTable) -> tuple[bool, list[StoredChat]]:
-    """Read the names and chat lines given at ``table`` on other processes: whether a
-    name changed, and the lines new here."""
+def chat_after(table: LiveTable) -> int:
+    """The chat number after which another process's lines are read: a few numbers back,
+    since two processes' lines may commit out of their numbers' order."""
+    return table.chat[-20].id if len(table.chat) >= 20 else 0
+
+
+def catch_up_talk(table: LiveTable, news: TableNews) -> tuple[bool, list[StoredChat]]:
+    """Take the names and chat lines given at ``table`` on other processes: whether a name
+    changed, and the lines new here."""
     known = {line.id for line in table.chat[-CHAT_HISTORY:]}
-    # a few numbers back: two processes' lines may commit out of their numbers' order
-    after = table.chat[-20].id if len(table.chat) >= 20 else 0
-    names, stored = await core.in_store(core.store.talk_since, table.id, after)
     named = False
-    for seat, name in enumerate(names[: len(table.seats)]):
-        if table.seats[seat].name != name:
-            table.seats[seat] = replace(table.seats[seat], name=name)
+    for seat, info in enumerate(news.seats[: len(table.seats)]):
+        if table.seats[seat].name != info.name:
+            table.seats[seat] = replace(table.seats[seat], name=info.name)
             named = True
-    lines = [line for line in stored if line.id not in known]
+    lines = [line for line in news.chat if line.id not in known]
     if lines:
         table.chat = sorted([*table.chat, *lines], key=lambda line: line.id)
     return named, lines

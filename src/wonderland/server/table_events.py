@@ -41,10 +41,10 @@ def follow(table: LiveTable, events: tuple[StoredEvent, ...]) -> tuple[bool, lis
     return changed, texts
 
 
-async def catch_up(core: TableCore, table: LiveTable) -> bool:
-    """Under the table's lock, after its new rows: read the events stored since, follow
-    them and tell this process's connections; whether the table's state message changed."""
-    events = await core.in_store(core.store.events_since, table.id, table.events_seen)
+async def catch_up(core: TableCore, table: LiveTable, events: tuple[StoredEvent, ...]) -> bool:
+    """Under the table's lock, after its new rows: follow the ``events`` stored (those after
+    the last one followed) and tell this process's connections; whether the table's state
+    message changed."""
     idle = table.clocks
     if isinstance(idle, seat_clocks.IdleClocks) and len(table.actions) > idle.known_rows:
         now = seat_clocks.now_ms()

@@ -187,17 +187,18 @@ async def evict_stale(table: LiveTable) -> None:
                 log.debug("a reissued seat's connection was already closed")
 
 
-async def catch_up_record(core: TableCore, table: LiveTable) -> bool:
-    """Read the events given at ``table`` on other processes, with the seats they changed:
-    whether there was any (called with the table's lock held)."""
-    events = await core.in_store(core.store.events_since, table.id, 0)
+async def catch_up_record(
+    table: LiveTable, events: tuple[StoredEvent, ...], stored: tuple[SeatInfo, ...]
+) -> bool:
+    """Follow the events given at ``table`` on other processes (``events``: all of them),
+    with the seats they changed (``stored``: the seats as stored now): whether there was
+    any (called with the table's lock held)."""
     known = table.record.known()
     fresh = [event for event in events if event.id not in known]
     if not fresh:
         return False
     seats = changed_seats(fresh)
     if seats:
-        stored = await core.in_store(core.store.seats_of, table.id)
         take_seats(table, stored, seats)
     for event in fresh:
         note(table, event)

@@ -35,6 +35,7 @@ from wonderland.store.faults import (
     reason,
     sqlite_pragmas,
 )
+from wonderland.store.news import read_news
 from wonderland.store.notes import ActionTuple, move_notes
 from wonderland.store.rows import (
     CHAT_COLUMNS,
@@ -53,6 +54,7 @@ from wonderland.store.values import (
     StoredTable,
     StoreUnavailable,
     TableHeader,
+    TableNews,
     UnknownCursor,
 )
 
@@ -450,20 +452,11 @@ class Store:
         return found[:limit]
 
     @_reachable
-    def talk_since(
-        self, table_id: str, after: int
-    ) -> tuple[tuple[str | None, ...], tuple[StoredChat, ...]]:
-        """The seats' names of ``table_id`` and its chat lines numbered above ``after``: what
-        a process needs to catch up with names and lines given elsewhere."""
+    def news_since(self, table_id: str, index: int | None, chat_after: int) -> TableNews:
+        """What other processes may have changed at ``table_id``, read on one connection
+        (:func:`~wonderland.store.news.read_news`)."""
         with self.engine.connect() as connection:
-            seats = connection.scalar(select(TableRow.seats).where(TableRow.id == table_id))
-            rows = connection.execute(
-                select(*CHAT_COLUMNS)
-                .where(ChatRow.table_id == table_id, ChatRow.id > after)
-                .order_by(ChatRow.id)
-            ).all()
-        names = tuple(SeatInfo.from_json(info).name for info in seats or [])
-        return names, tuple(chat_line(row) for row in rows)
+            return read_news(connection, table_id, index, chat_after)
 
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
         """PostgreSQL: tell every process at commit that these tables have news: this

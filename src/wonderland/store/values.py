@@ -103,6 +103,19 @@ class StoredTable:
 
 
 @dataclass(frozen=True, slots=True)
+class TableNews:
+    """What other processes may have changed at a table, read at once: its actions from an
+    index on (none asked: empty), whether it expired, its seats as stored now, its chat lines
+    above a number, and all its events."""
+
+    actions: tuple[tuple[int, int, int], ...]
+    expired: bool
+    seats: tuple[SeatInfo, ...]
+    chat: tuple[StoredChat, ...]
+    events: tuple[StoredEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableHeader:
     """A table as the list of tables shows it, without replaying it."""
 

@@ -1,0 +1,45 @@
+"""What a process reads when another process tells it a table changed without saying how
+(a name, a chat line, an event, an expiry): everything that may have changed, in one go."""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, select
+
+from wonderland.store.rows import CHAT_COLUMNS, EVENT_COLUMNS, chat_line, stored_event
+from wonderland.store.schema import ActionRow, ChatRow, EventRow, TableRow
+from wonderland.store.values import SeatInfo, TableNews
+
+
+def read_news(
+    connection: Connection, table_id: str, index: int | None, chat_after: int
+) -> TableNews:
+    """The table's actions from ``index`` on (None: none read), whether it expired, its
+    seats, its chat lines numbered above ``chat_after`` and all its events."""
+    actions = (
+        []
+        if index is None
+        else connection.execute(
+            select(ActionRow.actor, ActionRow.action, ActionRow.at_ms)
+            .where(ActionRow.table_id == table_id, ActionRow.index >= index)
+            .order_by(ActionRow.index)
+        ).all()
+    )
+    header = connection.execute(
+        select(TableRow.expired, TableRow.seats).where(TableRow.id == table_id)
+    ).first()
+    chat = connection.execute(
+        select(*CHAT_COLUMNS)
+        .where(ChatRow.table_id == table_id, ChatRow.id > chat_after)
+        .order_by(ChatRow.id)
+    ).all()
+    events = connection.execute(
+        select(*EVENT_COLUMNS).where(EventRow.table_id == table_id).order_by(EventRow.id)
+    ).all()
+    expired, seats = header if header is not None else (False, [])
+    return TableNews(
+        actions=tuple((int(a), int(x), int(ms)) for a, x, ms in actions),
+        expired=bool(expired),
+        seats=tuple(SeatInfo.from_json(info) for info in seats or []),
+        chat=tuple(chat_line(row) for row in chat),
+        events=tuple(stored_event(row) for row in events),
+    )

@@ -132,7 +132,7 @@ def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the server started despite a bad argument")
 
-    monkeypatch.setattr("uvicorn.run", refuse)
+    monkeypatch.setattr("wonderland.server.quiet_server.serve", refuse)
 
 
 def test_every_subcommand_has_its_usual_arguments_and_bad_cases() -> None:

@@ -208,10 +208,9 @@ def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start uvicorn with the app."""
-    import uvicorn
-
+    """Start uvicorn with the app; 3 when it could not start (uvicorn says why)."""
     from wonderland.server.app import create_app
+    from wonderland.server.quiet_server import serve
     from wonderland.server.slow_clients import header_deadline
     from wonderland.store import default_database_url
 
@@ -236,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
         announce(public, url, sys.stdout)
     else:
         print(f"Wonderland Table on http://{host}:{args.port}  (database: {url})")
-    uvicorn.run(
+    started = serve(
         app,
         host=host,
         port=args.port,
@@ -244,4 +243,4 @@ def run(args: argparse.Namespace) -> int:
         http=header_deadline(settings.header_timeout_seconds),
         **uvicorn_options(settings),
     )
-    return 0
+    return 0 if started else 3

@@ -103,6 +103,29 @@ def test_events_are_kept_in_order_with_their_facts(store: Store) -> None:
     assert store.events_since(table, first.id) == (second,)
 
 
+def test_news_since_reads_everything_another_process_may_have_changed(store: Store) -> None:
+    """``news_since``: the actions from an index on (or none), the expiry, the seats with
+    their names, the chat lines after a number and every event, in one call."""
+    table = f"n{time.monotonic_ns()}"
+    seats = [SeatInfo("human", None, "t0"), SeatInfo("human", None, "t1")]
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, seats)
+    store.append_many([(table, i, 0, 10 + i, 100 + i, False) for i in range(3)])
+    first = store.add_chat(table, 0, "Alice", "hello", 1, 5)
+    second = store.add_chat(table, None, "watcher", "hi", 2, 6)
+    store.set_seat_name(table, 1, "Bob")
+    event = store.add_event(table, "reissue", 1, 2, {"by": "host"}, 7)
+    store.expire_table(table)
+    news = store.news_since(table, 1, first.id)
+    assert news.actions == ((0, 11, 101), (0, 12, 102))
+    assert news.expired
+    assert [seat.name for seat in news.seats] == [None, "Bob"]
+    assert [seat.token_hash for seat in news.seats] == ["t0", "t1"]
+    assert news.chat == (second,)
+    assert news.events == (event,)
+    assert store.news_since(table, None, 0).actions == ()
+    assert store.news_since(table, None, 0).chat == (first, second)
+
+
 def test_a_seat_changes_with_the_event_that_tells_of_it_or_not_at_all(store: Store) -> None:
     """``change_seat_telling``: the seat and its event are written together; a seat that no
     longer matches what was expected is left, and no event is written."""

@@ -13,8 +13,8 @@ from wonderland.store.values import SeatInfo, TableNews
 def read_news(
     connection: Connection, table_id: str, index: int | None, chat_after: int
 ) -> TableNews:
-    """The table's actions from ``index`` on (None: none read), whether it expired, its
-    seats, its chat lines numbered above ``chat_after`` and all its events."""
+    """The table's actions from ``index`` on (None: none read), all its events, whether it
+    expired, its seats and its chat lines numbered above ``chat_after``, read in that order."""
     actions = (
         []
         if index is None
@@ -24,6 +24,11 @@ def read_news(
             .order_by(ActionRow.index)
         ).all()
     )
+    # the events before the seats: a seat changes in the transaction of the event that tells
+    # of it, so seats read after an event are at least as new as that event
+    events = connection.execute(
+        select(*EVENT_COLUMNS).where(EventRow.table_id == table_id).order_by(EventRow.id)
+    ).all()
     header = connection.execute(
         select(TableRow.expired, TableRow.seats).where(TableRow.id == table_id)
     ).first()
@@ -31,9 +36,6 @@ def read_news(
         select(*CHAT_COLUMNS)
         .where(ChatRow.table_id == table_id, ChatRow.id > chat_after)
         .order_by(ChatRow.id)
-    ).all()
-    events = connection.execute(
-        select(*EVENT_COLUMNS).where(EventRow.table_id == table_id).order_by(EventRow.id)
     ).all()
     expired, seats = header if header is not None else (False, [])
     return TableNews(

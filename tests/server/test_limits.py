@@ -190,14 +190,15 @@ def test_tables_of_bots_only_need_the_operator(tmp_path: Path) -> None:
 
 
 def test_a_socket_without_hello_is_closed(tmp_path: Path) -> None:
-    """No hello within the hello timeout: the server says so and closes the socket."""
+    """No hello within the hello timeout: the server says so and closes the socket. (Two
+    seconds: the ping must be answered before the time runs out, on a busy machine too.)"""
     with (
-        TestClient(make_app(tmp_path, hello_timeout_seconds=0.2)) as client,
+        TestClient(make_app(tmp_path, hello_timeout_seconds=2.0)) as client,
         client.websocket_connect("/ws") as ws,
     ):
         send(ws, {"type": "ping"})  # a ping is not a hello
         assert reply(ws)["type"] == "pong"
-        assert "no hello within 0.2 seconds" in refusal(ws, "limit_reached")["message"]
+        assert "no hello within 2 seconds" in refusal(ws, "limit_reached")["message"]
         close = closed(ws)
         assert close.code == 1008 and close.reason == "no hello in time"
 

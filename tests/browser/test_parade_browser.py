@@ -4,11 +4,13 @@ phone; a turn played with the keyboard only."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.support import ServerProcess
 from wonderland.games.parade.cards import COLOURS
@@ -286,7 +288,10 @@ def test_no_sideways_scroll_on_a_desktop_or_a_phone(browser: Browser, site: Serv
             assert overflow(phone) <= 0
             take_turn(phone)
         elif phone.locator(ENABLED_CARD).count():
-            phone.locator(ENABLED_CARD).first.click()
+            # the card seen may be gone by the click (played already, the end choice come):
+            # the next look decides again
+            with contextlib.suppress(PlaywrightTimeoutError):
+                phone.locator(ENABLED_CARD).first.click(timeout=2_000)
             phone.wait_for_timeout(50)
         else:
             phone.wait_for_timeout(50)

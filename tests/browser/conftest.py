@@ -68,9 +68,21 @@ def overflow(page: Page) -> int:
     return max(0, width)
 
 
+SETTLED = """() => Promise.race([
+  Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => null))),
+  new Promise((done) => setTimeout(done, 3000)),
+])"""
+"""A page script that waits until the page's finite animations and transitions are over
+(three seconds at most)."""
+
+
 def serious_violations(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page, one line each (rule, impact,
-    the first elements)."""
+    the first elements), once its finite animations are over (a card fading in is not yet
+    its colour: its contrast is judged when it has arrived)."""
+    page.evaluate(SETTLED)
     found = Axe().run(page).response["violations"]
     return [
         f"{item['id']} ({item['impact']}): {item['help']} at "

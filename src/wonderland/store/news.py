@@ -7,7 +7,29 @@ from sqlalchemy import Connection, select
 
 from wonderland.store.rows import CHAT_COLUMNS, EVENT_COLUMNS, chat_line, stored_event
 from wonderland.store.schema import ActionRow, ChatRow, EventRow, TableRow
-from wonderland.store.values import SeatInfo, TableNews
+from wonderland.store.values import SeatInfo, StoredEvent, TableNews
+
+
+def read_actions(
+    connection: Connection, table_id: str, index: int
+) -> tuple[tuple[int, int, int], ...]:
+    """The table's actions (actor, action, at_ms) from ``index`` on, in order."""
+    rows = connection.execute(
+        select(ActionRow.actor, ActionRow.action, ActionRow.at_ms)
+        .where(ActionRow.table_id == table_id, ActionRow.index >= index)
+        .order_by(ActionRow.index)
+    ).all()
+    return tuple((int(a), int(x), int(ms)) for a, x, ms in rows)
+
+
+def read_events(connection: Connection, table_id: str, after: int) -> tuple[StoredEvent, ...]:
+    """The table's events numbered above ``after``, in order."""
+    rows = connection.execute(
+        select(*EVENT_COLUMNS)
+        .where(EventRow.table_id == table_id, EventRow.id > after)
+        .order_by(EventRow.id)
+    ).all()
+    return tuple(stored_event(row) for row in rows)
 
 
 def read_news(
@@ -15,20 +37,10 @@ def read_news(
 ) -> TableNews:
     """The table's actions from ``index`` on (None: none read), all its events, whether it
     expired, its seats and its chat lines numbered above ``chat_after``, read in that order."""
-    actions = (
-        []
-        if index is None
-        else connection.execute(
-            select(ActionRow.actor, ActionRow.action, ActionRow.at_ms)
-            .where(ActionRow.table_id == table_id, ActionRow.index >= index)
-            .order_by(ActionRow.index)
-        ).all()
-    )
+    actions = () if index is None else read_actions(connection, table_id, index)
     # the events before the seats: a seat changes in the transaction of the event that tells
     # of it, so seats read after an event are at least as new as that event
-    events = connection.execute(
-        select(*EVENT_COLUMNS).where(EventRow.table_id == table_id).order_by(EventRow.id)
-    ).all()
+    events = read_events(connection, table_id, 0)
     header = connection.execute(
         select(TableRow.expired, TableRow.seats).where(TableRow.id == table_id)
     ).first()
@@ -39,9 +51,9 @@ def read_news(
     ).all()
     expired, seats = header if header is not None else (False, [])
     return TableNews(
-        actions=tuple((int(a), int(x), int(ms)) for a, x, ms in actions),
+        actions=actions,
         expired=bool(expired),
         seats=tuple(SeatInfo.from_json(info) for info in seats or []),
         chat=tuple(chat_line(row) for row in chat),
-        events=tuple(stored_event(row) for row in events),
+        events=events,
     )

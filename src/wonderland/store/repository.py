@@ -35,7 +35,7 @@ from wonderland.store.faults import (
     reason,
     sqlite_pragmas,
 )
-from wonderland.store.news import read_news
+from wonderland.store.news import read_actions, read_events, read_news
 from wonderland.store.notes import ActionTuple, move_notes
 from wonderland.store.rows import (
     CHAT_COLUMNS,
@@ -346,12 +346,7 @@ class Store:
     def events_since(self, table_id: str, after: int = 0) -> tuple[StoredEvent, ...]:
         """The events of ``table_id`` numbered above ``after``, in order."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(*EVENT_COLUMNS)
-                .where(EventRow.table_id == table_id, EventRow.id > after)
-                .order_by(EventRow.id)
-            ).all()
-        return tuple(stored_event(row) for row in rows)
+            return read_events(connection, table_id, after)
 
     @_reachable
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
@@ -492,13 +487,9 @@ class Store:
         """The actions of ``table_id`` from ``index`` on, and whether it expired: what a
         process that has the first ``index`` actions needs to catch up."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(ActionRow.actor, ActionRow.action, ActionRow.at_ms)
-                .where(ActionRow.table_id == table_id, ActionRow.index >= index)
-                .order_by(ActionRow.index)
-            ).all()
+            actions = read_actions(connection, table_id, index)
             expired = connection.scalar(select(TableRow.expired).where(TableRow.id == table_id))
-        return tuple((int(a), int(x), int(ms)) for a, x, ms in rows), bool(expired)
+        return actions, bool(expired)
 
     @_reachable
     def unfinished_ids(self) -> list[str]:

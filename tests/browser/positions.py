@@ -82,7 +82,9 @@ class Players:
                 time.sleep(0.01)  # nothing new came: wait a little for the server's answer
             newest = max((s for s in self.states if s), key=lambda s: s["version"], default=None)
             if newest is not None and not newest["ready_check"] and done(newest):
-                return newest
+                if _settled(self.states, newest["version"]):
+                    return newest
+                continue  # a move sent is not answered yet: it may change the position
             if newest is not None and newest["finished"]:
                 break
             _move(self.sockets, self.states, rng, self.rolled)
@@ -91,6 +93,11 @@ class Players:
         raise AssertionError(
             f"the table did not reach the position asked for in {seconds} s: {where}"
         )
+
+
+def _settled(states: list[State | None], version: int) -> bool:
+    """Every seat has its answer and sees ``version``: no move sent is still on its way."""
+    return all(state is not None and state["version"] == version for state in states)
 
 
 def _where(state: State) -> str:

@@ -31,19 +31,19 @@ log = logging.getLogger(__name__)
 async def commit(core: TableCore, table: LiveTable, actor: int, action: int) -> None:
     """Apply on a copy, write to the store, then make it the table's state.
 
-    The chance steps that follow a person's or a bot's action are drawn at once and
-    written with it in one transaction: a chance outcome depends only on the table's
-    seed and version, so whichever process draws it draws the same, and the other
-    processes learn of the move and its draw from one notification. At a table that holds
-    its draws (``take_back_ms``) a person's move is written alone: its draw waits (see
-    ``TableRunner``)."""
+    The chance steps that follow an action (a person's, a bot's, or a chance step's: a
+    deal of many cards) are drawn at once and written with it in one transaction: a
+    chance outcome depends only on the table's seed and version, so whichever process
+    draws it draws the same, and the other processes learn of the move and its draws
+    from one notification. At a table that holds its draws (``take_back_ms``) a person's
+    move is written alone: its draw waits (see ``TableRunner``)."""
     game = table.game
     steps = [(actor, action, table.state, game.apply(table.state, actor, action))]
     # a choice that completes a decision made at the same time reveals the others': its
     # draw is not held (see ``undo.check``)
     alone = not isinstance(game.to_move(table.state), frozenset)
     held = table.take_back_ms > 0 and table.is_person(actor) and alone
-    while actor != CHANCE and not held and game.to_move(steps[-1][3]) == CHANCE:
+    while not held and game.to_move(steps[-1][3]) == CHANCE:
         state = steps[-1][3]
         outcome = game.sample_chance(state, chance_rng(table, len(steps)))
         steps.append((CHANCE, outcome, state, game.apply(state, CHANCE, outcome)))
@@ -68,19 +68,24 @@ def chance_rng(table: LiveTable, ahead: int = 0) -> random.Random:
 
 
 async def persist_live(core: TableCore, table: LiveTable) -> None:
-    """Commit the driver's new actions in order, then log them."""
+    """Commit the driver's new actions in one transaction (all or none: the other
+    processes learn of them from one notification), then log them."""
     assert table.live is not None
     finished = table.finished
     at_ms = now_ms()
     actions = table.live.driver.actions
-    added = len(actions) > table.version
-    for index in range(table.version, len(actions)):
-        actor, action = actions[index]
-        last = finished and index == len(actions) - 1
-        await core.write((table.id, index, actor, action, at_ms, last))
-        table.version = index + 1
-        log_live(table)
-    if finished and added:
+    if len(actions) <= table.version:
+        return
+    last = len(actions) - 1
+    await core.write(
+        *(
+            (table.id, index, actor, action, at_ms, finished and index == last)
+            for index, (actor, action) in enumerate(actions[table.version :], table.version)
+        )
+    )
+    table.version = len(actions)
+    log_live(table)
+    if finished:
         await core.release_lease(table)
 
 

@@ -241,3 +241,22 @@ def test_every_process_hears_of_moves_and_of_an_expiry(postgres_url: str) -> Non
         heard = [note.payload for note in listener.notifies(timeout=2, stop_after=2)]
     store.close()
     assert heard == [f"{store.origin} {table} 1 0 0:7:123", f"{store.origin} {table}"]
+
+
+def test_a_refused_write_tells_no_process(postgres_url: str) -> None:
+    """PostgreSQL: a move whose index was written already (one statement: insert, mark,
+    notify) writes nothing, finishes nothing and notifies nobody."""
+    store = Store(postgres_url)
+    table = f"r{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    with psycopg.connect(conninfo(store.engine), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        store.append_action(table, 0, 0, 7, 123, False)
+        with pytest.raises(StaleWrite):
+            store.append_many([(table, 1, 0, 8, 124, False), (table, 0, 0, 9, 125, True)])
+        store.expire_table(table)
+        heard = [note.payload for note in listener.notifies(timeout=2, stop_after=2)]
+    loaded = store.load(table)
+    store.close()
+    assert heard == [f"{store.origin} {table} 1 0 0:7:123", f"{store.origin} {table}"]
+    assert loaded is not None and loaded.actions == ((0, 7, 123),) and not loaded.finished

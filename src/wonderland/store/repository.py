@@ -28,6 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from wonderland.store.appending import APPEND, append_parameters
 from wonderland.store.faults import (
     FileWatch,
     Outage,
@@ -137,6 +138,13 @@ class Store:
         self.outage = Outage()
         """Whether the database answers, as this process last saw it."""
         self.engine = open_engine(url)
+        self.appender: Engine | None = None
+        """PostgreSQL: autocommit connections, for the actions written in one statement
+        (:mod:`~wonderland.store.appending`)."""
+        if self.engine.dialect.name == "postgresql":
+            self.appender = create_engine(
+                url, pool_pre_ping=True, hide_parameters=True, isolation_level="AUTOCOMMIT"
+            )
         self.watch: FileWatch | None = None
         """SQLite: the file opened, watched for being removed or replaced."""
         with self.engine.begin() as connection:
@@ -235,6 +243,10 @@ class Store:
         if not rows:
             return
         try:
+            if self.appender is not None:
+                with self.appender.connect() as connection:
+                    connection.execute(APPEND, append_parameters(rows, self.origin))
+                return
             with self.engine.begin() as connection:
                 self._insert_actions(connection, rows)
                 self._finish_and_notify(connection, rows)
@@ -584,3 +596,5 @@ class Store:
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+        if self.appender is not None:
+            self.appender.dispose()

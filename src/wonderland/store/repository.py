@@ -40,10 +40,8 @@ from wonderland.store.news import read_actions, read_events, read_news
 from wonderland.store.notes import ActionTuple, move_notes
 from wonderland.store.rows import (
     CHAT_COLUMNS,
-    EVENT_COLUMNS,
     add_missing_flags,
     chat_line,
-    stored_event,
 )
 from wonderland.store.schema import ActionRow, Base, ChatRow, EventRow, TableRow
 from wonderland.store.values import (
@@ -569,14 +567,9 @@ class Store:
 
     @staticmethod
     def _stored(session: Session, row: TableRow) -> StoredTable:
-        actions = session.scalars(
-            select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.index)
-        ).all()
+        connection = session.connection()
         chat = session.execute(
             select(*CHAT_COLUMNS).where(ChatRow.table_id == row.id).order_by(ChatRow.id)
-        ).all()
-        events = session.execute(
-            select(*EVENT_COLUMNS).where(EventRow.table_id == row.id).order_by(EventRow.id)
         ).all()
         return StoredTable(
             id=row.id,
@@ -586,11 +579,11 @@ class Store:
             seed=row.seed,
             seats=tuple(SeatInfo.from_json(s) for s in row.seats),
             finished=row.finished,
-            actions=tuple((a.actor, a.action, a.at_ms) for a in actions),
+            actions=read_actions(connection, row.id, 0),
             private=row.private,
             expired=row.expired,
             chat=tuple(chat_line(line) for line in chat),
-            events=tuple(stored_event(e) for e in events),
+            events=read_events(connection, row.id, 0),
         )
 
     def close(self) -> None:

@@ -73,6 +73,7 @@ class Players:
         """Every seat plays a seeded random legal move (a real-time seat rolls when it has
         none) until ``done`` holds for the newest state; that state. Fails after ``seconds``."""
         deadline = time.monotonic() + seconds
+        changed = time.monotonic()
         while time.monotonic() < deadline:
             before = list(self.states)
             self.states = [
@@ -80,11 +81,14 @@ class Players:
             ]
             if self.states == before:
                 time.sleep(0.01)  # nothing new came: wait a little for the server's answer
+            else:
+                changed = time.monotonic()
             newest = max((s for s in self.states if s), key=lambda s: s["version"], default=None)
             if newest is not None and not newest["ready_check"] and done(newest):
-                if _settled(self.states, newest["version"]):
+                quiet = time.monotonic() - changed >= QUIET
+                if quiet and _settled(self.states, newest["version"]):
                     return newest
-                continue  # a move sent is not answered yet: it may change the position
+                continue  # a move sent may not be answered yet: it may change the position
             if newest is not None and newest["finished"]:
                 break
             _move(self.sockets, self.states, rng, self.rolled)
@@ -95,8 +99,13 @@ class Players:
         )
 
 
+QUIET = 1.0
+"""Seconds without news before a position is taken: a move sent in a decision made by all
+at once may be answered first by a state sent before the server took it."""
+
+
 def _settled(states: list[State | None], version: int) -> bool:
-    """Every seat has its answer and sees ``version``: no move sent is still on its way."""
+    """Every seat has a state after its last move and sees ``version``."""
     return all(state is not None and state["version"] == version for state in states)
 
 

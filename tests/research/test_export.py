@@ -68,9 +68,9 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
         body = {"game": "parade", "seats": seats, "take_back_seconds": 0}  # no draw held
         made = client.post("/api/tables", json=body).json()
         with client.websocket_connect("/ws") as ws:
-            join(ws, made["table"], made["seats"][0]["token"])
+            _, state = join(ws, made["table"], made["seats"][0]["token"])
             send_name(ws)
-            play_to_end({0: ws})
+            play_to_end({0: ws}, first={0: state})
     store = Store(f"sqlite:///{folder / 'db.sqlite3'}")
     person = SeatInfo("human", None, "f" * 64, "Alice")
     handed = bot_table("handed", "parade", 2, 14, [person, SeatInfo("bot", "greedy")])

@@ -116,7 +116,7 @@ def test_a_server_table_seats_the_learned_bot(tmp_path: Path) -> None:
     with TestClient(make_app(tmp_path)) as client:
         made = create(client, "parade", [{"kind": "human"}, {"kind": "bot", "bot": "learned"}])
         with client.websocket_connect("/ws") as ws:
-            join(ws, made["table"], made["seats"][0]["token"])
-            play_to_end({0: ws})
+            _, state = join(ws, made["table"], made["seats"][0]["token"])
+            play_to_end({0: ws}, first={0: state})
         status = client.get(f"/api/tables/{made['table']}/status").json()
     assert status["finished"] is True

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import TextClause, text
 
-from wonderland.store.notes import ActionTuple, move_notes
+from wonderland.store.notes import CHANNEL, ActionTuple, move_notes
 from wonderland.store.schema import ActionRow, TableRow
 
 APPEND: TextClause = text(
@@ -24,11 +24,10 @@ WITH written AS (
 ), ended AS (
     UPDATE {TableRow.__tablename__} SET finished = true WHERE id = ANY(CAST(:done AS varchar[]))
 )
-SELECT pg_notify('wonderland_moves', note) FROM unnest(CAST(:notes AS text[])) AS note
+SELECT pg_notify('{CHANNEL}', note) FROM unnest(CAST(:notes AS text[])) AS note
 """
 )
-"""Insert the rows, mark the finished tables, notify (``wonderland_moves``, see
-:mod:`~wonderland.store.cluster`)."""
+"""Insert the rows, mark the finished tables, notify (:data:`~wonderland.store.notes.CHANNEL`)."""
 
 
 def append_parameters(rows: list[ActionTuple], origin: str) -> dict[str, Any]:

@@ -20,10 +20,10 @@ import psycopg
 from sqlalchemy import Engine
 
 from wonderland.store.faults import Outage, reason
+from wonderland.store.notes import CHANNEL
 
 log = logging.getLogger(__name__)
 
-CHANNEL = "wonderland_moves"
 HELD = """
 EXISTS (
     SELECT 1 FROM pg_locks

@@ -7,7 +7,7 @@ from sqlalchemy import Connection, select
 
 from wonderland.store.rows import CHAT_COLUMNS, EVENT_COLUMNS, chat_line, stored_event
 from wonderland.store.schema import ActionRow, ChatRow, EventRow, TableRow
-from wonderland.store.values import SeatInfo, StoredEvent, TableNews
+from wonderland.store.values import SeatInfo, StoredChat, StoredEvent, TableNews
 
 
 def read_actions(
@@ -32,6 +32,16 @@ def read_events(connection: Connection, table_id: str, after: int) -> tuple[Stor
     return tuple(stored_event(row) for row in rows)
 
 
+def read_chat(connection: Connection, table_id: str, after: int) -> tuple[StoredChat, ...]:
+    """The table's chat lines numbered above ``after``, in order."""
+    rows = connection.execute(
+        select(*CHAT_COLUMNS)
+        .where(ChatRow.table_id == table_id, ChatRow.id > after)
+        .order_by(ChatRow.id)
+    ).all()
+    return tuple(chat_line(row) for row in rows)
+
+
 def read_news(
     connection: Connection, table_id: str, index: int | None, chat_after: int
 ) -> TableNews:
@@ -44,16 +54,12 @@ def read_news(
     header = connection.execute(
         select(TableRow.expired, TableRow.seats).where(TableRow.id == table_id)
     ).first()
-    chat = connection.execute(
-        select(*CHAT_COLUMNS)
-        .where(ChatRow.table_id == table_id, ChatRow.id > chat_after)
-        .order_by(ChatRow.id)
-    ).all()
+    chat = read_chat(connection, table_id, chat_after)
     expired, seats = header if header is not None else (False, [])
     return TableNews(
         actions=actions,
         expired=bool(expired),
         seats=tuple(SeatInfo.from_json(info) for info in seats or []),
-        chat=tuple(chat_line(row) for row in chat),
+        chat=chat,
         events=events,
     )

@@ -3,6 +3,9 @@ moved, its number of actions, and the actions themselves when they fit."""
 
 from __future__ import annotations
 
+CHANNEL = "wonderland_moves"
+"""The channel every commit notifies and every process listens on."""
+
 ActionTuple = tuple[str, int, int, int, int, bool]
 """An action row to write: (table, index, actor, action, at_ms, whether it ends the game)."""
 

@@ -36,12 +36,10 @@ from wonderland.store.faults import (
     reason,
     sqlite_pragmas,
 )
-from wonderland.store.news import read_actions, read_events, read_news
-from wonderland.store.notes import ActionTuple, move_notes
+from wonderland.store.news import read_actions, read_chat, read_events, read_news
+from wonderland.store.notes import CHANNEL, ActionTuple, move_notes
 from wonderland.store.rows import (
-    CHAT_COLUMNS,
     add_missing_flags,
-    chat_line,
 )
 from wonderland.store.schema import ActionRow, Base, ChatRow, EventRow, TableRow
 from wonderland.store.values import (
@@ -469,7 +467,7 @@ class Store:
         if self.engine.dialect.name == "postgresql" and table_ids:
             connection.execute(  # one statement however many tables: one round trip
                 text(
-                    "SELECT pg_notify('wonderland_moves', note) "
+                    f"SELECT pg_notify('{CHANNEL}', note) "
                     "FROM unnest(CAST(:notes AS text[])) AS note"
                 ),
                 {"notes": [f"{self.origin} {t}" for t in table_ids]},
@@ -568,9 +566,6 @@ class Store:
     @staticmethod
     def _stored(session: Session, row: TableRow) -> StoredTable:
         connection = session.connection()
-        chat = session.execute(
-            select(*CHAT_COLUMNS).where(ChatRow.table_id == row.id).order_by(ChatRow.id)
-        ).all()
         return StoredTable(
             id=row.id,
             game=row.game,
@@ -582,7 +577,7 @@ class Store:
             actions=read_actions(connection, row.id, 0),
             private=row.private,
             expired=row.expired,
-            chat=tuple(chat_line(line) for line in chat),
+            chat=read_chat(connection, row.id, 0),
             events=read_events(connection, row.id, 0),
         )
 

@@ -11,8 +11,8 @@ import pytest
 
 from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
-from wonderland.store.cluster import CHANNEL, conninfo
-from wonderland.store.notes import move_notes, parse_move_note
+from wonderland.store.cluster import conninfo
+from wonderland.store.notes import CHANNEL, move_notes, parse_move_note
 from wonderland.store.values import NewEvent, StaleWrite
 
 
@@ -230,24 +230,11 @@ def test_a_move_note_too_long_keeps_only_the_count() -> None:
 
 def test_every_process_hears_of_moves_and_of_an_expiry(postgres_url: str) -> None:
     """PostgreSQL: a move is told with its actions, an expiry with the table's id, so every
-    process refuses moves at a table closed elsewhere."""
+    process refuses moves at a table closed elsewhere; a move whose index was written
+    already (one statement: insert, mark, notify) writes nothing, finishes nothing and
+    notifies nobody."""
     store = Store(postgres_url)
     table = f"n{time.monotonic_ns()}"
-    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
-    with psycopg.connect(conninfo(store.engine), autocommit=True) as listener:
-        listener.execute(f"LISTEN {CHANNEL}")
-        store.append_action(table, 0, 0, 7, 123, False)
-        store.expire_table(table)
-        heard = [note.payload for note in listener.notifies(timeout=2, stop_after=2)]
-    store.close()
-    assert heard == [f"{store.origin} {table} 1 0 0:7:123", f"{store.origin} {table}"]
-
-
-def test_a_refused_write_tells_no_process(postgres_url: str) -> None:
-    """PostgreSQL: a move whose index was written already (one statement: insert, mark,
-    notify) writes nothing, finishes nothing and notifies nobody."""
-    store = Store(postgres_url)
-    table = f"r{time.monotonic_ns()}"
     store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
     with psycopg.connect(conninfo(store.engine), autocommit=True) as listener:
         listener.execute(f"LISTEN {CHANNEL}")

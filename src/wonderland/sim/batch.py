@@ -63,7 +63,8 @@ def pick_engine(
     jobs on it.  Under ``auto`` a run already stored in one of ``outs`` (the jobs' output
     folders) keeps the engine it was played on, so that resuming never mixes two engines (the
     reason then names the folder when a new run would have taken the other engine); a folder
-    of the earlier format, which names no engine, holds a plain run."""
+    of the earlier format, which names no engine, holds a plain run.  Jobs the compiled
+    engine cannot play are refused here, before any trial game of the plain engine."""
     jobs = list(jobs)
     stored = None
     for out in outs:
@@ -72,7 +73,11 @@ def pick_engine(
             stored = EngineChoice(engine, f"the run in {out} was played on it")
             break
     choice = choose_engine(jobs, asked, keep_records, stored)
-    return choice, [choice.apply(job) for job in jobs]
+    picked = [choice.apply(job) for job in jobs]
+    if choice.engine == "fast":
+        for job in picked:
+            check_fast_job(job, keep_records)
+    return choice, picked
 
 
 def check_job(job: SimJob, keep_records: bool = False) -> None:

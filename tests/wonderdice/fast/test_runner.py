@@ -91,9 +91,19 @@ def test_cli_report_json_and_resume(tmp_path: Path, capsys: pytest.CaptureFixtur
     ],
 )
 def test_jobs_the_fast_engine_cannot_play_are_refused(
-    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Another bot or records: a clear message, exit status 2, nothing run."""
+    """Another bot or records: a clear message, exit status 2, nothing run (not even the
+    trial game that sizes a run)."""
+
+    def no_trial(*_: object) -> None:
+        raise AssertionError("a trial game was played before the refusal")
+
+    monkeypatch.setattr("wonderland.sim.engine_cost.play_chunk", no_trial)
     argv = [a.replace("recs", str(tmp_path / "recs")) for a in argv]
     base = ["simulate", "wonderdice", "--players", "2", "--games", "5", "--engine", "fast"]
     assert main([*base, *argv]) == 2

@@ -16,6 +16,7 @@ import random
 import sys
 import time
 
+from wonderland.bots.levels import CLOCK_ENV
 from wonderland.bots.registry import bot_names, make_bot
 from wonderland.compiled import numba_available
 from wonderland.core import CHANCE, ConfigError, get_game
@@ -66,7 +67,7 @@ def main() -> int:
     if not numba_available():
         print("numba is not installed (the extra `fast`): nothing to compile")
         return 0
-    os.environ.setdefault("WONDERLAND_LEVEL_CLOCK", "off")
+    os.environ.setdefault(CLOCK_ENV, "off")
     for game_id in fast_game_ids():
         start = time.perf_counter()
         played = warm_engine(game_id)

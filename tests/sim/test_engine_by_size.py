@@ -10,12 +10,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from wonderland.cli.main import main
 from wonderland.core import GameConfig
 from wonderland.sim import engine_cost
+from wonderland.sim import job as job_module
 from wonderland.sim.compile_cache import cache_folder, engine_sources, needs_compiling
 from wonderland.sim.engine_cost import RunEstimate, estimate_run
 from wonderland.sim.fast import FAST_BY_CHOICE, SHORT_RUN, choose_engine, fast_wins
@@ -86,6 +88,28 @@ def test_a_short_run_plays_in_this_process() -> None:
     assert short.workers("fast", 2) == 1 and short.workers("plain", 2) == 2
     assert RunEstimate(100, PLAIN_GAME, 1.2, 1e-5).workers("plain", 8) == 1
     assert RunEstimate(10**7, PLAIN_GAME, 1.2, 1e-6).workers("fast", 8) == 8
+
+
+def test_the_check_s_trial_game_also_sizes_the_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run on the plain engine plays its game 0 once before the run: the trial that checks
+    the job also measures its games (a slow bot's trial game is a whole game), and the run is
+    not checked again."""
+    played: list[int] = []
+    play = job_module.simulate_one
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        played.append(args[3])
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(job_module, "simulate_one", counted)
+    monkeypatch.setattr(engine_cost, "TRIAL_SECONDS", 0.0)  # a game longer than the trial's time
+    argv = ["simulate", "parade", "--players", "2", "--games", "3", "--engine", "plain"]
+    assert main([*argv, "--seed", "7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    assert len(played) == 4  # the trial, then the three games of the run
+    assert played[0] == played[1]  # the trial was the run's game 0
 
 
 def test_the_cache_is_read_from_the_file_system(

@@ -16,7 +16,13 @@ from rich.table import Table
 from wonderland.cli.compiling import compile_first
 from wonderland.cli.progress import run_progress
 from wonderland.sim.backends import available_cores
-from wonderland.sim.batch import RunOutcome, pick_engine, run_simulation, summary_header
+from wonderland.sim.batch import (
+    RunOutcome,
+    check_job,
+    pick_engine,
+    run_simulation,
+    summary_header,
+)
 from wonderland.sim.engine_cost import estimate_run
 from wonderland.sim.fast import AUTO, EngineChoice
 from wonderland.sim.job import SimJob
@@ -74,12 +80,13 @@ def job_from_args(args: argparse.Namespace) -> tuple[SimJob, EngineChoice]:
 def run(args: argparse.Namespace) -> int:
     """Run the games with a progress bar, then print the summary."""
     job, choice = job_from_args(args)
+    first = check_job(job, keep_records=getattr(args, "record", None) is not None)
     if args.workers is None:
         local = args.backend == "local"
-        args.workers = default_workers(job, choice) if local else available_cores()
+        args.workers = default_workers(job, choice, first) if local else available_cores()
     console = Console(stderr=True)
     hidden = args.json and not console.is_terminal
-    outcome = execute(job, args, console, hidden, choice.reason)
+    outcome = execute(job, args, console, hidden, choice.reason, checked=True)
     header = summary_header(job, choice.reason)
     if args.json:
         print(json.dumps({**header, **outcome.summary.to_json()}, indent=2))
@@ -88,10 +95,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def default_workers(job: SimJob, choice: EngineChoice) -> int:
+def default_workers(job: SimJob, choice: EngineChoice, first: float | None = None) -> int:
     """Without ``--workers``: every core, unless the run is shorter than starting a worker
-    (then this process plays it, and a compiled engine starts once)."""
-    (estimate,) = choice.estimates or (estimate_run(job),)
+    (then this process plays it, and a compiled engine starts once). ``first``: the CPU
+    seconds of the job's game 0, when its check played it."""
+    (estimate,) = choice.estimates or (estimate_run(job, first_game=first),)
     return estimate.workers(job.engine, available_cores())
 
 
@@ -101,9 +109,11 @@ def execute(
     console: Console,
     hidden: bool = False,
     engine_reason: str | None = None,
+    checked: bool = False,
 ) -> RunOutcome:
     """Run ``job`` with the run options of ``args`` behind a progress bar (a compiled engine
-    that has never run here is compiled first, and says so)."""
+    that has never run here is compiled first, and says so; ``checked``: the job's check
+    passed already)."""
     out: Path | None = args.out
     record = getattr(args, "record", None)
     tallies = out is None and record is None
@@ -121,6 +131,7 @@ def execute(
                 on_start=bar.start,
                 on_progress=bar.advance,
                 engine_reason=engine_reason,
+                checked=checked,
             )
         except KeyboardInterrupt:
             if out is not None:

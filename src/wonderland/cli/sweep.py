@@ -132,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
                     on_start=bar.start,
                     on_progress=bar.advance,
                     engine_reason=choice.reason,
+                    checked=True,
                 )
             outcomes.append((point, outcome))
     data = load_report_input([sweep.path])

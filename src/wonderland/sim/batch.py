@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,9 +81,11 @@ def pick_engine(
     return choice, picked
 
 
-def check_job(job: SimJob, keep_records: bool = False) -> None:
+def check_job(job: SimJob, keep_records: bool = False) -> float | None:
     """ConfigError for a job that cannot run (no games, unknown bots or bot options, wrong
-    seat count, an engine that cannot play it), raised before anything is written."""
+    seat count, an engine that cannot play it), raised before anything is written. On the
+    plain engine its game 0 is played as a trial: the CPU seconds that took (a run's size
+    is measured on it too)."""
     if job.engine not in ENGINES:
         raise ConfigError(f"unknown engine {job.engine!r}; choose from: {', '.join(ENGINES)}")
     if job.engine == "fast":
@@ -93,8 +96,11 @@ def check_job(job: SimJob, keep_records: bool = False) -> None:
         raise ConfigError(f"{len(job.bots)} bots for {job.config.num_players} players")
     for spec in sorted(set(job.bots)):  # ``NAME[:OPTIONS]``; the options are the runner's
         make_bot(spec.partition(":")[0], job.game, 0)
-    if job.engine == "plain":  # the fast engine's checks need no trial game (nor numba here)
-        play_chunk(job, 0, 1)  # one trial game checks whatever else the game's runner reads
+    if job.engine != "plain":  # the fast engine's checks need no trial game (nor numba here)
+        return None
+    start = time.process_time()
+    play_chunk(job, 0, 1)  # one trial game checks whatever else the game's runner reads
+    return time.process_time() - start
 
 
 def run_simulation(
@@ -109,15 +115,17 @@ def run_simulation(
     on_start: Callable[[int, int], None] | None = None,
     on_progress: Progress | None = None,
     engine_reason: str | None = None,
+    checked: bool = False,
 ) -> RunOutcome:
-    """Play ``job`` and summarise it.
+    """Play ``job`` and summarise it (``checked``: :func:`check_job` passed it already).
 
     With ``out``, each finished chunk is stored as a Parquet part, games already stored there
     are skipped (resume), ``summary.json`` is written, and the summary covers every stored
     game.  ``on_start(total, already_done)`` is called once before the first game;
     ``engine_reason`` (why the job runs on its engine) goes into ``summary.json``.
     """
-    check_job(job, keep_records=record_dir is not None)
+    if not checked:
+        check_job(job, keep_records=record_dir is not None)
     check_backend(workers, backend, address)
     if out is not None:
         require_pyarrow()

@@ -75,23 +75,27 @@ class RunEstimate:
         return cores if play * (1 - 1 / max(1, cores)) > WORKER_START_SECONDS else 1
 
 
-def estimate_run(job: SimJob, plain_game: float | None = None) -> RunEstimate:
+def estimate_run(
+    job: SimJob, plain_game: float | None = None, first_game: float | None = None
+) -> RunEstimate:
     """The costs of ``job`` on each engine: the plain engine's time per game measured on trial
-    games (or ``plain_game``), the compiled engine's start-up with compiling if its cache is
-    cold, and its games :data:`FAST_SPEEDUP` times faster."""
-    per_game = plain_game if plain_game is not None else plain_game_seconds(job)
+    games (or ``plain_game``; ``first_game``: the CPU seconds of its game 0, played already),
+    the compiled engine's start-up with compiling if its cache is cold, and its games
+    :data:`FAST_SPEEDUP` times faster."""
+    per_game = plain_game if plain_game is not None else plain_game_seconds(job, first_game)
     start = FAST_START_SECONDS + (COMPILE_SECONDS if needs_compiling(job.game) else 0.0)
     return RunEstimate(job.games, per_game, start, per_game / FAST_SPEEDUP)
 
 
-def plain_game_seconds(job: SimJob) -> float:
-    """The plain engine's CPU time per game of ``job``, over a few trial games of it."""
+def plain_game_seconds(job: SimJob, first: float | None = None) -> float:
+    """The plain engine's CPU time per game of ``job``, over a few trial games of it: game 0
+    (or ``first``, its CPU seconds when it was played already), then more while they are
+    short."""
     trial = SimJob(job.game, job.config, job.bots, TRIAL_GAMES, job.seed, job.rotate)
-    start = time.process_time()
-    played = 0
-    while played < min(TRIAL_GAMES, job.games):
+    spent, played = (first, 1) if first is not None else (0.0, 0)
+    while played < min(TRIAL_GAMES, job.games) and (played == 0 or spent < TRIAL_SECONDS):
+        start = time.process_time()
         play_chunk(trial, played, played + 1)
+        spent += time.process_time() - start
         played += 1
-        if time.process_time() - start >= TRIAL_SECONDS:
-            break
-    return (time.process_time() - start) / max(1, played)
+    return spent / max(1, played)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from wonderland.bots.levels import (
     LEVEL_NAMES,
     LEVELS,
     LevelBot,
+    clock_off,
+    clock_on,
     describe_level,
     level_definition,
     search_config,
@@ -71,6 +74,20 @@ def test_the_clock_can_be_switched_off_for_reproducible_runs(
     war = search_config(LEVELS["hard"], "wonderlands_war")
     assert war.seconds is None and war.iterations == 250
     assert level_definition("expert", "parade").endswith("seconds=none")
+
+
+def test_a_reproducible_run_leaves_the_clock_setting_as_it_found_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``clock_off`` (train, the warm-up): off within, the caller's setting after."""
+    monkeypatch.delenv(CLOCK_ENV, raising=False)
+    with clock_off():
+        assert not clock_on()
+    assert clock_on() and CLOCK_ENV not in os.environ
+    monkeypatch.setenv(CLOCK_ENV, "on")
+    with clock_off():
+        assert not clock_on()
+    assert os.environ[CLOCK_ENV] == "on"
 
 
 def parade_bot(level: str, players: int) -> Any:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from wonderland.bots.levels import CLOCK_ENV
 from wonderland.sim import warm
 from wonderland.sim.fast import fast_game_ids
 
@@ -22,7 +21,6 @@ def test_every_compiled_engine_is_warmed_with_its_bots(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(warm, "warm_levels", lambda game_id: None)
-    monkeypatch.setenv(CLOCK_ENV, "off")  # what main sets for its process, undone after
     assert warm.main() == 0
     out = capsys.readouterr().out
     for game_id in fast_game_ids():

@@ -47,7 +47,8 @@ plays ``easy`` and a registered ``heuristic`` bot plays ``medium``.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -82,6 +83,22 @@ class Level:
 def clock_on() -> bool:
     """Whether levels keep to their thinking time (:data:`CLOCK_ENV` is not ``off``)."""
     return os.environ.get(CLOCK_ENV, "on").strip().lower() != "off"
+
+
+@contextmanager
+def clock_off() -> Iterator[None]:
+    """Within: the levels play their iteration caps only (a reproducible run), in this process
+    and the processes it starts; :data:`CLOCK_ENV` is as it was after (a command run in the
+    caller's process leaves the caller's setting alone)."""
+    before = os.environ.get(CLOCK_ENV)
+    os.environ[CLOCK_ENV] = "off"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(CLOCK_ENV, None)
+        else:
+            os.environ[CLOCK_ENV] = before
 
 
 LEVELS: dict[str, Level] = {

@@ -8,15 +8,13 @@ command again to carry on a run that stopped.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from rich.console import Console
 
+from wonderland.bots.levels import clock_off
 from wonderland.core import ConfigError, game_ids
 from wonderland.terminal.arguments import WholeNumber, add_output
-
-CLOCK = "WONDERLAND_LEVEL_CLOCK"
 
 
 def _sizes(text: str) -> tuple[int, ...]:
@@ -82,7 +80,6 @@ def run(args: argparse.Namespace) -> int:
     if args.teacher not in bot_names(args.game):
         choices = ", ".join(bot_names(args.game))
         raise ConfigError(f"--teacher {args.teacher!r}: no such bot; choose from {choices}")
-    os.environ[CLOCK] = "off"  # the levels play their iteration caps: the run is reproducible
     console = Console()
     settings = TrainSettings(
         args.game,
@@ -95,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         args.seed,
     )
     out = Path(args.out)
-    train(settings, out, lambda line: console.print(line, highlight=False))
+    with clock_off():  # the levels play their iteration caps: the run is reproducible
+        train(settings, out, lambda line: console.print(line, highlight=False))
     console.print(f"policy written to {out / 'learned.npz'}")
     return 0

@@ -192,6 +192,9 @@ class _Decision:
     def describe_step(self, *args: Any) -> None:
         return None
 
+    def describe_step_for(self, *args: Any) -> dict[Any, None]:
+        return {}
+
 
 class _Core:
     async def write(self, *rows: Any) -> None:

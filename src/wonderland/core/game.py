@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
@@ -201,6 +201,13 @@ class Game(ABC, Generic[S, V]):
         if isinstance(self.to_move(before), frozenset) and viewer != actor:
             return f"seat {actor + 1} has decided"
         return f"seat {actor + 1}: {self.action_to_string(action)}"
+
+    def describe_step_for(
+        self, before: S, actor: int, action: int, after: S, viewers: Sequence[int | None]
+    ) -> dict[int | None, str | None]:
+        """The step's line for each of ``viewers`` (see :meth:`describe_step`), as a table's
+        log writes it. A game whose step is told alike to everyone says it once."""
+        return {v: self.describe_step(before, actor, action, after, v) for v in viewers}
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """Public, unchanging facts a table shows for this configuration (names of cards,

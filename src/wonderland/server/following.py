@@ -12,6 +12,7 @@ from typing import Protocol
 import psycopg
 
 from wonderland.server import table_events
+from wonderland.server.beat import until_beat
 from wonderland.server.core import TableCore
 from wonderland.server.executors import run_in
 from wonderland.server.live_table import LiveTable, begin_live, waiting
@@ -60,22 +61,10 @@ class Followed(TableCore, Protocol):
         """Another process changed a table that is not in memory (perhaps being loaded)."""
         ...
 
-    def knows(self, table_id: str) -> bool:
-        """Whether the table is in memory or being loaded."""
-        ...
-
 
 def follow_cluster(core: Followed, cluster: Cluster) -> None:
     """Share the database with other processes: follow their moves, take leases."""
-    own = core.store.origin + " "
-
-    def moved_elsewhere(note: str) -> None:
-        # Neither this process's own writes nor a table it does not have go further: a
-        # table loaded after this look reads the change with it (the commit came first).
-        if not note.startswith(own) and core.knows(note.partition(" ")[2].partition(" ")[0]):
-            moved(core, note)
-
-    core.spawn(cluster.listen(moved_elsewhere))
+    core.spawn(cluster.listen(lambda note: moved(core, note)))
 
     async def leases() -> None:
         while True:
@@ -86,7 +75,7 @@ def follow_cluster(core: Followed, cluster: Cluster) -> None:
                     cluster.outage.failed(reason(err))  # the outage's one line, not one a second
                 else:
                     log.exception("taking leases failed")
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(until_beat())  # with the server's own look, in one wake
 
     core.spawn(leases())
 
@@ -104,15 +93,18 @@ async def take_free_leases(core: Followed, cluster: Cluster) -> None:
 def moved(core: Followed, note: str) -> None:
     """Another process committed at a table: catch up and tell. ``note`` is the writing
     store's origin and the table's id, followed after a move by its number of actions
-    and the actions written (:func:`~wonderland.store.notes.move_notes`)."""
+    and the actions written (:func:`~wonderland.store.notes.move_notes`).
+
+    Neither this process's own writes nor a table it does not have go further (a table
+    loaded after this look reads the change with it: the commit came first)."""
     origin, _, note = note.partition(" ")
     if origin == core.store.origin:  # this process's own write: applied already
         return
-    table_id, known, first, actions = parse_move_note(note)
-    table = core.tables.get(table_id)
+    table = core.tables.get(note.partition(" ")[0])
     if table is None:
-        core.missed(table_id)
+        core.missed(note.partition(" ")[0])  # noted only if it is being loaded
         return
+    _, known, first, actions = parse_move_note(note)
     core.spawn(resync(core, table, known, (first, actions)))
 
 

@@ -265,7 +265,7 @@ class LiveTable:
     def record_log(self, before: Any, actor: int, action: int) -> None:
         """Write each viewer's line about the step just applied (the last row)."""
         game = self.game
-        said = {v: game.describe_step(before, actor, action, self.state, v) for v in self.viewers()}
+        said = game.describe_step_for(before, actor, action, self.state, self.viewers())
         self.log.add(row_key(self.version - 1), said)
 
     def seat_public(self) -> list[SeatPublic]:

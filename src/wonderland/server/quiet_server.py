@@ -3,8 +3,9 @@
 uvicorn's server wakes ten times a second to see whether it should stop and, once a second,
 to renew its ``Date`` header. Each wake of an idle process costs CPU (on a small virtual
 machine about 0.2 ms, the caches gone cold in between), and every server process pays it, so
-this one wakes once a second instead; a signal to stop wakes it at once, so it stops as soon
-as uvicorn's own does."""
+this one wakes once a second instead, on the process's beat (``beat``: the other looks made
+once a second share that wake); a signal to stop wakes it at once, so it stops as soon as
+uvicorn's own does."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from types import FrameType
 from typing import Any
 
 import uvicorn
+
+from wonderland.server.beat import until_beat
 
 TICK_SECONDS = 1.0
 """How often the server looks at its stop flag and renews the ``Date`` header."""
@@ -32,7 +35,7 @@ class QuietServer(uvicorn.Server):
         self._loop = asyncio.get_running_loop()
         while not await self.on_tick(0):
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), TICK_SECONDS)
+                await asyncio.wait_for(self._stop.wait(), until_beat(TICK_SECONDS))
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         """uvicorn's signal handler, which also wakes the main loop."""

@@ -40,9 +40,12 @@ def parse_move_note(note: str) -> tuple[str, int | None, int, list[tuple[int, in
     parts = note.split(" ")
     if len(parts) < 2 or not parts[1].isdigit():
         return parts[0], None, 0, []
-    actions = []
-    for part in parts[3:]:
-        actor, action, at_ms = (int(value) for value in part.split(":"))
-        actions.append((actor, action, at_ms))
+    actions = [_action(part) for part in parts[3:]]
     first = int(parts[2]) if len(parts) > 2 else 0
     return parts[0], int(parts[1]), first, actions
+
+
+def _action(part: str) -> tuple[int, int, int]:
+    """One "actor:action:at_ms" of a note."""
+    actor, action, at_ms = part.split(":")
+    return int(actor), int(action), int(at_ms)

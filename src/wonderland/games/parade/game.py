@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -431,6 +432,20 @@ class ParadeGame(Game[ParadeState, ParadeView]):
             sheet = self.score_sheet(after)
             text += "; all choices revealed. " + explain_winners(sheet)
         return text
+
+    def describe_step_for(
+        self,
+        before: ParadeState,
+        actor: int,
+        action: int,
+        after: ParadeState,
+        viewers: Sequence[int | None],
+    ) -> dict[int | None, str | None]:
+        """Only a draw and an end choice read differently by viewer: every other step (a
+        card played, with what it collected) is told once, alike to everyone."""
+        if before.phase in (DRAW, CHOOSE):
+            return super().describe_step_for(before, actor, action, after, viewers)
+        return dict.fromkeys(viewers, self.describe_step(before, actor, action, after, None))
 
     def table_content(self, config: GameConfig) -> dict[str, Any]:
         """The colours as this table names them, each with its character (P38, A9), and the

@@ -1,8 +1,12 @@
-"""Leases on PostgreSQL: which tables in play nobody holds the lease of is read in one query."""
+"""Leases on PostgreSQL: which tables in play nobody holds the lease of is read in one query
+on the event loop, which also notices that the lease connection's session ended."""
 
 from __future__ import annotations
 
+import asyncio
 import time
+
+import psycopg
 
 from tests.store.test_store import postgres_url  # noqa: F401 - the throwaway cluster
 from wonderland.store import SeatInfo, Store
@@ -26,12 +30,37 @@ def test_the_free_tables_are_those_in_play_whose_lease_nobody_holds(
         held = ids[2::3]
         assert all(one.try_lease(table_id) for table_id in held)
         free = [table_id for table_id in ids[2:] if table_id not in held]
-        assert [t for t in other.free_tables() if t.startswith(prefix)] == free
-        assert [t for t in one.free_tables() if t.startswith(prefix)] == free  # its own too
+        assert looked(other, prefix) == free
+        assert looked(one, prefix) == free  # its own too
         assert not any(other.try_lease(table_id) for table_id in held)
         one.release(held[0])
-        assert [t for t in other.free_tables() if t.startswith(prefix)] == [held[0], *free]
+        assert looked(other, prefix) == [held[0], *free]
     finally:
         one.close()
         other.close()
+        store.close()
+
+
+def looked(cluster: Cluster, prefix: str) -> list[str]:
+    """The free tables of this test that one look finds."""
+    return [t for t in asyncio.run(cluster.look()) if t.startswith(prefix)]
+
+
+def test_a_look_notices_that_the_lease_session_ended_and_forgets_its_leases(
+    postgres_url: str,  # noqa: F811
+) -> None:
+    store = Store(postgres_url)
+    one = Cluster(store.engine)
+    try:
+        table_id = f"ended{time.monotonic_ns()}"
+        store.create_table(table_id, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+        assert one.try_lease(table_id) and table_id not in looked(one, table_id)
+        pid = one._lease.info.backend_pid
+        with psycopg.connect(one.info, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        assert looked(one, table_id) == [table_id]  # the lease went with its session
+        assert table_id not in one.held  # ... and this process knows it
+        assert one.try_lease(table_id) and one._lease.info.backend_pid != pid
+    finally:
+        one.close()
         store.close()

@@ -82,7 +82,7 @@ def follow_cluster(core: Followed, cluster: Cluster) -> None:
 
 async def take_free_leases(core: Followed, cluster: Cluster) -> None:
     """Take the lease of every table in play that no process holds, and run it."""
-    for table_id in await run_in(None, cluster.free_tables):
+    for table_id in await cluster.look():
         if await run_in(None, cluster.try_lease, table_id):
             log.info("took the lease of table %s", table_id)
             table = await core.obtain(table_id)

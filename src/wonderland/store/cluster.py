@@ -15,6 +15,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
+from typing import cast
 
 import psycopg
 from sqlalchemy import Engine
@@ -40,6 +41,11 @@ ORDER BY created_at, id
 """
 """The tables in play (neither finished nor expired) whose lease no session holds, oldest
 first."""
+LOOK = f"""
+SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %s), ARRAY({FREE})
+"""
+"""A look each second: whether the lease connection's session (its backend's pid) is still
+there, and the free tables."""
 
 
 def conninfo(engine: Engine) -> str:
@@ -60,45 +66,70 @@ class Cluster:
         self.held: set[str] = set()
         """The tables whose bots and clock this process runs."""
         self._closed = threading.Event()
+        self._looking: psycopg.AsyncConnection[tuple[object, ...]] | None = None
+        """The connection of the looks each second, used on the event loop."""
 
     def try_lease(self, table_id: str) -> bool:
         """Take the lease of ``table_id`` if nobody holds it; whether this process holds it.
 
         When the lease connection was lost (the database restarted), every lease went with
-        it: this process holds none until it takes them again on a new connection."""
+        it: this process holds none until it takes them again on a new connection, which
+        it makes here once (a connection found dead after a restart is no refusal)."""
         if table_id in self.held and not self._lease.closed and not self._lease.broken:
             return True
+        take = "SELECT pg_try_advisory_lock(hashtext(%s))"
         with self._lease_lock:
             try:
                 if self._lease.closed or self._lease.broken:
-                    self.held.clear()
-                    self._lease = psycopg.connect(self.info, autocommit=True)
-                row = self._lease.execute(
-                    "SELECT pg_try_advisory_lock(hashtext(%s))", (table_id,)
-                ).fetchone()
+                    raise psycopg.OperationalError("the lease connection was lost")
+                row = self._lease.execute(take, (table_id,)).fetchone()
             except psycopg.OperationalError:
                 self.held.clear()
-                raise
+                self._lease.close()
+                self._lease = psycopg.connect(self.info, autocommit=True)
+                row = self._lease.execute(take, (table_id,)).fetchone()
         if row is not None and row[0]:
             self.held.add(table_id)
             return True
         return False
 
-    def free_tables(self) -> list[str]:
+    async def look(self) -> list[str]:
         """The tables in play whose lease no process holds, oldest first, read in one query
-        (which also checks the lease connection: if it died, when the database restarted,
-        every lease died with it; they are forgotten and the connection made again, and
-        this raises while the database is unreachable). ``try_lease`` still decides."""
+        on the event loop itself (an idle process's look each second wakes no thread).
+
+        The same query looks whether the lease connection's session is still there: if it
+        ended (the database restarted, or someone ended it), every lease went with it; they
+        are forgotten and the connection made again. This raises while the database is
+        unreachable. ``try_lease`` still decides."""
+        lease = self._lease
+        pid = 0 if lease.closed or lease.broken else lease.info.backend_pid
+        try:
+            row = await self._look(pid)
+        except psycopg.OperationalError:  # perhaps a connection the database ended: once more
+            row = await self._look(pid)
+        alive, free = cast(tuple[bool, list[str]], row)
+        if not alive:
+            await asyncio.get_running_loop().run_in_executor(None, self._renew_lease)
+        return free
+
+    async def _look(self, pid: int) -> object:
+        """One look's row, on the looking connection (made if there is none)."""
+        try:
+            if self._looking is None or self._looking.closed:
+                self._looking = await psycopg.AsyncConnection.connect(self.info, autocommit=True)
+            return await (await self._looking.execute(LOOK, (pid,))).fetchone()
+        except psycopg.Error:
+            if self._looking is not None:
+                await self._looking.close()
+                self._looking = None
+            raise
+
+    def _renew_lease(self) -> None:
+        """The lease connection's session ended: forget its leases, connect again."""
         with self._lease_lock:
-            try:
-                if not self._lease.closed and not self._lease.broken:
-                    return [row[0] for row in self._lease.execute(FREE).fetchall()]
-            except psycopg.Error as err:
-                self.outage.failed(reason(err))
             self.held.clear()
             self._lease.close()
             self._lease = psycopg.connect(self.info, autocommit=True)
-            return [row[0] for row in self._lease.execute(FREE).fetchall()]
 
     def release(self, table_id: str) -> None:
         """Give up a lease (the table is over)."""
@@ -165,5 +196,7 @@ class Cluster:
     def close(self) -> None:
         """Stop listening; release every lease."""
         self._closed.set()
+        if self._looking is not None:
+            self._looking.pgconn.finish()  # its socket closed at once, without a loop
         with self._lease_lock:
             self._lease.close()

@@ -78,7 +78,8 @@ class TableDesk(TableCore, Protocol):
         ...
 
     def lease(self, table_id: str) -> None:
-        """Try to take the lease of a table this process just set up."""
+        """Take the lease of a table this process sets up, before it is stored; while the
+        database is away, ``StoreUnavailable``."""
         ...
 
     def mark_active(self, table: LiveTable) -> None:

@@ -15,7 +15,7 @@ from wonderland.server.refusals import UNREACHABLE, refuse
 from wonderland.server.seating import take_reserved
 from wonderland.server.table_record import record_event
 from wonderland.server.wire import RematchSeat
-from wonderland.store import SeatInfo
+from wonderland.store import SeatInfo, StoreUnavailable
 
 
 def rematch_seats(table: LiveTable) -> list[SeatInfo]:
@@ -41,6 +41,10 @@ async def set_up(core: TableDesk, table: LiveTable) -> tuple[str, str]:
     # the configuration's other entries (the time control) carry over as they are
     config_json = {**{k: v for k, v in stored.config.items() if k not in fresh}, **fresh}
     new_id, seed, seats = secrets.token_hex(8), secrets.randbelow(2**62), rematch_seats(table)
+    try:  # the lease before the table is stored: no other process's look finds it free first
+        core.lease(new_id)
+    except StoreUnavailable:
+        raise refuse("unavailable", UNREACHABLE) from None
     await core.in_store(
         core.store.create_table,
         new_id,
@@ -62,7 +66,6 @@ async def set_up(core: TableDesk, table: LiveTable) -> tuple[str, str]:
     new = await core.obtain(new_id)
     host_token = await appoint(core, new, rematch_of=table.id)
     await record_event(core, table, "rematch", None, {"table": new_id})
-    core.lease(new_id)
     return new_id, host_token
 
 

@@ -64,18 +64,27 @@ def take_back_ms(config: dict[str, Any]) -> int:
     return round(float(config.get(TAKE_BACK, 0)) * 1000)
 
 
+def new_table_id() -> str:
+    """A new table's id (16 hex digits, unguessable)."""
+    return secrets.token_hex(8)
+
+
 def new_table(
-    store: Store, request: CreateTable, now: float, take_back: float = 0.0
+    store: Store,
+    request: CreateTable,
+    now: float,
+    take_back: float = 0.0,
+    table_id: str | None = None,
 ) -> tuple[LiveTable, dict[int, str]]:
     """Check the request, store the table (a real-time game with its deal), return it with
     the seat tokens (shown once); ``now`` is when it was last active; ``take_back``: the
-    server's default of ``take_back_seconds``."""
+    server's default of ``take_back_seconds``; ``table_id``: its id (default: a new one)."""
     game = get_game(request.game)
     config = game.make_config(len(request.seats), request.variants)
     seats, tokens = wanted_seats(game, request)
     control = check_time_control(game, request.time_control)
     kept = table_settings(game, request, control, take_back)
-    table_id = secrets.token_hex(8)
+    table_id = table_id or new_table_id()
     seed = secrets.randbelow(2**62)
     store.create_table(
         table_id,

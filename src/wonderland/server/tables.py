@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -20,13 +21,14 @@ from wonderland.server.readiness import refuse_if_held
 from wonderland.server.refusals import UNAVAILABLE, Refused, refuse
 from wonderland.server.runner import TableRunner, commit, persist_live
 from wonderland.server.seat_clocks import now_ms
-from wonderland.server.table_factory import new_table, rebuild
+from wonderland.server.table_factory import new_table, new_table_id, rebuild
 from wonderland.server.talk import CHAT_HISTORY
 from wonderland.server.telling import Teller
 from wonderland.server.wire import CreateTable
 from wonderland.server.writer import ActionWriter, Row
 from wonderland.store import Store, StoredTable, StoreUnavailable
 from wonderland.store.cluster import Cluster
+from wonderland.store.faults import disconnect_errors, reason
 from wonderland.store.repository import secret_hash
 from wonderland.store.values import StaleWrite, StoredChat, TableHeader, UnknownCursor
 
@@ -104,9 +106,19 @@ class TableManager:
 
     # -- creating and loading ---------------------------------------------------------------
     def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
-        """Check the request, store the table, return it with the seat tokens (shown once)."""
-        table, tokens = new_table(self.store, request, self.clock(), self.take_back_seconds)
-        self.lease(table.id)  # a new table: its creator runs its deal and bots
+        """Check the request, store the table, return it with the seat tokens (shown once).
+
+        Its creator runs its deal and bots: the lease is taken before the table is stored,
+        so that no other process's look finds it free in between."""
+        table_id = new_table_id()
+        self.lease(table_id)
+        try:
+            table, tokens = new_table(
+                self.store, request, self.clock(), self.take_back_seconds, table_id
+            )
+        except BaseException:
+            self.unlease(table_id)
+            raise
         self._keep(table)
         return table, tokens
 
@@ -134,9 +146,21 @@ class TableManager:
         follow_cluster(self, cluster)
 
     def lease(self, table_id: str) -> None:
-        """Take the lease of a table this process just set up (it runs its deal and bots)."""
-        if self.cluster is not None:
+        """Take the lease of a table this process sets up, before it is stored (it runs its
+        deal and bots); while the database is away, ``StoreUnavailable``."""
+        if self.cluster is None:
+            return
+        try:
             self.cluster.try_lease(table_id)
+        except disconnect_errors() as err:
+            self.cluster.outage.failed(reason(err))
+            raise StoreUnavailable(reason(err)) from err
+
+    def unlease(self, table_id: str) -> None:
+        """Give back the lease of a table that could not be set up."""
+        if self.cluster is not None:
+            with contextlib.suppress(*disconnect_errors()):  # it goes with its connection
+                self.cluster.release(table_id)
 
     def holds(self, table: LiveTable) -> bool:
         """Whether this process runs the table's bots and clock."""

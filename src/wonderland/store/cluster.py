@@ -109,7 +109,7 @@ class Cluster:
             row = await self._look(pid)
         alive, free = cast(tuple[bool, list[str]], row)
         if not alive:
-            await asyncio.get_running_loop().run_in_executor(None, self._renew_lease)
+            await asyncio.get_running_loop().run_in_executor(None, self._renew_lease, pid)
         return free
 
     async def _look(self, pid: int) -> object:
@@ -124,9 +124,12 @@ class Cluster:
                 self._looking = None
             raise
 
-    def _renew_lease(self) -> None:
-        """The lease connection's session ended: forget its leases, connect again."""
+    def _renew_lease(self, pid: int) -> None:
+        """The lease connection of session ``pid`` ended: forget its leases, connect again
+        (unless it was made again meanwhile)."""
         with self._lease_lock:
+            if pid and not self._lease.closed and self._lease.info.backend_pid != pid:
+                return
             self.held.clear()
             self._lease.close()
             self._lease = psycopg.connect(self.info, autocommit=True)

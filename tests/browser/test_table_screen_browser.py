@@ -36,7 +36,7 @@ POSITIONS: dict[str, tuple[str, int, dict[str, str], Callable[[State], bool]]] =
     "war-2-tea-party": ("wonderlands_war", 2, {}, in_tea_party(4)),
     "war-5-battle": ("wonderlands_war", 5, {}, at_battle(8)),
     "parade-2": ("parade", 2, {}, told(20)),
-    "parade-6": ("parade", 6, {}, told(50)),
+    "parade-6": ("parade", 6, {}, told(40)),  # a random game of six may end by 45 lines
     "parade-4-over": ("parade", 4, {}, finished),
     "wonderdice-6-race": ("wonderdice", 6, QUICK, raced(14)),
 }

@@ -82,6 +82,10 @@ class TableDesk(TableCore, Protocol):
         database is away, ``StoreUnavailable``."""
         ...
 
+    def unlease(self, table_id: str) -> None:
+        """Give back the lease of a table that could not be set up."""
+        ...
+
     def mark_active(self, table: LiveTable) -> None:
         """A person acted at ``table`` now (its idleness counts from now)."""
         ...

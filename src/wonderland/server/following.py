@@ -100,9 +100,10 @@ def moved(core: Followed, note: str) -> None:
     origin, _, note = note.partition(" ")
     if origin == core.store.origin:  # this process's own write: applied already
         return
-    table = core.tables.get(note.partition(" ")[0])
+    table_id = note.partition(" ")[0]
+    table = core.tables.get(table_id)
     if table is None:
-        core.missed(note.partition(" ")[0])  # noted only if it is being loaded
+        core.missed(table_id)  # noted only if it is being loaded
         return
     _, known, first, actions = parse_move_note(note)
     core.spawn(resync(core, table, known, (first, actions)))

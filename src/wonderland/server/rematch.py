@@ -45,17 +45,21 @@ async def set_up(core: TableDesk, table: LiveTable) -> tuple[str, str]:
         core.lease(new_id)
     except StoreUnavailable:
         raise refuse("unavailable", UNREACHABLE) from None
-    await core.in_store(
-        core.store.create_table,
-        new_id,
-        game.spec.id,
-        game.spec.version,
-        config_json,
-        seed,
-        seats,
-        table.private,
-        away=UNREACHABLE,
-    )
+    try:
+        await core.in_store(
+            core.store.create_table,
+            new_id,
+            game.spec.id,
+            game.spec.version,
+            config_json,
+            seed,
+            seats,
+            table.private,
+            away=UNREACHABLE,
+        )
+    except BaseException:
+        core.unlease(new_id)
+        raise
     live = live_module(game.spec.id)
     if live is not None:  # a real-time game is dealt at once; its clock starts with the game
         deal = live.start(config, seed, {}).driver.actions

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from wonderland.core import CHANCE, TERMINAL, game_ids, get_game, next_actor
+from wonderland.bots.base import RandomBot
+from wonderland.core import game_ids, get_game
+from wonderland.core.playout import play_out
 
 SEEDS = range(3)
 
@@ -20,28 +22,24 @@ def seat_counts(game_id: str) -> range:
     return range(spec.min_players, min(5, spec.max_players) + 1)
 
 
-def mismatches(game_id: str, players: int, seed: int, max_steps: int = 3000) -> list[str]:
+def mismatches(game_id: str, players: int, seed: int) -> list[str]:
     """Each step of a seeded random game whose lines for all viewers at once differ from
     its lines asked one viewer at a time."""
     game: Any = get_game(game_id)
-    rng = random.Random(seed)
     state = game.initial_state(game.make_config(players))
     viewers = [*range(players), None]
+    before = [game.clone(state)]
     found = []
-    for step in range(max_steps):
-        actor = next_actor(game, state)
-        if actor == TERMINAL:
-            break
-        if actor == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            action = rng.choice(game.legal_actions(state, actor))
-        before = game.clone(state)
-        game.apply_in_place(state, actor, action)
-        together = game.describe_step_for(before, actor, action, state, viewers)
-        alone = {v: game.describe_step(before, actor, action, state, v) for v in viewers}
+
+    def compare(after: Any, actor: int, action: int) -> None:
+        together = game.describe_step_for(before[0], actor, action, after, viewers)
+        alone = {v: game.describe_step(before[0], actor, action, after, v) for v in viewers}
         if together != alone:
-            found.append(f"step {step} ({actor}, {action}): {together} != {alone}")
+            found.append(f"({actor}, {action}): {together} != {alone}")
+        before[0] = game.clone(after)
+
+    bots = [RandomBot(seed * 10 + seat) for seat in range(players)]
+    play_out(game, state, bots, random.Random(seed), compare)
     return found
 
 

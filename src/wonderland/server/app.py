@@ -94,12 +94,26 @@ def serving(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
-        # SQLite has one writer; PostgreSQL reads (other processes' moves) beside the writes.
-        threads = 1 if database_url.startswith("sqlite") else 4
-        store_executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="store")
+        # SQLite has one writer: one thread writes and reads. PostgreSQL reads (other
+        # processes' moves, tables loaded) beside the writes, which have a thread of their
+        # own: the one thread that commits every move stays warm, however quiet the server.
+        sqlite = database_url.startswith("sqlite")
+        store_executor = ThreadPoolExecutor(
+            max_workers=1 if sqlite else 3, thread_name_prefix="store"
+        )
+        writer_executor = (
+            store_executor
+            if sqlite
+            else ThreadPoolExecutor(max_workers=1, thread_name_prefix="writer")
+        )
         bot_executor = bot_pool(bot_workers)
         manager = TableManager(
-            store, store_executor, bot_executor, bot_delay, settings.table_idle_seconds
+            store,
+            store_executor,
+            bot_executor,
+            bot_delay,
+            settings.table_idle_seconds,
+            writer_executor=writer_executor,
         )
         manager.take_back_seconds = settings.take_back_seconds
         manager.allow_bot_tables = settings.allow_bot_tables
@@ -122,6 +136,7 @@ def serving(
             if bot_executor is not None:
                 bot_executor.shutdown(cancel_futures=True)
             store_executor.shutdown()
+            writer_executor.shutdown()
             store.close()
 
     return lifespan

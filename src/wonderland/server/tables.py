@@ -48,6 +48,7 @@ class TableManager:
         bot_delay: float = 0.0,
         idle_seconds: float = 86_400.0,
         clock: Callable[[], float] = time.time,
+        writer_executor: Executor | None = None,
     ) -> None:
         self.store = store
         self.store_executor = store_executor
@@ -61,7 +62,8 @@ class TableManager:
         self._noted_while_loading: set[str] = set()
         """The tables being loaded that another process changed meanwhile."""
         self.tasks: set[asyncio.Task[None]] = set()
-        self.writer = ActionWriter(store, store_executor)
+        self.writer = ActionWriter(store, writer_executor or store_executor)
+        """Commits the actions, in ``writer_executor`` when given (a thread of its own)."""
         self.replayed = 0
         """How many stored tables were rebuilt by replaying their actions."""
         self.cluster: Cluster | None = None

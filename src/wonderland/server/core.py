@@ -8,7 +8,8 @@ that leaves the event loop for an executor goes through ``executors.run_in``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from wonderland.server.executors import Answer
@@ -93,3 +94,16 @@ class TableDesk(TableCore, Protocol):
     def refuse_if_expired(self, table: LiveTable) -> None:
         """Refuse a move at a closed or expired table, saying why."""
         ...
+
+
+@contextmanager
+def leased(desk: TableDesk, table_id: str) -> Iterator[None]:
+    """Set up the table ``table_id`` holding its lease, taken before it is stored (so no other
+    process's look finds it free in between); a set-up that fails gives the lease back.
+    While the database is away the lease is refused: ``StoreUnavailable``."""
+    desk.lease(table_id)
+    try:
+        yield
+    except BaseException:
+        desk.unlease(table_id)
+        raise

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import secrets
 
-from wonderland.server.core import TableDesk
+from wonderland.server.core import TableDesk, leased
 from wonderland.server.host import appoint
 from wonderland.server.live_table import LiveTable, live_module
 from wonderland.server.refusals import UNREACHABLE, refuse
 from wonderland.server.seating import take_reserved
+from wonderland.server.table_factory import new_table_id
 from wonderland.server.table_record import record_event
 from wonderland.server.wire import RematchSeat
 from wonderland.store import SeatInfo, StoreUnavailable
@@ -40,26 +41,22 @@ async def set_up(core: TableDesk, table: LiveTable) -> tuple[str, str]:
     fresh = config.to_json()
     # the configuration's other entries (the time control) carry over as they are
     config_json = {**{k: v for k, v in stored.config.items() if k not in fresh}, **fresh}
-    new_id, seed, seats = secrets.token_hex(8), secrets.randbelow(2**62), rematch_seats(table)
-    try:  # the lease before the table is stored: no other process's look finds it free first
-        core.lease(new_id)
-    except StoreUnavailable:
-        raise refuse("unavailable", UNREACHABLE) from None
+    new_id, seed, seats = new_table_id(), secrets.randbelow(2**62), rematch_seats(table)
     try:
-        await core.in_store(
-            core.store.create_table,
-            new_id,
-            game.spec.id,
-            game.spec.version,
-            config_json,
-            seed,
-            seats,
-            table.private,
-            away=UNREACHABLE,
-        )
-    except BaseException:
-        core.unlease(new_id)
-        raise
+        with leased(core, new_id):
+            await core.in_store(
+                core.store.create_table,
+                new_id,
+                game.spec.id,
+                game.spec.version,
+                config_json,
+                seed,
+                seats,
+                table.private,
+                away=UNREACHABLE,
+            )
+    except StoreUnavailable:  # the lease could not be taken
+        raise refuse("unavailable", UNREACHABLE) from None
     live = live_module(game.spec.id)
     if live is not None:  # a real-time game is dealt at once; its clock starts with the game
         deal = live.start(config, seed, {}).driver.actions

@@ -14,6 +14,7 @@ from typing import Any
 
 from wonderland.core import CHANCE, IllegalAction
 from wonderland.server.clocks import ClockTimers
+from wonderland.server.core import leased
 from wonderland.server.executors import Answer, run_in
 from wonderland.server.following import follow_cluster, resync
 from wonderland.server.live_table import LiveTable, Send, held_ms, rewind_live
@@ -113,14 +114,10 @@ class TableManager:
         Its creator runs its deal and bots: the lease is taken before the table is stored,
         so that no other process's look finds it free in between."""
         table_id = new_table_id()
-        self.lease(table_id)
-        try:
+        with leased(self, table_id):
             table, tokens = new_table(
                 self.store, request, self.clock(), self.take_back_seconds, table_id
             )
-        except BaseException:
-            self.unlease(table_id)
-            raise
         self._keep(table)
         return table, tokens
 

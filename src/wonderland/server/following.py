@@ -169,8 +169,7 @@ async def resync(
         await core.tell_chat(table, lines)
     if changed:
         await core.broadcast(table)
-        if core.holds(table):  # its bots and clocks run here
-            core.advance_soon(table)
+        core.advance_soon(table)
 
 
 def chat_after(table: LiveTable) -> int:

@@ -29,11 +29,12 @@ def png(path: Path) -> bool:
 
 
 def test_report_of_one_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """report DIR: sections, plots, N, seed, and per-seat numbers recomputed from Parquet."""
-    out = tmp_path / "run"
+    """report DIR: sections, plots, N, seed, and per-seat numbers recomputed from Parquet;
+    the page's path is said on one unbroken line, however much longer than the terminal."""
+    out = tmp_path / ("a-folder-with-a-long-name-" * 4) / "run"
     run_simulation(parade_job(50, seed=23), workers=1, out=out)
     assert main(["report", str(out)]) == 0
-    assert "report.html" in capsys.readouterr().out
+    assert f"report written to {out / 'report.html'}\n" in capsys.readouterr().out
     page = (out / "report.html").read_text()
     for section in (
         "Runs",

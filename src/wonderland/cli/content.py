@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         args.write.mkdir(parents=True, exist_ok=True)
         for name, schema in schemas.items():
             (args.write / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n")
-        console.print(f"wrote {len(schemas)} schema file(s) into {args.write}")
+        say(console, f"wrote {len(schemas)} schema file(s) into {escape(str(args.write))}")
         return 0
     if not args.dir.is_dir():
         what = "is a file, not a folder" if args.dir.exists() else "does not exist"

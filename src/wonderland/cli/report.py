@@ -6,9 +6,11 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from wonderland.sim.report import write_report
 from wonderland.terminal.arguments import add_output
+from wonderland.terminal.messages import say
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,5 +37,5 @@ def run(args: argparse.Namespace) -> int:
     """Write the report and say where it is."""
     paths = [args.dir] + ([args.compare] if args.compare is not None else [])
     page = write_report(paths, args.output)
-    Console(highlight=False).print(f"report written to {page}")
+    say(Console(), f"report written to {escape(str(page))}")
     return 0

@@ -8,6 +8,7 @@ import math
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from wonderland.cli.compiling import compile_first
@@ -28,6 +29,7 @@ from wonderland.sim.report import load_report_input, write_report
 from wonderland.sim.summary import Estimate
 from wonderland.sim.sweep import PLAYERS, Sweep, SweepPoint, grid, parse_axes
 from wonderland.terminal.arguments import add_output
+from wonderland.terminal.messages import say
 from wonderland.terminal.options import add_engine_argument, add_run_arguments, parse_bots
 
 
@@ -157,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"engine: {choice.describe()}")
     print_points(console, outcomes)
     print_differences(console, outcomes, by_name)
-    console.print(f"report written to {page}")
+    say(console, f"report written to {escape(str(page))}")
     return 0
 
 

@@ -11,10 +11,12 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from wonderland.bots.levels import clock_off
 from wonderland.core import ConfigError, game_ids
 from wonderland.terminal.arguments import WholeNumber, add_output
+from wonderland.terminal.messages import say
 
 
 def _sizes(text: str) -> tuple[int, ...]:
@@ -94,5 +96,5 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     with clock_off():  # the levels play their iteration caps: the run is reproducible
         train(settings, out, lambda line: console.print(line, highlight=False))
-    console.print(f"policy written to {out / 'learned.npz'}")
+    say(console, f"policy written to {escape(str(out / 'learned.npz'))}")
     return 0

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from psycopg import pq
+from sqlalchemy import Connection, Engine, event
 
 from tests.postgres import PostgresCluster
 from wonderland.store import SeatInfo, Store
@@ -247,3 +249,28 @@ def test_every_process_hears_of_moves_and_of_an_expiry(postgres_url: str) -> Non
     store.close()
     assert heard == [f"{store.origin} {table} 1 0 0:7:123", f"{store.origin} {table}"]
     assert loaded is not None and loaded.actions == ((0, 7, 123),) and not loaded.finished
+
+
+def test_reads_on_postgresql_open_no_transaction(postgres_url: str) -> None:
+    """PostgreSQL: a table is loaded, and news read, one statement at a time with nothing
+    around them (each sees what was committed when it began, as at READ COMMITTED), so no
+    BEGIN or ROLLBACK costs a round trip of its own."""
+    store = Store(postgres_url)
+    table = f"r{time.monotonic_ns()}"
+    store.create_table(table, "parade", 1, {"num_players": 2}, 1, [SeatInfo("human")])
+    store.append_action(table, 0, 0, 7, 123, False)
+    seen: list[pq.TransactionStatus] = []
+
+    def status(connection: Connection, *_: object) -> None:
+        seen.append(connection.connection.dbapi_connection.info.transaction_status)  # type: ignore[union-attr]
+
+    event.listen(Engine, "before_cursor_execute", status)
+    try:
+        loaded = store.load(table)
+        news = store.news_since(table, 0, 0)
+    finally:
+        event.remove(Engine, "before_cursor_execute", status)
+        store.close()
+    assert loaded is not None and loaded.actions == ((0, 7, 123),)
+    assert news.actions == ((0, 7, 123),)
+    assert len(seen) >= 7 and set(seen) == {pq.TransactionStatus.IDLE}

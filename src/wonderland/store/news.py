@@ -1,13 +1,16 @@
-"""What a process reads when another process tells it a table changed without saying how
-(a name, a chat line, an event, an expiry): everything that may have changed, in one go."""
+"""What a process reads of a table, as plain columns: the whole table when it loads it, and
+when another process tells it a table changed without saying how (a name, a chat line, an
+event, an expiry), everything that may have changed, in one go."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from sqlalchemy import Connection, select
 
 from wonderland.store.rows import CHAT_COLUMNS, EVENT_COLUMNS, chat_line, stored_event
 from wonderland.store.schema import ActionRow, ChatRow, EventRow, TableRow
-from wonderland.store.values import SeatInfo, StoredChat, StoredEvent, TableNews
+from wonderland.store.values import SeatInfo, StoredChat, StoredEvent, StoredTable, TableNews
 
 
 def read_actions(
@@ -62,4 +65,38 @@ def read_news(
         seats=tuple(SeatInfo.from_json(info) for info in seats or []),
         chat=chat,
         events=events,
+    )
+
+
+TABLE_COLUMNS = (
+    TableRow.id,
+    TableRow.game,
+    TableRow.rules_version,
+    TableRow.config,
+    TableRow.seed,
+    TableRow.seats,
+    TableRow.finished,
+    TableRow.private,
+    TableRow.expired,
+)
+"""The columns of a table read with it (:func:`stored_table`)."""
+
+
+def stored_table(connection: Connection, row: Any) -> StoredTable:
+    """A whole table from its row of ``TABLE_COLUMNS``: its actions, chat and events read
+    on ``connection``."""
+    table_id, game, rules_version, config, seed, seats, finished, private, expired = row
+    return StoredTable(
+        id=table_id,
+        game=game,
+        rules_version=rules_version,
+        config=dict(config),
+        seed=seed,
+        seats=tuple(SeatInfo.from_json(s) for s in seats),
+        finished=finished,
+        actions=read_actions(connection, table_id, 0),
+        private=private,
+        expired=expired,
+        chat=read_chat(connection, table_id, 0),
+        events=read_events(connection, table_id, 0),
     )

@@ -26,7 +26,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from wonderland.store.appending import APPEND, append_parameters
 from wonderland.store.faults import (
@@ -36,7 +36,13 @@ from wonderland.store.faults import (
     reason,
     sqlite_pragmas,
 )
-from wonderland.store.news import read_actions, read_chat, read_events, read_news
+from wonderland.store.news import (
+    TABLE_COLUMNS,
+    read_actions,
+    read_events,
+    read_news,
+    stored_table,
+)
 from wonderland.store.notes import CHANNEL, ActionTuple, move_notes
 from wonderland.store.rows import (
     add_missing_flags,
@@ -136,11 +142,16 @@ class Store:
         self.engine = open_engine(url)
         self.appender: Engine | None = None
         """PostgreSQL: autocommit connections, for the actions written in one statement
-        (:mod:`~wonderland.store.appending`)."""
+        (:mod:`~wonderland.store.appending`) and for reads."""
         if self.engine.dialect.name == "postgresql":
             self.appender = create_engine(
                 url, pool_pre_ping=True, hide_parameters=True, isolation_level="AUTOCOMMIT"
             )
+        self.reader: Engine = self.appender or self.engine
+        """Where reads go. On PostgreSQL each read statement commits by itself: as in a
+        transaction at its READ COMMITTED level, each statement sees what was committed
+        when it began, without the round trips of the transaction's BEGIN and ROLLBACK (a
+        table loaded by a process takes four statements, not six)."""
         self.watch: FileWatch | None = None
         """SQLite: the file opened, watched for being removed or replaced."""
         with self.engine.begin() as connection:
@@ -353,7 +364,7 @@ class Store:
     @_reachable
     def events_since(self, table_id: str, after: int = 0) -> tuple[StoredEvent, ...]:
         """The events of ``table_id`` numbered above ``after``, in order."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return read_events(connection, table_id, after)
 
     @_reachable
@@ -425,7 +436,7 @@ class Store:
     @_reachable
     def seats_of(self, table_id: str) -> tuple[SeatInfo, ...]:
         """The seats of ``table_id`` as stored now (another process may have changed them)."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             seats = connection.scalar(select(TableRow.seats).where(TableRow.id == table_id))
         return tuple(SeatInfo.from_json(info) for info in seats or [])
 
@@ -435,7 +446,7 @@ class Store:
     ) -> list[tuple[str, str, dict[str, Any], tuple[SeatInfo, ...]]]:
         """Up to ``limit`` public tables in play with a free seat, newest first (among the
         ``scan`` newest tables in play): id, game, configuration and seats of each."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             rows = connection.execute(
                 select(TableRow.id, TableRow.game, TableRow.config, TableRow.seats)
                 .where(
@@ -458,7 +469,7 @@ class Store:
     def news_since(self, table_id: str, index: int | None, chat_after: int) -> TableNews:
         """What other processes may have changed at ``table_id``, read on one connection
         (:func:`~wonderland.store.news.read_news`)."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return read_news(connection, table_id, index, chat_after)
 
     def _notify(self, connection: Any, table_ids: list[str]) -> None:
@@ -475,18 +486,20 @@ class Store:
 
     @_reachable
     def load(self, table_id: str) -> StoredTable | None:
-        """One table with its actions, or None."""
-        with self._session() as session:
-            row = session.get(TableRow, table_id)
-            return None if row is None else self._stored(session, row)
+        """One table with its actions, or None (read as plain columns: a table is loaded
+        by every process one of its seats is connected to)."""
+        with self.reader.connect() as connection:
+            row = connection.execute(select(*TABLE_COLUMNS).where(TableRow.id == table_id)).first()
+            return None if row is None else stored_table(connection, row)
 
     def load_all(self, unfinished_only: bool = False) -> list[StoredTable]:
         """Every table (or every unfinished one) with its actions."""
-        with self._session() as session:
-            query = select(TableRow).order_by(TableRow.created_at)
+        with self.reader.connect() as connection:
+            query = select(*TABLE_COLUMNS).order_by(TableRow.created_at)
             if unfinished_only:
                 query = query.where(TableRow.finished.is_(False))
-            return [self._stored(session, row) for row in session.scalars(query)]
+            rows = connection.execute(query).all()
+            return [stored_table(connection, row) for row in rows]
 
     @_reachable
     def actions_since(
@@ -494,7 +507,7 @@ class Store:
     ) -> tuple[tuple[tuple[int, int, int], ...], bool]:
         """The actions of ``table_id`` from ``index`` on, and whether it expired: what a
         process that has the first ``index`` actions needs to catch up."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             actions = read_actions(connection, table_id, index)
             expired = connection.scalar(select(TableRow.expired).where(TableRow.id == table_id))
         return actions, bool(expired)
@@ -502,7 +515,7 @@ class Store:
     @_reachable
     def unfinished_ids(self) -> list[str]:
         """The tables still in play (not finished, not expired), oldest first."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             query = (
                 select(TableRow.id)
                 .where(TableRow.finished.is_(False), TableRow.expired.is_(False))
@@ -514,7 +527,7 @@ class Store:
     def finished_ids(self, game: str | None = None, since: datetime | None = None) -> list[str]:
         """The finished tables (of ``game``; created at or after ``since``), oldest first: the
         order a dataset is exported in, so that an export can carry on where it stopped."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             query = select(TableRow.id).where(TableRow.finished.is_(True))
             if game is not None:
                 query = query.where(TableRow.game == game)
@@ -526,7 +539,7 @@ class Store:
     def public_page(self, limit: int, cursor: str | None = None) -> tuple[list[TableHeader], bool]:
         """Up to ``limit`` public tables, newest first, older than the table ``cursor``; and
         whether there are more. UnknownCursor when ``cursor`` is no public table."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             query = select(TableRow.id, TableRow.game, TableRow.finished, TableRow.expired).where(
                 TableRow.private.is_(False)
             )
@@ -562,24 +575,6 @@ class Store:
                 for row in rows
             ]
             return page, more
-
-    @staticmethod
-    def _stored(session: Session, row: TableRow) -> StoredTable:
-        connection = session.connection()
-        return StoredTable(
-            id=row.id,
-            game=row.game,
-            rules_version=row.rules_version,
-            config=dict(row.config),
-            seed=row.seed,
-            seats=tuple(SeatInfo.from_json(s) for s in row.seats),
-            finished=row.finished,
-            actions=read_actions(connection, row.id, 0),
-            private=row.private,
-            expired=row.expired,
-            chat=read_chat(connection, row.id, 0),
-            events=read_events(connection, row.id, 0),
-        )
 
     def close(self) -> None:
         """Release the connections."""

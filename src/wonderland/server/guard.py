@@ -9,6 +9,7 @@ plain count: a limit on how many at once, not a rate.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import math
 import threading
@@ -21,6 +22,7 @@ from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from wonderland.server.beat import until_beat
 from wonderland.server.settings import ServerSettings
 
 EXPIRY_SECONDS = 1.0
@@ -38,18 +40,35 @@ PersonAndAddress = tuple[tuple[RateLimitItem, ...], tuple[RateLimitItem, ...]]
 
 
 class SteadyMemoryStorage(MemoryStorage):
-    """``limits``' memory storage, its expired entries dropped at most once a second.
+    """``limits``' memory storage, its expired entries dropped at most once a second: on the
+    event loop's beat when counted on one (the once-a-second wake a server process has
+    anyway, so no thread starts), else in a timer thread.
 
     ``MemoryStorage`` drops them 10 ms after a count, in a new thread, whenever none is
     running: a thread started for nearly every state sent at a quiet server (each process
     that sends a table's states counts them). The drop itself is ``MemoryStorage``'s own."""
 
+    _dropping: tuple[asyncio.AbstractEventLoop, asyncio.TimerHandle] | None = None
+    """The loop and the beat of the next drop, once one is due there."""
+
     def _MemoryStorage__schedule_expiry(self) -> None:  # noqa: N802 (the name it overrides)
-        if not self.timer.is_alive():
-            drop = self._MemoryStorage__expire_events  # type: ignore[attr-defined]
-            self.timer = threading.Timer(EXPIRY_SECONDS, drop)
-            self.timer.daemon = True
-            self.timer.start()
+        drop = self._MemoryStorage__expire_events  # type: ignore[attr-defined]
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # counted outside a loop: MemoryStorage's way, once a second
+            if not self.timer.is_alive():
+                self.timer = threading.Timer(EXPIRY_SECONDS, drop)
+                self.timer.daemon = True
+                self.timer.start()
+            return
+        if self._dropping is not None and self._dropping[0] is loop:
+            return
+
+        def on_beat() -> None:
+            self._dropping = None
+            drop()
+
+        self._dropping = (loop, loop.call_later(until_beat(EXPIRY_SECONDS), on_beat))
 
 
 @dataclass(frozen=True)
